@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Runs every check and test suite in order, then prints one line summed over all of them:
+// "N passed, N failed, N skipped". Each vitest/web-test-runner suite writes a JSON summary to
+// .test-results/<suite>.json; a step without one (typecheck, lint, build) counts as one check.
+// Usage: node scripts/test-all.mjs [suite ...]   (default: every suite)
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const results = ".test-results";
+const suites = [
+  { name: "chromium", cmd: ["bash", "scripts/ensure-chromium.sh"] },
+  { name: "typecheck", cmd: ["npm", "run", "-s", "typecheck"] },
+  { name: "lint", cmd: ["npm", "run", "-s", "lint"] },
+  { name: "build", cmd: ["npm", "run", "-s", "build"] },
+  { name: "worker", cmd: ["npx", "vitest", "run", "--config", "vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`], report: "worker.json" },
+  { name: "widget", cmd: ["npx", "web-test-runner", "--config", "web-test-runner.config.mjs"], report: "widget.json" },
+  { name: "e2e", cmd: ["npx", "vitest", "run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/e2e.json`], report: "e2e.json" },
+];
+
+const only = process.argv.slice(2);
+const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+for (const suite of selected) {
+  const started = Date.now();
+  console.log(`\n=== ${suite.name}: ${suite.cmd.join(" ")}`);
+  const run = spawnSync(suite.cmd[0], suite.cmd.slice(1), { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let counts;
+  const reportPath = suite.report ? join(results, suite.report) : undefined;
+  if (reportPath && existsSync(reportPath)) {
+    const r = JSON.parse(readFileSync(reportPath, "utf8"));
+    counts = { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+    // A runner that exits non-zero without a failed test (a crashed file, an unhandled error) still fails.
+    if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
+  } else {
+    counts = { passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1, skipped: 0 };
+  }
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+  lines.push(`${suite.name.padEnd(10)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(4)} skipped  ${seconds}s`);
+}
+console.log("\n=== summary");
+for (const line of lines) console.log(line);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed === 0 ? 0 : 1);

@@ -1,0 +1,178 @@
+/**
+ * Types of the upstream payment service's v3 interface, as parsed by this client.
+ *
+ * Amounts are exact decimal strings (the spec's `string(decimal)`; numbers in responses are
+ * read from the JSON text and converted without float rounding). Status values are open strings:
+ * the spec names only `NEW`, so unknown values are kept as they come.
+ */
+
+/** An exact decimal amount, for example "0.00012345". Never a JavaScript number. */
+export type DecimalString = string;
+
+/** ISO 8601 date-time, as the upstream sent it. */
+export type DateTimeString = string;
+
+/** A string union that still accepts values the spec does not name. */
+export type OpenString<Known extends string> = Known | (string & Record<never, never>);
+
+export type Environment = "sandbox" | "production";
+
+export type PaymentStatus = OpenString<"NEW" | "UNDERPAID" | "UNCONFIRMED" | "CONFIRMED" | "EXPIRED" | "INVALID">;
+export type TransactionState = OpenString<"PENDING" | "ACCEPTED" | "REJECTED">;
+
+/** The four redirect keys of PaymentRedirectUrls (spec 2.3). */
+export const REDIRECT_KEYS = ["expired", "confirmed", "invalid", "unconfirmed"] as const;
+export type RedirectKey = (typeof REDIRECT_KEYS)[number];
+export type PaymentRedirectUrls = Partial<Record<RedirectKey, string>>;
+
+/** PaymentTransaction (spec 2.2). */
+export interface PaymentTransaction {
+  transactionId: string;
+  paidTransferAmount: DecimalString;
+  priceAmount: DecimalString;
+  exchangeRate: DecimalString;
+  observedTime?: DateTimeString;
+  acceptedTime?: DateTimeString;
+  rejectedTime?: DateTimeString;
+  state: TransactionState;
+}
+
+/** PaymentResponseV3 (spec 2.1), normalised: `transactions` is always an array. */
+export interface Payment {
+  paymentId: string;
+  priceAmount: DecimalString;
+  priceCurrency: string;
+  transferAmount: DecimalString;
+  transferCurrency: string;
+  address: string;
+  status: PaymentStatus;
+  walletLabel?: string;
+  walletMessage?: string;
+  paymentUri?: string;
+  expirationTime?: DateTimeString;
+  paymentPageUrl?: string;
+  notificationUrl?: string;
+  paidPriceAmount?: DecimalString;
+  pendingPaidPriceAmount?: DecimalString;
+  acceptedPaidPriceAmount?: DecimalString;
+  paidTransferAmount?: DecimalString;
+  pendingPaidTransferAmount?: DecimalString;
+  acceptedPaidTransferAmount?: DecimalString;
+  exchangeRate?: DecimalString;
+  guaranteedExchangeRate?: DecimalString;
+  externalPaymentId?: string;
+  transactions: PaymentTransaction[];
+  /** Declared as a string upstream; accepted as an object, a JSON-encoded string, or absent. */
+  redirectUrls?: PaymentRedirectUrls;
+}
+
+/** NewPaymentRequestV3 (spec 4.1). */
+export interface NewPaymentRequest {
+  priceAmount: DecimalString;
+  priceCurrency: string;
+  transferCurrency: string;
+  walletLabel?: string;
+  walletMessage?: string;
+  notificationUrl?: string;
+  externalPaymentId?: string;
+  redirectUrls?: PaymentRedirectUrls;
+}
+
+export type PayoutStatus = OpenString<"CREATED" | "APPROVED" | "QUEUED" | "SENT" | "EXPIRED" | "FAILED">;
+
+/** PayoutResponseV3 (spec 2.4): only `payoutId` is required. */
+export interface Payout {
+  payoutId: string;
+  address?: string;
+  transferAmount?: DecimalString;
+  priceAmount?: DecimalString;
+  priceCurrency?: string;
+  transferCurrency?: string;
+  transactionId?: string;
+  comment?: string;
+  expirationTime?: DateTimeString;
+  createdTime?: DateTimeString;
+  notificationUrl?: string;
+  sentTime?: DateTimeString;
+  externalPayoutId?: string;
+  status?: PayoutStatus;
+}
+
+/** NewPayoutRequestV3 (spec 4.2): exactly one of transferAmount / priceAmount. */
+export type NewPayoutRequest = {
+  priceCurrency: string;
+  transferCurrency: string;
+  address?: string;
+  comment?: string;
+  notificationUrl?: string;
+  autoApprove?: boolean;
+  externalPayoutId?: string;
+} & ({ transferAmount: DecimalString; priceAmount?: never } | { priceAmount: DecimalString; transferAmount?: never });
+
+/** Query of GET /v3/payouts (spec 4.2). */
+export interface PayoutListQuery {
+  limit?: number;
+  offset?: number;
+  /** `yyyy-MM-ddTHH:mm:ss.SSSXXX`, for example 2026-01-31T23:59:59.000+01:00 */
+  timeFrom?: string;
+  timeTo?: string;
+  merchantId?: string;
+  address?: string;
+  transferAmount?: DecimalString;
+  priceAmount?: DecimalString;
+  transferCurrency?: string;
+  priceCurrency?: string;
+}
+
+/** PaginationInfoResponsePayoutResponseV3 (spec 2.8). */
+export interface PayoutPage {
+  limit: number;
+  offset: number;
+  itemCount: number;
+  items: Payout[];
+}
+
+/** PayoutLimitResponse (spec 2.7): numbers upstream, exact decimal strings here. */
+export interface PayoutLimits {
+  available?: DecimalString;
+  minPayoutAmount?: DecimalString;
+  currency?: string;
+}
+
+/** NewConversionRequestV3 (spec 4.3). */
+export interface NewConversionRequest {
+  sellAmount: DecimalString;
+  sellCurrency: string;
+  buyCurrency: string;
+}
+
+/** ConversionResponseV3 (spec 2.5). */
+export interface Conversion {
+  id: string;
+}
+
+/** ConversionEstimationV3 (spec 2.5). */
+export interface ConversionEstimate {
+  currency: string;
+  amount: DecimalString;
+}
+
+/** ConversionDeclarationRequest (spec 4.3). */
+export interface ConversionDeclaration {
+  boughtAmount?: DecimalString;
+}
+
+/** CurrencyResponseV3 (spec 2.6). */
+export interface Currency {
+  code: string;
+  name: string;
+  paymentPriceEnabled: boolean;
+  paymentTransferEnabled: boolean;
+  payoutTransferEnabled: boolean;
+  payoutPriceEnabled: boolean;
+}
+
+/** Notification envelope (spec 6.1). */
+export type Notification =
+  | { timestamp: DateTimeString; notificationType: "v3/payment"; body: Payment }
+  | { timestamp: DateTimeString; notificationType: "v3/payouts"; body: Payout };
