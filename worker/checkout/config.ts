@@ -1,0 +1,186 @@
+/**
+ * Shop configuration: the SHOPS var (a JSON array, or the same array as a parsed object) holds
+ * one entry per shop. Secrets are never in it: an entry names the Worker secret bindings that
+ * hold them. The whole list is validated once per isolate on first use; every problem is
+ * reported by shop and field, a valid shop keeps working when another entry is broken.
+ */
+import Decimal from "decimal.js";
+import { z } from "zod";
+import { REDIRECT_KEYS, type RedirectKey } from "../v3/types.js";
+import type { Env } from "./env.js";
+import { CheckoutError } from "./errors.js";
+import { log, registerSecret } from "./log.js";
+
+const SHOP_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
+const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
+const CURRENCY = /^[A-Z0-9]{2,10}$/;
+const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
+const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+
+const secretName = z.string().regex(SECRET_NAME, "must be the name of a Worker secret (A-Z, 0-9, _)");
+const currencyList = z.array(z.string().regex(CURRENCY, "must be an upper-case currency code")).min(1, "must list at least one currency");
+const decimal = z.string().regex(DECIMAL, "must be a decimal string such as \"10.00\"");
+
+/** An origin exactly as a browser sends it: scheme://host[:port], nothing else. */
+const origin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
+  } catch {
+    return false;
+  }
+}, "must be an origin such as https://shop.example (scheme, host, optional port; no path or trailing slash)");
+
+/** A redirect template: an absolute http(s) URL once its placeholders are filled. */
+const redirectTemplate = z.string().max(2000).refine((value) => {
+  try {
+    const url = new URL(value.replaceAll("{orderId}", "o").replaceAll("{paymentId}", "p"));
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}, "must be an absolute http(s) URL (placeholders {orderId} and {paymentId} allowed)");
+
+const redirectUrls = z.strictObject(
+  Object.fromEntries(REDIRECT_KEYS.map((key) => [key, redirectTemplate.optional()])) as Record<RedirectKey, z.ZodOptional<typeof redirectTemplate>>,
+);
+
+export const shopSchema = z
+  .strictObject({
+    id: z.string().regex(SHOP_ID, "must be 1-64 characters: a-z, 0-9, - and _ (not at either end)"),
+    name: z.string().trim().min(1).max(100),
+    environment: z.enum(["sandbox", "production"]),
+    apiKeyId: z.string().regex(/^\w{1,128}$/, "must contain only letters, digits and underscore"),
+    secrets: z.strictObject({
+      apiKeySecret: secretName,
+      notificationHmacKey: secretName.optional(),
+      orderSigningKey: secretName.optional(),
+    }),
+    notificationSignature: z
+      .strictObject({
+        header: z.string().regex(HEADER_NAME, "must be an HTTP header name").default("X-Signature"),
+        encoding: z.enum(["hex", "base64"]).default("hex"),
+      })
+      .default({ header: "X-Signature", encoding: "hex" }),
+    pricing: z.enum(["signed", "open"]),
+    limits: z.strictObject({ min: decimal, max: decimal }).optional(),
+    priceCurrencies: currencyList,
+    transferCurrencies: currencyList,
+    allowedOrigins: z.array(origin).default([]),
+    redirectUrls: redirectUrls.default({}),
+  })
+  .superRefine((shop, ctx) => {
+    if (shop.pricing === "signed" && !shop.secrets.orderSigningKey) {
+      ctx.addIssue({ code: "custom", path: ["secrets", "orderSigningKey"], message: "is required for signed pricing" });
+    }
+    if (shop.pricing === "open" && !shop.limits) {
+      ctx.addIssue({ code: "custom", path: ["limits"], message: "is required for open pricing ({\"min\":\"1.00\",\"max\":\"500.00\"})" });
+    }
+    if (shop.limits && DECIMAL.test(shop.limits.min) && DECIMAL.test(shop.limits.max) && new Decimal(shop.limits.min).gt(shop.limits.max)) {
+      ctx.addIssue({ code: "custom", path: ["limits", "min"], message: "must not be greater than limits.max" });
+    }
+  });
+
+export type ShopConfig = z.output<typeof shopSchema>;
+
+/** One problem of the configuration, named by shop and field. */
+export interface ConfigIssue {
+  shop: string;
+  field: string;
+  message: string;
+}
+
+export interface ShopsValidation {
+  shops: Map<string, ShopConfig>;
+  /** Ids (or `#index` for entries without a usable id) of entries that failed validation. */
+  invalid: Set<string>;
+  issues: ConfigIssue[];
+}
+
+function entryName(entry: unknown, index: number): string {
+  const id = entry && typeof entry === "object" ? (entry as { id?: unknown }).id : undefined;
+  return typeof id === "string" && SHOP_ID.test(id) ? id : `#${index}`;
+}
+
+/**
+ * Validates the SHOPS value (a JSON string or an already parsed array). `secrets`, when given,
+ * is checked for every secret binding an entry names (a missing one is an issue of that field).
+ */
+export function validateShops(value: unknown, secrets?: (name: string) => string | undefined): ShopsValidation {
+  const result: ShopsValidation = { shops: new Map(), invalid: new Set(), issues: [] };
+  let parsed: unknown = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch (err) {
+      result.issues.push({ shop: "*", field: "SHOPS", message: `is not valid JSON: ${(err as Error).message}` });
+      return result;
+    }
+  }
+  if (!Array.isArray(parsed)) {
+    result.issues.push({ shop: "*", field: "SHOPS", message: "must be a JSON array of shop entries" });
+    return result;
+  }
+  parsed.forEach((entry: unknown, index) => {
+    const name = entryName(entry, index);
+    const issues: ConfigIssue[] = [];
+    const check = shopSchema.safeParse(entry);
+    if (!check.success) {
+      for (const issue of check.error.issues) issues.push({ shop: name, field: issue.path.join(".") || "(entry)", message: issue.message });
+    } else {
+      if (result.shops.has(check.data.id) || result.invalid.has(check.data.id)) {
+        issues.push({ shop: name, field: "id", message: "is used by another entry" });
+      }
+      if (secrets) {
+        for (const [field, binding] of Object.entries(check.data.secrets)) {
+          if (binding && !secrets(binding)) issues.push({ shop: name, field: `secrets.${field}`, message: `names the secret ${binding}, which is not set` });
+        }
+      }
+    }
+    if (issues.length || !check.success) {
+      result.invalid.add(name);
+      result.shops.delete(name);
+      result.issues.push(...issues);
+    } else {
+      result.shops.set(check.data.id, check.data);
+    }
+  });
+  return result;
+}
+
+/** A Worker secret by binding name; registered for log scrubbing when read. */
+export function secretOf(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (typeof value !== "string" || value === "") return undefined;
+  registerSecret(value);
+  return value;
+}
+
+let cached: { source: unknown; validation: ShopsValidation } | undefined;
+
+/** The validated configuration of this isolate (validated and its issues logged on first use). */
+export function loadShops(env: Env): ShopsValidation {
+  if (cached && cached.source === env.SHOPS) return cached.validation;
+  const validation = validateShops(env.SHOPS, (name) => secretOf(env, name));
+  for (const issue of validation.issues) log("error", "config_invalid", { ...issue });
+  if (!validation.issues.length) log("info", "config_loaded", { shops: [...validation.shops.keys()] });
+  cached = { source: env.SHOPS, validation };
+  return validation;
+}
+
+/** The configuration of one shop: 404 unknown_shop, or 500 when its entry is invalid (logged at load). */
+export function getShop(env: Env, shopId: string): ShopConfig {
+  const { shops, invalid, issues } = loadShops(env);
+  const shop = shops.get(shopId);
+  if (shop) return shop;
+  if (invalid.has(shopId) || issues.some((issue) => issue.shop === "*")) {
+    throw new CheckoutError(500, "internal_error", "This shop is not available: its configuration is invalid.");
+  }
+  throw new CheckoutError(404, "unknown_shop", "No shop with this id.");
+}
+
+/** The secret value a shop names for `field`; a 500 when it is missing (already reported at load). */
+export function shopSecret(env: Env, shop: ShopConfig, field: keyof ShopConfig["secrets"]): string | undefined {
+  const name = shop.secrets[field];
+  return name ? secretOf(env, name) : undefined;
+}
