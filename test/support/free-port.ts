@@ -1,14 +1,2 @@
-import { createServer } from "node:net";
-
-/** A TCP port that is free on 127.0.0.1 right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+/** A TCP port that is free on 127.0.0.1 right now: the one implementation lives with the server runner. */
+export { freePort } from "../../scripts/servers.mjs";

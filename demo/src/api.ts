@@ -1,0 +1,80 @@
+/**
+ * The HTTP calls of the demo page, all same-origin on the checkout Worker: public shop settings,
+ * the demo order-token route (it plays the shop's backend for the signed demo shop) and the
+ * sandbox control API proxied under /demo/api/sandbox/.
+ */
+import type { ErrorBody, ShopSettings } from "../../worker/checkout/wire.js";
+import { isWidgetManifest, type WidgetManifest } from "./snippet.js";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, { ...init, headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) } });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const error = (body as Partial<ErrorBody> | undefined)?.error;
+    throw new ApiError(response.status, error?.code ?? "http_error", error?.message ?? `HTTP ${response.status}`);
+  }
+  return body as T;
+}
+
+const post = <T>(path: string, body?: unknown): Promise<T> => request<T>(path, { method: "POST", body: JSON.stringify(body ?? {}) });
+
+export function shopSettings(shop: string): Promise<ShopSettings> {
+  return request<ShopSettings>(`/api/shops/${encodeURIComponent(shop)}`);
+}
+
+export async function widgetManifest(): Promise<WidgetManifest> {
+  const manifest = await request<unknown>("/widget-manifest.json");
+  if (!isWidgetManifest(manifest)) throw new ApiError(500, "bad_manifest", "widget-manifest.json has an unexpected shape");
+  return manifest;
+}
+
+export async function orderToken(shop: string, orderId: string, priceAmount: string, priceCurrency: string): Promise<string> {
+  const { orderToken } = await post<{ orderToken: string }>("/demo/api/order-token", { shop, orderId, priceAmount, priceCurrency });
+  return orderToken;
+}
+
+const sandboxPayment = (paymentId: string): string => `/demo/api/sandbox/payments/${encodeURIComponent(paymentId)}`;
+
+export function sendTransaction(paymentId: string, amount: string, acceptAtOnce: boolean): Promise<unknown> {
+  return post(`${sandboxPayment(paymentId)}/transactions`, acceptAtOnce ? { amount, state: "ACCEPTED" } : { amount });
+}
+
+export function settleTransaction(paymentId: string, transactionId: string, outcome: "accept" | "reject"): Promise<unknown> {
+  return post(`${sandboxPayment(paymentId)}/transactions/${encodeURIComponent(transactionId)}/${outcome}`);
+}
+
+export function expirePayment(paymentId: string): Promise<unknown> {
+  return post(`${sandboxPayment(paymentId)}/expire`);
+}
+
+/** One delivery attempt of a notification, as the sandbox logs it. */
+export interface DeliveryAttempt {
+  url?: string;
+  status?: number | null;
+  time?: string;
+  notificationType?: string;
+  paymentStatus?: string;
+  [field: string]: unknown;
+}
+
+export async function notificationLog(paymentId: string): Promise<DeliveryAttempt[]> {
+  const body = await request<unknown>(`/demo/api/sandbox/notifications?paymentId=${encodeURIComponent(paymentId)}`);
+  const list = Array.isArray(body) ? body : (body as { deliveries?: unknown; items?: unknown } | undefined)?.deliveries ?? (body as { items?: unknown } | undefined)?.items;
+  return Array.isArray(list) ? (list as DeliveryAttempt[]) : [];
+}

@@ -1,0 +1,87 @@
+/**
+ * The shop's "order result" view: where the element redirects the customer (the demo shops'
+ * redirect URL templates point at /demo/?result=<key>&order={orderId}&payment={paymentId}).
+ */
+import type { DemoConfig } from "./config.js";
+import { h } from "./dom.js";
+
+export const RESULTS = ["confirmed", "unconfirmed", "expired", "invalid"] as const;
+export type Result = (typeof RESULTS)[number];
+
+export interface ResultPage {
+  result: Result;
+  orderId: string;
+  paymentId: string;
+}
+
+const PAYMENT_ID = /^[\w-]{1,128}$/;
+const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The result the page was redirected with, if any (and only with well-formed ids). */
+export function resultFromQuery(query: string): ResultPage | undefined {
+  const params = new URLSearchParams(query);
+  const result = params.get("result");
+  const orderId = params.get("order") ?? "";
+  const paymentId = params.get("payment") ?? "";
+  if (!RESULTS.includes(result as Result) || !ORDER_ID.test(orderId) || !PAYMENT_ID.test(paymentId)) return undefined;
+  return { result: result as Result, orderId, paymentId };
+}
+
+const STASH_PREFIX = "crypto-checkout-demo:order:";
+
+/** Remembers an order's configuration for the result page (the redirect URL carries only ids). */
+export function stashOrder(storage: Storage, config: DemoConfig): void {
+  try {
+    storage.setItem(STASH_PREFIX + config.orderId, JSON.stringify(config));
+  } catch {
+    // Storage full or disabled: the result page falls back to the defaults.
+  }
+}
+
+export function stashedOrder(storage: Storage, orderId: string): Partial<DemoConfig> | undefined {
+  try {
+    const raw = storage.getItem(STASH_PREFIX + orderId);
+    const value: unknown = raw ? JSON.parse(raw) : undefined;
+    return value && typeof value === "object" ? (value as Partial<DemoConfig>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const COPY: Record<Result, { icon: string; title: string; text: (page: ResultPage) => string }> = {
+  confirmed: {
+    icon: "✓",
+    title: "Payment confirmed — thank you!",
+    text: (p) => `We have received your payment for order ${p.orderId}. Your coffee is being roasted; a confirmation is on its way to your inbox.`,
+  },
+  unconfirmed: {
+    icon: "…",
+    title: "Payment received",
+    text: (p) => `Your payment for order ${p.orderId} has arrived and is waiting for confirmation on the blockchain. This page updates by itself.`,
+  },
+  expired: {
+    icon: "⏱",
+    title: "The payment has expired",
+    text: (p) => `The time to pay for order ${p.orderId} has run out. If you already sent coins, contact us and give the reference ${p.paymentId}.`,
+  },
+  invalid: {
+    icon: "!",
+    title: "The payment could not be accepted",
+    text: (p) => `Something is wrong with the payment for order ${p.orderId}. Please contact us and give the reference ${p.paymentId}.`,
+  },
+};
+
+/** The result card: a heading, what happened, and (except while unconfirmed) a way on. */
+export function resultCard(page: ResultPage, onNewOrder: () => void): HTMLElement {
+  const copy = COPY[page.result];
+  const button = h("button", { type: "button", class: "primary" }, page.result === "expired" ? "Start a new payment" : "Place another order");
+  button.addEventListener("click", onNewOrder);
+  return h(
+    "div",
+    { class: "result", "data-testid": "result", "data-result": page.result },
+    h("div", { class: "badge", "aria-hidden": "true" }, copy.icon),
+    h("h2", {}, copy.title),
+    h("p", {}, copy.text(page)),
+    page.result === "unconfirmed" ? null : button,
+  );
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm run demo`: builds the widget and the demo when needed, starts the sandbox upstream and the
+// checkout Worker on 127.0.0.1 (ports 8787 and 8788, or PORT / SANDBOX_PORT), keeps their state in
+// .wrangler/state, prints the demo URL and runs until Ctrl-C.
+import { ensureBuilt, portInUse, startServers } from "./servers.mjs";
+
+function portFromEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`${name} must be a port number between 1 and 65535, got "${raw}".`);
+    process.exit(2);
+  }
+  return port;
+}
+
+const checkoutPort = portFromEnv("PORT", 8787);
+const sandboxPort = portFromEnv("SANDBOX_PORT", 8788);
+for (const [name, port] of [["PORT", checkoutPort], ["SANDBOX_PORT", sandboxPort]]) {
+  if (await portInUse(port)) {
+    console.error(`Port ${port} on 127.0.0.1 is already in use (is the demo already running?). Stop that process or choose another port, e.g. ${name}=${port + 10} npm run demo`);
+    process.exit(1);
+  }
+}
+
+try {
+  ensureBuilt();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+console.log("Starting the sandbox upstream and the checkout Worker...");
+let servers;
+try {
+  servers = await startServers({ checkoutPort, sandboxPort, persistDir: ".wrangler/state", vars: { DEMO_MODE: "true" }, echo: true });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+console.log(`
+  Demo:            ${servers.checkoutUrl}/demo/
+  Checkout Worker: ${servers.checkoutUrl}
+  Sandbox:         ${servers.sandboxUrl}  (control API under /sandbox/)
+
+Press Ctrl-C to stop.`);

@@ -1,0 +1,226 @@
+// The one way to run the product locally: the sandbox upstream and the checkout Worker, each in its
+// own `wrangler dev` process on 127.0.0.1. Used by the demo script, the end-to-end tests, the
+// screenshots and the benchmark.
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+const OUTPUT_TAIL_LINES = 40;
+
+/** A TCP port that is free on 127.0.0.1 right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Whether something already listens on 127.0.0.1:port. */
+export function portInUse(port) {
+  return new Promise((resolveUse) => {
+    const server = createServer();
+    server.once("error", () => resolveUse(true));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolveUse(false)));
+  });
+}
+
+/** Newest modification time (ms) of the files under the given paths (missing paths count as 0). */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) visit(join(path, entry));
+    } else if (stat.mtimeMs > newest) {
+      newest = stat.mtimeMs;
+    }
+  };
+  for (const path of paths) visit(path);
+  return newest;
+}
+
+const BUILD_OUTPUTS = ["dist/public/widget.js", "dist/public/widget-manifest.json", "dist/public/demo/index.html"];
+const BUILD_INPUTS = ["widget", "demo", "worker/checkout/wire.ts", "worker/v3/types.ts", "scripts/build-widget.mjs", "scripts/build-demo.mjs"];
+
+/** Whether dist/public is missing or older than its sources. */
+export function buildIsStale() {
+  const outputs = BUILD_OUTPUTS.map((p) => join(ROOT, p));
+  if (outputs.some((p) => !existsSync(p))) return true;
+  const oldestOutput = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
+  return newestMtime(BUILD_INPUTS.map((p) => join(ROOT, p))) > oldestOutput;
+}
+
+/** Runs `npm run -s build` when dist/public is missing or stale; throws when the build fails. */
+export function ensureBuilt({ log = console.log } = {}) {
+  if (!buildIsStale()) return false;
+  log("Building the widget and the demo (npm run build)...");
+  const run = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (run.status !== 0) throw new Error(`npm run build failed (exit ${run.status ?? run.signal})`);
+  return true;
+}
+
+/** Creates a gitignored .dev.vars from its committed .dev.vars.example when it is missing. */
+export function ensureDevVars() {
+  for (const dir of [ROOT, join(ROOT, "worker", "sandbox")]) {
+    const vars = join(dir, ".dev.vars");
+    const example = join(dir, ".dev.vars.example");
+    if (!existsSync(vars) && existsSync(example)) copyFileSync(example, vars);
+  }
+}
+
+/** The origin that the committed demo configuration (wrangler.toml) points redirects and CORS at. */
+export const DEMO_ORIGIN = "http://127.0.0.1:8787";
+
+/**
+ * The SHOPS var of wrangler.toml with every DEMO_ORIGIN replaced by `origin`, so that a checkout
+ * Worker on another port redirects to itself and accepts its own pages. Compact JSON.
+ */
+export function shopsForOrigin(origin) {
+  const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
+  const match = /^SHOPS\s*=\s*'''([\s\S]*?)'''/m.exec(toml);
+  if (!match) throw new Error("wrangler.toml has no SHOPS = '''...''' entry under [vars]");
+  return JSON.stringify(JSON.parse(match[1].replaceAll(DEMO_ORIGIN, origin)));
+}
+
+/** One `wrangler dev` process, detached in its own process group, its output kept for errors. */
+function startWrangler(name, args, echo) {
+  const tail = [];
+  const child = spawn(process.execPath, [WRANGLER, "dev", ...args], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", FORCE_COLOR: "0", NO_COLOR: "1" },
+  });
+  const keep = (chunk) => {
+    for (const line of String(chunk).split("\n")) {
+      if (line.trim() === "") continue;
+      if (echo) console.log(`[${name}] ${line}`);
+      tail.push(line);
+      if (tail.length > OUTPUT_TAIL_LINES) tail.shift();
+    }
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  let exited = false;
+  const exit = new Promise((resolveExit) =>
+    child.once("exit", (code, signal) => {
+      exited = true;
+      resolveExit({ code, signal });
+    }),
+  );
+  return {
+    name,
+    child,
+    exit,
+    get exited() {
+      return exited;
+    },
+    output: () => tail.join("\n"),
+    /** SIGTERM to the whole group, SIGKILL after graceMs if anything of it is still alive. */
+    async stop(graceMs = 5000) {
+      const group = -child.pid;
+      const signalGroup = (signal) => {
+        try {
+          process.kill(group, signal);
+          return true;
+        } catch {
+          return false; // the group is gone
+        }
+      };
+      if (!signalGroup("SIGTERM")) return;
+      const timer = new Promise((r) => setTimeout(r, graceMs, "timeout"));
+      await Promise.race([exit, timer]);
+      // workerd may outlive the wrangler process: make sure the group is gone.
+      signalGroup("SIGKILL");
+    },
+    killNow() {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+/** Polls url until it answers 2xx, the process exits, or timeoutMs passes. */
+async function waitReady(proc, url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    if (proc.exited) throw new Error(`${proc.name} exited before it was ready (${url}).\n--- last output ---\n${proc.output()}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${proc.name} was not ready at ${url} within ${timeoutMs / 1000} s (last: ${last}).\n--- last output ---\n${proc.output()}`);
+}
+
+const running = new Set();
+let hooksInstalled = false;
+function installExitHooks() {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  process.once("exit", () => {
+    for (const proc of running) proc.killNow();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      void Promise.all([...running].map((proc) => proc.stop(2000))).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    });
+  }
+}
+
+/**
+ * Starts the sandbox upstream and the checkout Worker on 127.0.0.1 and waits until both answer.
+ * @param {{checkoutPort?: number, sandboxPort?: number, persistDir?: string, vars?: Record<string,string>, timeoutMs?: number, echo?: boolean}} [options]
+ * @returns {Promise<{checkoutUrl: string, sandboxUrl: string, stop: () => Promise<void>}>}
+ */
+export async function startServers(options = {}) {
+  const checkoutPort = options.checkoutPort ?? (await freePort());
+  const sandboxPort = options.sandboxPort ?? (await freePort());
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  const persistDir = resolve(ROOT, options.persistDir ?? ".wrangler/state");
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const checkoutUrl = `http://127.0.0.1:${checkoutPort}`;
+  ensureDevVars();
+  installExitHooks();
+
+  const common = (port, inspectorPort, persist) => ["--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", options.echo ? "log" : "warn"];
+  const vars = { SANDBOX_BASE_URL: sandboxUrl, ...(checkoutUrl === DEMO_ORIGIN ? {} : { SHOPS: shopsForOrigin(checkoutUrl) }), ...options.vars };
+  const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+
+  const sandbox = startWrangler("sandbox Worker", ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))], options.echo);
+  running.add(sandbox);
+  const checkout = startWrangler("checkout Worker", ["-c", "wrangler.toml", ...common(checkoutPort, await freePort(), join(persistDir, "checkout")), ...varArgs], options.echo);
+  running.add(checkout);
+
+  const stop = async () => {
+    await Promise.all([checkout.stop(), sandbox.stop()]);
+    running.delete(checkout);
+    running.delete(sandbox);
+  };
+  try {
+    await Promise.all([waitReady(sandbox, `${sandboxUrl}/sandbox/health`, timeoutMs), waitReady(checkout, `${checkoutUrl}/api/shops/demo-open`, timeoutMs)]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { checkoutUrl, sandboxUrl, stop };
+}
