@@ -1,0 +1,146 @@
+/**
+ * zod schemas of the upstream's response objects (spec section 2), applied to values parsed with
+ * lossless-json. Tolerant where the spec is loose: amounts as strings or numbers, `null` taken as
+ * absent, unknown fields dropped, unknown status values kept, `transactions` defaulted to [].
+ */
+import { isLosslessNumber, type LosslessNumber } from "lossless-json";
+import { z } from "zod";
+import { decimalFromJson } from "./decimal.js";
+import { REDIRECT_KEYS, type PaymentRedirectUrls } from "./types.js";
+
+const losslessNumber = z.custom<LosslessNumber>((v) => isLosslessNumber(v), "expected a number");
+
+/** null counts as absent for every optional field. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === null ? undefined : v), schema.optional());
+}
+
+/** An amount: JSON string or JSON number, delivered as an exact decimal string. */
+export const decimal = z.union([z.string(), losslessNumber]).transform((value, ctx) => {
+  const text = decimalFromJson(value);
+  if (text === undefined) {
+    ctx.addIssue({ code: "custom", message: "expected a decimal amount" });
+    return z.NEVER;
+  }
+  return text;
+});
+
+/** An int32 count: JSON number or numeric string. */
+export const int32 = z.union([z.string(), losslessNumber]).transform((value, ctx) => {
+  const text = typeof value === "string" ? value.trim() : value.value;
+  const n = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < -2147483648 || n > 2147483647) {
+    ctx.addIssue({ code: "custom", message: "expected an integer" });
+    return z.NEVER;
+  }
+  return n;
+});
+
+const text = z.string();
+
+/**
+ * redirectUrls: an object, a JSON-encoded object string, or absent. Members that are not strings
+ * and keys other than the four redirect keys are dropped; a string that is not a JSON object
+ * (the spec does not show its content) is ignored rather than failing the whole payment.
+ */
+export const redirectUrls = z.unknown().transform((value): PaymentRedirectUrls | undefined => {
+  let source: unknown = value;
+  if (typeof value === "string") {
+    try {
+      source = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof source !== "object" || source === null || Array.isArray(source)) return undefined;
+  const out: PaymentRedirectUrls = {};
+  for (const key of REDIRECT_KEYS) {
+    const url = (source as Record<string, unknown>)[key];
+    if (typeof url === "string" && url.length > 0) out[key] = url;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+});
+
+export const transactionSchema = z.object({
+  transactionId: text,
+  paidTransferAmount: decimal,
+  priceAmount: decimal,
+  exchangeRate: decimal,
+  observedTime: optional(text),
+  acceptedTime: optional(text),
+  rejectedTime: optional(text),
+  state: text,
+});
+
+export const paymentSchema = z.object({
+  paymentId: text,
+  priceAmount: decimal,
+  priceCurrency: text,
+  transferAmount: decimal,
+  transferCurrency: text,
+  address: text,
+  status: text,
+  walletLabel: optional(text),
+  walletMessage: optional(text),
+  paymentUri: optional(text),
+  expirationTime: optional(text),
+  paymentPageUrl: optional(text),
+  notificationUrl: optional(text),
+  paidPriceAmount: optional(decimal),
+  pendingPaidPriceAmount: optional(decimal),
+  acceptedPaidPriceAmount: optional(decimal),
+  paidTransferAmount: optional(decimal),
+  pendingPaidTransferAmount: optional(decimal),
+  acceptedPaidTransferAmount: optional(decimal),
+  exchangeRate: optional(decimal),
+  guaranteedExchangeRate: optional(decimal),
+  externalPaymentId: optional(text),
+  transactions: z.preprocess((v) => v ?? [], z.array(transactionSchema)),
+  redirectUrls: optional(redirectUrls),
+});
+
+export const payoutSchema = z.object({
+  payoutId: text,
+  address: optional(text),
+  transferAmount: optional(decimal),
+  priceAmount: optional(decimal),
+  priceCurrency: optional(text),
+  transferCurrency: optional(text),
+  transactionId: optional(text),
+  comment: optional(text),
+  expirationTime: optional(text),
+  createdTime: optional(text),
+  notificationUrl: optional(text),
+  sentTime: optional(text),
+  externalPayoutId: optional(text),
+  status: optional(text),
+});
+
+/** The page's counts are not marked required upstream; `items` is (a page without it is garbage). */
+export const payoutPageSchema = z.object({
+  limit: optional(int32),
+  offset: optional(int32),
+  itemCount: optional(int32),
+  items: z.array(payoutSchema),
+});
+
+export const payoutLimitsSchema = z.object({
+  available: optional(decimal),
+  minPayoutAmount: optional(decimal),
+  currency: optional(text),
+});
+
+export const conversionSchema = z.object({ id: text });
+
+export const conversionEstimateSchema = z.object({ currency: text, amount: decimal });
+
+export const currencySchema = z.object({
+  code: text,
+  name: text,
+  paymentPriceEnabled: z.boolean(),
+  paymentTransferEnabled: z.boolean(),
+  payoutTransferEnabled: z.boolean(),
+  payoutPriceEnabled: z.boolean(),
+});
+
+export const currencyListSchema = z.array(currencySchema);
