@@ -31,15 +31,23 @@ const origin = z.string().refine((value) => {
   }
 }, "must be an origin such as https://shop.example (scheme, host, optional port; no path or trailing slash)");
 
-/** A redirect template: an absolute http(s) URL once its placeholders are filled. */
-const redirectTemplate = z.string().max(2000).refine((value) => {
-  try {
-    const url = new URL(value.replaceAll("{orderId}", "o").replaceAll("{paymentId}", "p"));
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}, "must be an absolute http(s) URL (placeholders {orderId} and {paymentId} allowed)");
+/**
+ * A redirect template: an absolute http(s) URL once {orderId} is filled. The payment service
+ * fixes redirect URLs when the payment is created, before a payment id exists, so {orderId} is
+ * the only placeholder.
+ */
+const redirectTemplate = z
+  .string()
+  .max(2000)
+  .refine((value) => !value.includes("{paymentId}"), "cannot use {paymentId}: redirect URLs are fixed before the payment exists; use {orderId}")
+  .refine((value) => {
+    try {
+      const url = new URL(value.replaceAll("{orderId}", "o"));
+      return url.protocol === "https:" || url.protocol === "http:";
+    } catch {
+      return false;
+    }
+  }, "must be an absolute http(s) URL (placeholder {orderId} allowed)");
 
 const redirectUrls = z.strictObject(
   Object.fromEntries(REDIRECT_KEYS.map((key) => [key, redirectTemplate.optional()])) as Record<RedirectKey, z.ZodOptional<typeof redirectTemplate>>,

@@ -24,6 +24,8 @@ export interface Env {
   DEMO_MODE?: string;
   /** Public origin of this Worker (e.g. https://checkout.example.com); default: the request's origin. */
   PUBLIC_URL?: string;
+  /** Upstream timeout per attempt in milliseconds (default 5000). */
+  UPSTREAM_TIMEOUT_MS?: string;
   /** Worker secrets, named by the shop configuration. */
   [secret: string]: unknown;
 }

@@ -23,6 +23,8 @@ export default defineConfig({
   test: {
     name: "checkout",
     include: ["**/*.test.ts"],
+    // Every request writes a JSON log line; show them only for failing tests.
+    silent: "passed-only",
     globalSetup: [here("support/global-setup.ts")],
   },
 });

@@ -1,0 +1,106 @@
+/**
+ * The checkout Worker's HTTP routes (ARCHITECTURE.md section 3) on hono. Every error, thrown
+ * anywhere, becomes `{"error":{"code","message"}}` in `onError`; unknown routes are 404
+ * not_found, known routes with another method 405 method_not_allowed.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { methodNotAllowed } from "hono/method-not-allowed";
+import { assetsRoutes } from "./assets.js";
+import { getShop } from "./config.js";
+import { shopCors } from "./cors.js";
+import { createPayment, createPaymentSchema, rateLimitCreate } from "./create-payment.js";
+import { shopTransferCurrencies } from "./currencies.js";
+import { demoRoutes } from "./demo-routes.js";
+import { CheckoutError, errorResponse, jsonError, toCheckoutError } from "./errors.js";
+import { handleHook } from "./hooks.js";
+import { jsonBody, requestContext, type AppEnv } from "./http.js";
+import { log } from "./log.js";
+import { paymentObject } from "./payment-object.js";
+import type { ShopSettings } from "./wire.js";
+
+/** Payment ids as the upstream makes them; anything else is refused before any lookup. */
+const PAYMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+const MAX_CREATE_BODY = 8 * 1024;
+const MAX_HOOK_BODY = 256 * 1024;
+
+function paymentIdParam(value: string | undefined): string {
+  if (!value || !PAYMENT_ID.test(value)) throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
+  return value;
+}
+
+const tooLarge = () => {
+  throw new CheckoutError(413, "invalid_request", "The request body is too large.");
+};
+
+export const app = new Hono<AppEnv>();
+
+app.use("*", requestContext);
+app.use(
+  "*",
+  methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) => jsonError(405, "method_not_allowed", `Use ${methods.join(", ")}.`, { Allow: methods.join(", ") }, c.get("requestId")),
+  }),
+);
+
+app.use("/api/shops/:shop", (c, next) => shopCors((id) => getShop(c.env, id))(c, next));
+app.use("/api/shops/:shop/*", (c, next) => shopCors((id) => getShop(c.env, id))(c, next));
+
+app.get("/api/shops/:shop", async (c) => {
+  const shop = getShop(c.env, c.req.param("shop"));
+  const settings: ShopSettings = {
+    shop: shop.id,
+    name: shop.name,
+    environment: shop.environment,
+    pricing: shop.pricing,
+    priceCurrencies: shop.priceCurrencies,
+    transferCurrencies: await shopTransferCurrencies(c.env, shop, c.get("requestId")),
+  };
+  if (shop.pricing === "open" && shop.limits) settings.limits = shop.limits;
+  return c.json(settings, 200, { "Cache-Control": "public, max-age=60" });
+});
+
+app.post("/api/shops/:shop/payments", bodyLimit({ maxSize: MAX_CREATE_BODY, onError: tooLarge }), rateLimitCreate, jsonBody(createPaymentSchema), async (c) => {
+  const shop = getShop(c.env, c.req.param("shop"));
+  const { created, view } = await createPayment(c.env, shop, c.req.valid("json"), c.req.url, c.get("requestId"));
+  return c.json(view, created ? 201 : 200, { "Cache-Control": "no-store", ETag: `W/"${view.paymentId}-${view.version}"` });
+});
+
+app.get("/api/shops/:shop/payments/:paymentId", async (c) => {
+  const shop = getShop(c.env, c.req.param("shop"));
+  const paymentId = paymentIdParam(c.req.param("paymentId"));
+  const view = await paymentObject(c.env, shop.id, paymentId).view(shop.id, paymentId);
+  const etag = `W/"${view.paymentId}-${view.version}"`;
+  const headers = { ETag: etag, "Cache-Control": "no-cache" };
+  const ifNoneMatch = c.req.header("If-None-Match");
+  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return c.body(null, 304, headers);
+  return c.json(view, 200, headers);
+});
+
+app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {
+  const shop = getShop(c.env, c.req.param("shop"));
+  const paymentId = paymentIdParam(c.req.param("paymentId"));
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+    throw new CheckoutError(426, "invalid_request", "This route is a WebSocket: send Upgrade: websocket.", { Upgrade: "websocket" });
+  }
+  return paymentObject(c.env, shop.id, paymentId).fetch(c.req.raw);
+});
+
+app.post("/hooks/:shop", bodyLimit({ maxSize: MAX_HOOK_BODY, onError: tooLarge }), async (c) => {
+  const shop = getShop(c.env, c.req.param("shop"));
+  // hono types the context without `tracing`; at runtime it is the Workers ExecutionContext.
+  return handleHook(c.req.raw, c.env, c.executionCtx as ExecutionContext, shop);
+});
+
+app.route("/demo/api", demoRoutes);
+app.route("/", assetsRoutes);
+
+app.notFound((c) => jsonError(404, "not_found", "No such route.", undefined, c.get("requestId")));
+
+app.onError((err, c) => {
+  const requestId = c.get("requestId");
+  const e = toCheckoutError(err);
+  if (e.status >= 500) log("error", "request_failed", { requestId, method: c.req.method, path: new URL(c.req.url).pathname, code: e.code, error: err });
+  return errorResponse(e, requestId);
+});

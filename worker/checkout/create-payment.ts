@@ -1,0 +1,121 @@
+/**
+ * POST /api/shops/{shop}/payments: decides the price (a verified order token, or an open amount
+ * inside the shop's limits), checks the transfer currency against the shop and the upstream,
+ * fills the redirect URLs and the notification URL, then lets the order's OrderObject create the
+ * payment once (or return the live one).
+ */
+import Decimal from "decimal.js";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { REDIRECT_KEYS, type NewPaymentRequest, type PaymentRedirectUrls } from "../v3/types.js";
+import { shopSecret, type ShopConfig } from "./config.js";
+import { assertTransferCurrency } from "./currencies.js";
+import type { Env } from "./env.js";
+import { CheckoutError } from "./errors.js";
+import type { OrderCreateResult } from "./order-object.js";
+import { verifyOrderToken } from "./order-token.js";
+import type { AppEnv } from "./http.js";
+
+const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
+
+/** The body of a create (CreatePaymentRequest in wire.ts); unknown fields are refused. */
+export const createPaymentSchema = z.strictObject({
+  orderId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, "must be 1-64 characters: letters, digits, . _ : -"),
+  transferCurrency: z.string().regex(/^[A-Z0-9]{2,10}$/, "must be an upper-case currency code"),
+  orderToken: z.string().min(1).max(4096).optional(),
+  priceAmount: z.string().regex(DECIMAL, "must be a decimal string such as \"25.00\"").optional(),
+  priceCurrency: z.string().regex(/^[A-Z0-9]{2,10}$/, "must be an upper-case currency code").optional(),
+});
+export type CreatePaymentBody = z.output<typeof createPaymentSchema>;
+
+interface Price {
+  priceAmount: string;
+  priceCurrency: string;
+}
+
+function assertPriceCurrency(shop: ShopConfig, currency: string): void {
+  if (!shop.priceCurrencies.includes(currency)) {
+    throw new CheckoutError(400, "currency_not_enabled", `This shop prices in ${shop.priceCurrencies.join(", ")}, not ${currency}.`);
+  }
+}
+
+/** The price of the order, decided by the shop's pricing mode. */
+export async function decidePrice(env: Env, shop: ShopConfig, body: CreatePaymentBody, now?: Date): Promise<Price> {
+  if (shop.pricing === "signed") {
+    if (!body.orderToken) throw new CheckoutError(400, "invalid_order_token", "This shop needs an orderToken from its backend.");
+    const key = shopSecret(env, shop, "orderSigningKey");
+    if (!key) throw new CheckoutError(500, "internal_error", "This shop cannot verify order tokens: its configuration is incomplete.");
+    const claims = await verifyOrderToken(body.orderToken, key, shop.id, body.orderId, now);
+    if ((body.priceAmount !== undefined && !new Decimal(body.priceAmount).eq(claims.priceAmount)) || (body.priceCurrency !== undefined && body.priceCurrency !== claims.priceCurrency)) {
+      throw new CheckoutError(400, "invalid_order_token", "The price in the request differs from the order token's.");
+    }
+    assertPriceCurrency(shop, claims.priceCurrency);
+    if (!new Decimal(claims.priceAmount).gt(0)) throw new CheckoutError(400, "amount_out_of_range", "The price must be greater than zero.");
+    return { priceAmount: claims.priceAmount, priceCurrency: claims.priceCurrency };
+  }
+  if (body.orderToken !== undefined) throw new CheckoutError(400, "invalid_request", "This shop uses open pricing: send priceAmount and priceCurrency, not an orderToken.");
+  if (body.priceAmount === undefined || body.priceCurrency === undefined) {
+    throw new CheckoutError(400, "invalid_request", "priceAmount and priceCurrency are required.");
+  }
+  assertPriceCurrency(shop, body.priceCurrency);
+  const amount = new Decimal(body.priceAmount);
+  const limits = shop.limits;
+  if (!amount.gt(0) || (limits && (amount.lt(limits.min) || amount.gt(limits.max)))) {
+    const range = limits ? `between ${limits.min} and ${limits.max} ${body.priceCurrency}` : "greater than zero";
+    throw new CheckoutError(400, "amount_out_of_range", `The amount must be ${range}.`);
+  }
+  return { priceAmount: body.priceAmount, priceCurrency: body.priceCurrency };
+}
+
+/** The shop's redirect templates with {orderId} filled in (URL-encoded). */
+export function redirectUrlsFor(shop: ShopConfig, orderId: string): PaymentRedirectUrls {
+  const out: PaymentRedirectUrls = {};
+  for (const key of REDIRECT_KEYS) {
+    const template = shop.redirectUrls[key];
+    if (template) out[key] = template.replaceAll("{orderId}", encodeURIComponent(orderId));
+  }
+  return out;
+}
+
+/** Where the upstream posts this shop's notifications: PUBLIC_URL when set, else this request's origin. */
+export function notificationUrlFor(env: Env, shop: ShopConfig, requestUrl: string): string {
+  const base = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
+  return `${base}/hooks/${encodeURIComponent(shop.id)}`;
+}
+
+export interface CreateOutcome {
+  created: boolean;
+  view: Extract<OrderCreateResult, { ok: true }>["view"];
+}
+
+export async function createPayment(env: Env, shop: ShopConfig, body: CreatePaymentBody, requestUrl: string, requestId: string): Promise<CreateOutcome> {
+  const price = await decidePrice(env, shop, body);
+  await assertTransferCurrency(env, shop, body.transferCurrency);
+  const request: NewPaymentRequest = {
+    ...price,
+    transferCurrency: body.transferCurrency,
+    notificationUrl: notificationUrlFor(env, shop, requestUrl),
+    externalPaymentId: body.orderId,
+  };
+  const redirectUrls = redirectUrlsFor(shop, body.orderId);
+  if (Object.keys(redirectUrls).length) request.redirectUrls = redirectUrls;
+  const orders = env.ORDERS;
+  const result = await orders.get(orders.idFromName(`${shop.id}:${body.orderId}`)).create({ shopId: shop.id, orderId: body.orderId, request, requestId });
+  if (!result.ok) throw new CheckoutError(result.status, result.code, result.message);
+  return { created: result.created, view: result.view };
+}
+
+export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The creation rate limit (the CREATE_LIMITER binding), per shop and client IP
+ * (CF-Connecting-IP): 429 rate_limited with Retry-After once exceeded.
+ */
+export const rateLimitCreate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
+  const { success } = await c.env.CREATE_LIMITER.limit({ key: `${c.req.param("shop") ?? ""}|${ip}` });
+  if (!success) {
+    throw new CheckoutError(429, "rate_limited", "Too many payment requests; try again in a minute.", { "Retry-After": String(RATE_LIMIT_RETRY_AFTER_SECONDS) });
+  }
+  await next();
+};

@@ -1,0 +1,48 @@
+/**
+ * Request plumbing shared by the routes: the hono environment type, the request id (echoed from
+ * `X-Request-Id` when well-formed, else generated) set on every response and log line, one
+ * access-log line per request, and JSON body validation with zod that answers 400
+ * invalid_request naming the fields.
+ */
+import { zValidator } from "@hono/zod-validator";
+import type { MiddlewareHandler } from "hono";
+import type { ZodType } from "zod";
+import type { Env } from "./env.js";
+import { CheckoutError } from "./errors.js";
+import { log } from "./log.js";
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { requestId: string };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get("X-Request-Id");
+  return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/** Sets the request id and writes the access log line (errors are logged by the error handler). */
+export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const requestId = requestIdOf(c.req.raw);
+  c.set("requestId", requestId);
+  const started = Date.now();
+  await next();
+  // A WebSocket upgrade (101) has immutable headers; the id is in the log line only.
+  if (c.res.status !== 101) c.res.headers.set("X-Request-Id", requestId);
+  log("info", "request", { requestId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Date.now() - started });
+};
+
+/** Validates the JSON body against `schema`; a bad body is 400 invalid_request naming each field. */
+export function jsonBody<T extends ZodType>(schema: T) {
+  return zValidator("json", schema, (result) => {
+    if (!result.success) {
+      const detail = result.error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`)
+        .join("; ");
+      throw new CheckoutError(400, "invalid_request", `Invalid request body. ${detail}`);
+    }
+  });
+}

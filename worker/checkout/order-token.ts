@@ -1,0 +1,39 @@
+/**
+ * Signed pricing: the shop's backend signs an order token (a JWT, HS256, with the shop's
+ * order-signing key) that fixes the price of one order. Verified with jose: signature,
+ * algorithm, expiry (required), the claims orderId / priceAmount / priceCurrency, and the
+ * optional `shop` claim.
+ */
+import { errors, jwtVerify } from "jose";
+import { CheckoutError } from "./errors.js";
+
+export interface OrderClaims {
+  orderId: string;
+  priceAmount: string;
+  priceCurrency: string;
+}
+
+const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
+const invalid = (message: string) => new CheckoutError(400, "invalid_order_token", message);
+
+export async function verifyOrderToken(token: string, signingKey: string, shopId: string, orderId: string, now?: Date): Promise<OrderClaims> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(signingKey), {
+      algorithms: ["HS256"],
+      requiredClaims: ["exp", "orderId", "priceAmount", "priceCurrency"],
+      clockTolerance: 30,
+      ...(now ? { currentDate: now } : {}),
+    }));
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) throw invalid("The order token has expired.");
+    if (err instanceof errors.JWTClaimValidationFailed) throw invalid(`The order token lacks a valid ${err.claim} claim.`);
+    throw invalid("The order token is not valid for this shop.");
+  }
+  const { orderId: claimOrder, priceAmount, priceCurrency, shop } = payload;
+  if (typeof claimOrder !== "string" || claimOrder !== orderId) throw invalid("The order token is for another order.");
+  if (shop !== undefined && shop !== shopId) throw invalid("The order token is for another shop.");
+  if (typeof priceAmount !== "string" || !DECIMAL.test(priceAmount)) throw invalid("The order token's priceAmount must be a decimal string.");
+  if (typeof priceCurrency !== "string") throw invalid("The order token's priceCurrency must be a string.");
+  return { orderId: claimOrder, priceAmount, priceCurrency };
+}
