@@ -1,0 +1,106 @@
+/**
+ * POST /hooks/{shop}: the upstream's notifications for one shop (spec section 6).
+ *
+ * - Shop with an HMAC key: the signature over the raw body is checked before anything else
+ *   (401 invalid_signature, nothing read further, nothing stored). An authentic `v3/payment`
+ *   snapshot is handed to the payment's object, which applies it only when newer; the 200 comes
+ *   after it is stored, so a failure makes the upstream deliver again.
+ * - Shop without an HMAC key: the body cannot be trusted; it only names a payment to re-fetch
+ *   from the upstream with the shop's key (in the background: the answer is 202 at once).
+ * - A payment this Worker does not hold (not created through it, never viewed): 200 and a log
+ *   line, nothing stored.
+ * - `v3/payouts`: accepted (200) and logged.
+ */
+import { V3Error } from "../v3/errors.js";
+import { MAX_NOTIFICATION_BYTES, parseNotification, verifyNotification } from "../v3/notification.js";
+import type { Notification } from "../v3/types.js";
+import { secretOf, type ShopConfig } from "./config.js";
+import type { Env } from "./env.js";
+import { CheckoutError } from "./errors.js";
+import { log } from "./log.js";
+import { paymentObject, type NotificationOutcome } from "./payment-object.js";
+
+function received(status: 200 | 202, outcome: string): Response {
+  return new Response(JSON.stringify({ received: true, outcome }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** The body of an unauthenticated notification, refused past the same size limit. */
+async function readHint(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_NOTIFICATION_BYTES) throw new CheckoutError(413, "invalid_request", "The notification body is too large.");
+  const text = await request.text();
+  if (text.length > MAX_NOTIFICATION_BYTES) throw new CheckoutError(413, "invalid_request", "The notification body is too large.");
+  return text;
+}
+
+/** The verified raw body (throws 401 invalid_signature / 400 / 413 otherwise). */
+async function readAuthentic(request: Request, shop: ShopConfig, key: string): Promise<string> {
+  try {
+    const { raw } = await verifyNotification(request, { key, header: shop.notificationSignature.header, encoding: shop.notificationSignature.encoding });
+    return raw;
+  } catch (err) {
+    if (!(err instanceof V3Error)) throw err;
+    log("warn", "hook_rejected", { shop: shop.id, code: err.code });
+    if (err.kind === "invalid_signature") throw new CheckoutError(401, "invalid_signature", "The notification signature is missing or does not match.");
+    if (err.code === "body_too_large") throw new CheckoutError(413, "invalid_request", "The notification body is too large.");
+    throw new CheckoutError(400, "invalid_request", "The notification body is not valid UTF-8.");
+  }
+}
+
+function parse(raw: string, shop: ShopConfig): Notification {
+  try {
+    return parseNotification(raw);
+  } catch (err) {
+    if (!(err instanceof V3Error)) throw err;
+    log("warn", "hook_invalid", { shop: shop.id, code: err.code, field: err.field });
+    throw new CheckoutError(400, "invalid_request", `Not a v3 notification: ${err.message}.`);
+  }
+}
+
+function logOutcome(shop: ShopConfig, paymentId: string, authentic: boolean, outcome: NotificationOutcome): void {
+  if (outcome === "unknown") {
+    log("info", "notification_unknown_payment", { shop: shop.id, paymentId, authentic });
+  } else {
+    log("info", "notification_handled", { shop: shop.id, paymentId, authentic, outcome });
+  }
+}
+
+export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: ShopConfig): Promise<Response> {
+  const keyName = shop.secrets.notificationHmacKey;
+  let raw: string;
+  if (keyName) {
+    const key = secretOf(env, keyName);
+    if (!key) {
+      log("error", "hook_key_missing", { shop: shop.id, binding: keyName });
+      throw new CheckoutError(500, "internal_error", "Internal error.");
+    }
+    raw = await readAuthentic(request, shop, key);
+  } else {
+    raw = await readHint(request);
+  }
+  const authentic = keyName !== undefined;
+  const notification = parse(raw, shop);
+
+  if (notification.notificationType === "v3/payouts") {
+    log("info", "payout_notification", { shop: shop.id, payoutId: notification.body.payoutId, status: notification.body.status, authentic });
+    return received(200, "logged");
+  }
+
+  const payment = notification.body;
+  const stub = paymentObject(env, shop.id, payment.paymentId);
+  if (authentic) {
+    const outcome = await stub.applyNotification(shop.id, notification.timestamp, payment, true);
+    logOutcome(shop, payment.paymentId, true, outcome);
+    return received(200, outcome);
+  }
+  ctx.waitUntil(
+    stub.applyNotification(shop.id, notification.timestamp, payment, false).then(
+      (outcome) => logOutcome(shop, payment.paymentId, false, outcome),
+      (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId: payment.paymentId, error: err }),
+    ),
+  );
+  return received(202, "refetch");
+}

@@ -1,0 +1,343 @@
+/**
+ * PaymentObject: one Durable Object per payment (`${shopId}:${paymentId}`). It keeps the latest
+ * snapshot of the payment with a version in SQLite, the open widget streams (Hibernation
+ * WebSocket API), and one alarm that asks the upstream again while anyone watches, when a hint
+ * asks for it, and at expirationTime. The decisions live in pure modules: snapshot.ts (apply or
+ * drop), poll-policy.ts (when to fetch), view.ts (what widgets see). See docs/checkout-status.md.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Payment } from "../v3/types.js";
+import { V3Error } from "../v3/errors.js";
+import { getShop } from "./config.js";
+import type { Env } from "./env.js";
+import { CheckoutError, errorResponse, jsonError, toCheckoutError } from "./errors.js";
+import { log } from "./log.js";
+import { expiryCheckedAfter, fetchDue, nextFetchAt, pollSettings, type PollSettings, type PollState } from "./poll-policy.js";
+import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision, type StoredMeta } from "./snapshot.js";
+import { upstreamFor } from "./upstream.js";
+import { contentFingerprint, toView } from "./view.js";
+import { STREAM_PING, STREAM_PONG, type PaymentView, type StreamMessage } from "./wire.js";
+
+/** Where a snapshot came from. */
+export type SnapshotSource = "created" | "notification" | "poll";
+
+/** What `applyNotification` did with a notification. */
+export type NotificationOutcome =
+  | SnapshotDecision["action"]
+  /** No snapshot here: the payment was not created through this Worker (nothing stored). */
+  | "unknown"
+  /** Unauthenticated: taken as a hint, a re-fetch is scheduled. */
+  | "refetch";
+
+/** The stub of the object that holds one payment of one shop. */
+export function paymentObject(env: Env, shopId: string, paymentId: string): DurableObjectStub<PaymentObject> {
+  return env.PAYMENTS.get(env.PAYMENTS.idFromName(`${shopId}:${paymentId}`));
+}
+
+const STREAM_PATH = /^\/api\/shops\/([^/]+)\/payments\/([^/]+)\/stream$/;
+
+interface PaymentRow extends Record<string, SqlStorageValue> {
+  shop_id: string;
+  payment_id: string;
+  version: number;
+  status: string;
+  source_time: number;
+  fingerprint: string;
+  payment: string;
+  expires_at: number | null;
+  last_fetch_at: number | null;
+  failures: number;
+  expiry_checked: number;
+  refetch_requested: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS snapshots (
+  version INTEGER PRIMARY KEY,
+  status TEXT NOT NULL,
+  source TEXT NOT NULL,
+  source_time INTEGER NOT NULL,
+  fingerprint TEXT NOT NULL,
+  payment TEXT NOT NULL,
+  applied_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS payment (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  shop_id TEXT NOT NULL,
+  payment_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  source_time INTEGER NOT NULL,
+  fingerprint TEXT NOT NULL,
+  expires_at INTEGER,
+  last_fetch_at INTEGER,
+  failures INTEGER NOT NULL DEFAULT 0,
+  expiry_checked INTEGER NOT NULL DEFAULT 0,
+  refetch_requested INTEGER NOT NULL DEFAULT 0
+);`;
+
+/** Close codes a peer may send that must not be sent back. */
+const RESERVED_CLOSE_CODES = new Set([1005, 1006, 1015]);
+
+export class PaymentObject extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  private readonly settings: PollSettings;
+  /** The first upstream fetch when nothing is stored yet, shared by concurrent callers. */
+  private loading: Promise<void> | undefined;
+  /** The tables exist. They are created with the first snapshot, so that an object asked about
+   * a payment it does not hold (a notification for an unknown payment) stores nothing at all. */
+  private hasTables = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.settings = pollSettings(env.POLL_INTERVAL_MS);
+    // Answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(STREAM_PING, STREAM_PONG));
+  }
+
+  /** Stores the creation response as version 1 unless a snapshot exists; the current view. */
+  async init(shopId: string, payment: Payment): Promise<PaymentView> {
+    if (!this.row()) {
+      const now = Date.now();
+      this.apply(shopId, payment, "created", now);
+      this.sql.exec("UPDATE payment SET last_fetch_at = ?", now);
+      await this.schedule();
+    }
+    return this.currentView();
+  }
+
+  /** The latest view; fetched from the upstream (and stored) when nothing is stored yet. */
+  async view(shopId: string, paymentId: string): Promise<PaymentView> {
+    await this.ensureLoaded(shopId, paymentId);
+    return this.currentView();
+  }
+
+  /**
+   * An upstream notification for this payment. Authentic: applied when newer (snapshot.ts).
+   * Not authentic: only a hint, the payment is re-fetched by the alarm. Nothing is stored for a
+   * payment this object does not hold ("unknown").
+   */
+  async applyNotification(shopId: string, timestamp: string, payment: Payment, authentic: boolean): Promise<NotificationOutcome> {
+    const row = this.row();
+    if (!row || row.shop_id !== shopId || row.payment_id !== payment.paymentId) return "unknown";
+    if (!authentic) {
+      this.sql.exec("UPDATE payment SET refetch_requested = 1");
+      await this.schedule();
+      return "refetch";
+    }
+    const time = parseTime(timestamp);
+    if (time === undefined) throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
+    const decision = this.apply(shopId, payment, "notification", time);
+    await this.schedule();
+    return decision.action;
+  }
+
+  /** The WebSocket stream: accepts the upgrade, sends the view now and on every change. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return jsonError(426, "invalid_request", "This endpoint expects a WebSocket upgrade.", { Upgrade: "websocket" });
+    }
+    const match = STREAM_PATH.exec(new URL(request.url).pathname);
+    if (!match?.[1] || !match[2]) return jsonError(404, "not_found", "No such stream.");
+    try {
+      await this.ensureLoaded(decodeURIComponent(match[1]), decodeURIComponent(match[2]));
+    } catch (err) {
+      return errorResponse(err);
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    // No await between accepting and sending: the view sent is the latest one.
+    server.send(this.message(this.currentView()));
+    await this.schedule();
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // "ping" is answered by the runtime's auto-response; this only runs if it was not.
+    if (message === STREAM_PING) ws.send(STREAM_PONG);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    this.closeQuietly(ws, RESERVED_CLOSE_CODES.has(code) ? 1000 : code, reason);
+    await this.schedule();
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.closeQuietly(ws, 1011, "stream error");
+    await this.schedule();
+  }
+
+  /** Polls (watched, hint, expiry) as poll-policy.ts says, then sets the next alarm. */
+  override async alarm(): Promise<void> {
+    const row = this.row();
+    if (!row) return;
+    if (fetchDue(this.pollState(row), this.settings)) await this.refresh(row);
+    await this.schedule();
+  }
+
+  // ---- storage
+
+  private tablesExist(): boolean {
+    this.hasTables ||= this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'payment'").toArray().length > 0;
+    return this.hasTables;
+  }
+
+  private row(): PaymentRow | undefined {
+    if (!this.tablesExist()) return undefined;
+    return this.sql
+      .exec<PaymentRow>(
+        "SELECT p.*, s.payment AS payment FROM payment p JOIN snapshots s ON s.version = p.version WHERE p.id = 1",
+      )
+      .toArray()[0];
+  }
+
+  private currentView(): PaymentView {
+    const row = this.row();
+    if (!row) throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+    return toView(JSON.parse(row.payment) as Payment, row.version, new Date());
+  }
+
+  /** Decides and stores one incoming snapshot; broadcasts when it was applied. */
+  private apply(shopId: string, payment: Payment, source: SnapshotSource, sourceTime: number): SnapshotDecision {
+    const row = this.row();
+    const stored: StoredMeta | undefined = row && { version: row.version, status: row.status, sourceTime: row.source_time, fingerprint: row.fingerprint };
+    const fingerprint = contentFingerprint(payment);
+    const decision = decideSnapshot(stored, { status: payment.status, sourceTime, fingerprint });
+    if (decision.action === "duplicate") {
+      this.sql.exec("UPDATE payment SET source_time = ?", decision.sourceTime);
+    } else if (decision.action === "apply") {
+      if (!this.hasTables) {
+        this.sql.exec(SCHEMA);
+        this.hasTables = true;
+      }
+      const expiresAt = parseTime(payment.expirationTime) ?? null;
+      this.sql.exec(
+        "INSERT INTO snapshots (version, status, source, source_time, fingerprint, payment, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        decision.version, payment.status, source, sourceTime, fingerprint, JSON.stringify(payment), Date.now(),
+      );
+      this.sql.exec(
+        `INSERT INTO payment (id, shop_id, payment_id, version, status, source_time, fingerprint, expires_at)
+         VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET version = excluded.version, status = excluded.status,
+           source_time = excluded.source_time, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at`,
+        shopId, payment.paymentId, decision.version, payment.status, decision.sourceTime, fingerprint, expiresAt,
+      );
+      this.broadcast(toView(payment, decision.version, new Date()));
+    }
+    log(decision.action === "apply" ? "info" : "debug", "payment_snapshot", {
+      shop: shopId, paymentId: payment.paymentId, source, status: payment.status, action: decision.action,
+      ...(decision.action === "apply" ? { version: decision.version } : {}),
+    });
+    return decision;
+  }
+
+  // ---- upstream
+
+  /** Makes sure a snapshot is stored: fetches it once (shared by concurrent callers) when not. */
+  private async ensureLoaded(shopId: string, paymentId: string): Promise<void> {
+    if (this.row()) return;
+    this.loading ??= this.load(shopId, paymentId).finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+  }
+
+  private async load(shopId: string, paymentId: string): Promise<void> {
+    const shop = getShop(this.env, shopId);
+    const startedAt = Date.now();
+    let payment: Payment;
+    try {
+      payment = await upstreamFor(this.env, shop).getPayment(paymentId);
+    } catch (err) {
+      if (err instanceof V3Error && err.kind === "http" && err.status === 404) {
+        throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+      }
+      throw err;
+    }
+    if (payment.paymentId !== paymentId) throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
+    if (this.row()) return; // a notification or init stored it meanwhile
+    this.apply(shopId, payment, "poll", startedAt);
+    this.sql.exec("UPDATE payment SET last_fetch_at = ?", startedAt);
+    await this.schedule();
+  }
+
+  /** One upstream GET; on failure the streams stay open and the backoff grows. */
+  private async refresh(row: PaymentRow): Promise<void> {
+    const state = this.pollState(row);
+    const startedAt = Date.now();
+    this.sql.exec("UPDATE payment SET last_fetch_at = ?", startedAt);
+    try {
+      const shop = getShop(this.env, row.shop_id);
+      const payment = await upstreamFor(this.env, shop).getPayment(row.payment_id);
+      if (payment.paymentId !== row.payment_id) throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
+      this.apply(row.shop_id, payment, "poll", startedAt);
+      this.sql.exec(
+        "UPDATE payment SET failures = 0, refetch_requested = 0, expiry_checked = ?",
+        expiryCheckedAfter(state, startedAt, this.settings) ? 1 : 0,
+      );
+    } catch (err) {
+      this.sql.exec("UPDATE payment SET failures = failures + 1");
+      const e = toCheckoutError(err);
+      log("warn", "payment_poll_failed", { shop: row.shop_id, paymentId: row.payment_id, failures: row.failures + 1, code: e.code, status: e.status });
+    }
+  }
+
+  // ---- alarm
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  private pollState(row: PaymentRow): PollState {
+    const state: PollState = {
+      now: Date.now(),
+      final: isFinalStatus(row.status),
+      watched: this.openSockets().length > 0,
+      expiryChecked: row.expiry_checked === 1,
+      refetchRequested: row.refetch_requested === 1,
+      failures: row.failures,
+    };
+    if (row.expires_at !== null) state.expiresAt = row.expires_at;
+    if (row.last_fetch_at !== null) state.lastFetchAt = row.last_fetch_at;
+    return state;
+  }
+
+  /** Sets the one alarm to when poll-policy.ts says, or removes it. */
+  private async schedule(): Promise<void> {
+    const row = this.row();
+    const next = row ? nextFetchAt(this.pollState(row), this.settings) : null;
+    const current = await this.ctx.storage.getAlarm();
+    if (next === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+    } else if (current !== next) {
+      await this.ctx.storage.setAlarm(next);
+    }
+  }
+
+  // ---- streams
+
+  private message(view: PaymentView): string {
+    const message: StreamMessage = { type: "payment", payment: view };
+    return JSON.stringify(message);
+  }
+
+  private broadcast(view: PaymentView): void {
+    const text = this.message(view);
+    for (const ws of this.openSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // A socket closing right now; its close handler cleans up.
+      }
+    }
+  }
+
+  private closeQuietly(ws: WebSocket, code: number, reason: string): void {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * When does a PaymentObject ask the upstream again? Pure; the object keeps one alarm and sets it
+ * to `nextFetchAt`, and when the alarm fires it fetches only if `fetchDue` says so.
+ *
+ * Reasons to fetch, each at most one upstream GET however many viewers there are:
+ * - watched: at least one WebSocket is open and the payment is not final: every `intervalMs`
+ *   after the previous fetch;
+ * - refetch: a notification that could not be authenticated asked for a re-fetch: at once, but
+ *   never sooner than `minGapMs` after the previous fetch (forged hints cannot multiply GETs);
+ * - expiry: the payment has an expirationTime and has not been checked since it passed: at
+ *   expirationTime + `expiryGraceMs`, so EXPIRED shows without a notification, watched or not.
+ * After a failed fetch (upstream outage) the next one waits `intervalMs * 2^failures`, at most
+ * `maxBackoffMs`, and the reasons above stay; the first success resets the count.
+ * A final status (CONFIRMED, EXPIRED, INVALID) ends all fetching.
+ */
+
+export interface PollSettings {
+  intervalMs: number;
+  minGapMs: number;
+  expiryGraceMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_POLL_SETTINGS: PollSettings = {
+  intervalMs: 5_000,
+  minGapMs: 1_000,
+  expiryGraceMs: 2_000,
+  maxBackoffMs: 60_000,
+};
+
+/** Accepted range of POLL_INTERVAL_MS. */
+export const MIN_INTERVAL_MS = 500;
+export const MAX_INTERVAL_MS = 600_000;
+
+/** The settings with `intervalMs` from a POLL_INTERVAL_MS value (a string of digits); defaults otherwise. */
+export function pollSettings(intervalVar: unknown): PollSettings {
+  const text = typeof intervalVar === "number" ? String(intervalVar) : intervalVar;
+  if (typeof text !== "string" || !/^\d{1,7}$/.test(text)) return DEFAULT_POLL_SETTINGS;
+  const intervalMs = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, Number(text)));
+  return { ...DEFAULT_POLL_SETTINGS, intervalMs, maxBackoffMs: Math.max(DEFAULT_POLL_SETTINGS.maxBackoffMs, intervalMs) };
+}
+
+export interface PollState {
+  /** Milliseconds since the epoch. */
+  now: number;
+  final: boolean;
+  /** At least one viewer (open WebSocket). */
+  watched: boolean;
+  /** expirationTime in milliseconds since the epoch, when the payment has one. */
+  expiresAt?: number;
+  /** A successful fetch has happened after expirationTime + grace. */
+  expiryChecked: boolean;
+  /** An unauthenticated notification asked for a re-fetch that has not happened yet. */
+  refetchRequested: boolean;
+  /** When the last fetch (or the creation) was started; undefined when none. */
+  lastFetchAt?: number;
+  /** Failed fetches since the last success. */
+  failures: number;
+}
+
+/** Wait after `failures` failed fetches in a row. */
+export function backoffMs(failures: number, settings: PollSettings): number {
+  if (failures <= 0) return settings.intervalMs;
+  return Math.min(settings.maxBackoffMs, settings.intervalMs * 2 ** Math.min(failures, 20));
+}
+
+function expiryPending(state: PollState): state is PollState & { expiresAt: number } {
+  return state.expiresAt !== undefined && !state.expiryChecked;
+}
+
+/** When the alarm should fire next, or null for no alarm. */
+export function nextFetchAt(state: PollState, settings: PollSettings): number | null {
+  if (state.final) return null;
+  const last = state.lastFetchAt;
+  const earliest = last === undefined ? state.now : Math.max(state.now, last + (state.failures > 0 ? backoffMs(state.failures, settings) : settings.minGapMs));
+  const candidates: number[] = [];
+  if (state.watched) candidates.push(Math.max(earliest, (last ?? state.now) + settings.intervalMs));
+  if (state.refetchRequested) candidates.push(earliest);
+  if (expiryPending(state)) candidates.push(Math.max(earliest, state.expiresAt + settings.expiryGraceMs));
+  return candidates.length ? Math.min(...candidates) : null;
+}
+
+/** When the alarm fires: should it fetch now? */
+export function fetchDue(state: PollState, settings: PollSettings): boolean {
+  if (state.final) return false;
+  if (state.watched || state.refetchRequested) return true;
+  return expiryPending(state) && state.now >= state.expiresAt + settings.expiryGraceMs;
+}
+
+/** After a successful fetch started at `startedAt`: has the expiry been checked? */
+export function expiryCheckedAfter(state: PollState, startedAt: number, settings: PollSettings): boolean {
+  return state.expiryChecked || (state.expiresAt !== undefined && startedAt >= state.expiresAt + settings.expiryGraceMs);
+}

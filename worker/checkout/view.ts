@@ -1,0 +1,87 @@
+/**
+ * Payment -> PaymentView: what the widget receives (ARCHITECTURE.md section 3). Pure.
+ *
+ * Amounts stay exact decimal strings (the v3 client already turned numbers into strings); the
+ * paid amounts the upstream leaves out become "0"; `transactions` is always an array of the spec's
+ * transaction fields; `redirectUrls` is always an object with only the four keys of the spec and
+ * only http(s) values. `notificationUrl`, `guaranteedExchangeRate` and anything else the upstream
+ * adds stay out: only the fields named here are copied.
+ */
+import { REDIRECT_KEYS, type Payment, type PaymentRedirectUrls, type PaymentTransaction } from "../v3/types.js";
+import type { PaymentView, TransactionView } from "./wire.js";
+
+/** The view without the two fields that change on every send: the payment's content. */
+export type PaymentContent = Omit<PaymentView, "serverTime" | "version">;
+
+/** True for an absolute http: or https: URL. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+function redirectView(urls: PaymentRedirectUrls | undefined): PaymentView["redirectUrls"] {
+  const out: PaymentView["redirectUrls"] = {};
+  if (!urls || typeof urls !== "object") return out;
+  for (const key of REDIRECT_KEYS) {
+    const value = urls[key];
+    if (isHttpUrl(value)) out[key] = value;
+  }
+  return out;
+}
+
+function transactionView(tx: PaymentTransaction): TransactionView {
+  const out: TransactionView = {
+    transactionId: tx.transactionId,
+    paidTransferAmount: tx.paidTransferAmount,
+    priceAmount: tx.priceAmount,
+    exchangeRate: tx.exchangeRate,
+    state: tx.state,
+  };
+  if (tx.observedTime !== undefined) out.observedTime = tx.observedTime;
+  if (tx.acceptedTime !== undefined) out.acceptedTime = tx.acceptedTime;
+  if (tx.rejectedTime !== undefined) out.rejectedTime = tx.rejectedTime;
+  return out;
+}
+
+const OPTIONAL_TEXT = ["walletLabel", "walletMessage", "paymentUri", "expirationTime", "paymentPageUrl", "exchangeRate", "externalPaymentId"] as const;
+
+/** The normalised content of a payment, in a fixed key order (so equal content serialises equally). */
+export function paymentContent(payment: Payment): PaymentContent {
+  const content: PaymentContent = {
+    paymentId: payment.paymentId,
+    status: payment.status,
+    priceAmount: payment.priceAmount,
+    priceCurrency: payment.priceCurrency,
+    transferAmount: payment.transferAmount,
+    transferCurrency: payment.transferCurrency,
+    address: payment.address,
+    paidPriceAmount: payment.paidPriceAmount ?? "0",
+    pendingPaidPriceAmount: payment.pendingPaidPriceAmount ?? "0",
+    acceptedPaidPriceAmount: payment.acceptedPaidPriceAmount ?? "0",
+    paidTransferAmount: payment.paidTransferAmount ?? "0",
+    pendingPaidTransferAmount: payment.pendingPaidTransferAmount ?? "0",
+    acceptedPaidTransferAmount: payment.acceptedPaidTransferAmount ?? "0",
+    transactions: Array.isArray(payment.transactions) ? payment.transactions.map(transactionView) : [],
+    redirectUrls: redirectView(payment.redirectUrls),
+  };
+  for (const key of OPTIONAL_TEXT) {
+    const value = payment[key];
+    if (typeof value === "string") content[key] = value;
+  }
+  return content;
+}
+
+/** A stable text of a payment's content: two snapshots with equal fingerprints are duplicates. */
+export function contentFingerprint(payment: Payment): string {
+  return JSON.stringify(paymentContent(payment));
+}
+
+/** The view sent to widgets: the content plus the Worker's clock and the snapshot's version. */
+export function toView(payment: Payment, version: number, now: Date): PaymentView {
+  return { ...paymentContent(payment), serverTime: now.toISOString(), version };
+}
