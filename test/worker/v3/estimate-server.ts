@@ -10,10 +10,13 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../../support/free-port.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     estimateServerPort: number;
+    /** A port on 127.0.0.1 with nothing listening (for refused connections). */
+    closedPort: number;
   }
 }
 
@@ -82,6 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const address = server.address();
   if (typeof address !== "object" || address === null) throw new Error("estimate server has no port");
   project.provide("estimateServerPort", address.port);
+  project.provide("closedPort", await freePort());
   return async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));

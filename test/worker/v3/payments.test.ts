@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { V3Error } from "../../../worker/v3/errors.js";
+import { failure } from "./failure.js";
 import { BASE, EXPECTED_AUTH, KEY_SECRET, PAYMENT_ID, PAYMENT_WITH_NUMBERS, PAYMENT_WITH_STRINGS, clientOn, jsonResponse, stubUpstream } from "./stub-upstream.js";
-
-async function failure(promise: Promise<unknown>): Promise<V3Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(V3Error);
-  return error as V3Error;
-}
 
 describe("payments: create", () => {
   it("POSTs NewPaymentRequestV3 as JSON to /v3/payments with Basic auth", async () => {
