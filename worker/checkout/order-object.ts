@@ -13,6 +13,7 @@ import { getShop } from "./config.js";
 import type { Env } from "./env.js";
 import { toCheckoutError, type ErrorCode } from "./errors.js";
 import { log } from "./log.js";
+import { paymentObject } from "./payment-object.js";
 import { upstreamFor } from "./upstream.js";
 import type { PaymentView } from "./wire.js";
 
@@ -65,8 +66,7 @@ export class OrderObject extends DurableObject<Env> {
       const shop = getShop(this.env, input.shopId);
       const latest = this.ctx.storage.sql.exec<PaymentRow>("SELECT payment_id, price_amount, price_currency, transfer_currency FROM payments ORDER BY seq DESC LIMIT 1").toArray()[0];
       if (latest) {
-        const payments = this.env.PAYMENTS;
-        const view = await payments.get(payments.idFromName(`${shop.id}:${latest.payment_id}`)).view(shop.id, latest.payment_id);
+        const view = await paymentObject(this.env, shop.id, latest.payment_id).view(shop.id, latest.payment_id);
         if (!RESTARTABLE.has(view.status)) {
           const { request } = input;
           const same =
@@ -91,8 +91,7 @@ export class OrderObject extends DurableObject<Env> {
         input.request.transferCurrency,
         new Date().toISOString(),
       );
-      const payments = this.env.PAYMENTS;
-      const view = await payments.get(payments.idFromName(`${shop.id}:${payment.paymentId}`)).init(shop.id, payment);
+      const view = await paymentObject(this.env, shop.id, payment.paymentId).init(shop.id, payment);
       log("info", "payment_created", { requestId: input.requestId, shop: shop.id, orderId: input.orderId, paymentId: payment.paymentId });
       return { ok: true, created: true, view };
     } catch (err) {

@@ -23,8 +23,8 @@ export default defineConfig({
   test: {
     name: "checkout",
     include: ["**/*.test.ts"],
-    // Every request writes a JSON log line; show them only for failing tests.
-    silent: "passed-only",
+    // Every request writes a JSON log line: keep warnings and errors, drop the routine lines.
+    onConsoleLog: (line) => (/"level":"(?:info|debug)"/.test(line) ? false : undefined),
     globalSetup: [here("support/global-setup.ts")],
   },
 });

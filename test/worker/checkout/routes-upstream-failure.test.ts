@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import type { PaymentView } from "../../../worker/checkout/wire.js";
+import { call, errorOf, postJson } from "./support/http.js";
+import { freshOrderId } from "./support/orders.js";
+import { installUpstreamStub, type FailureMode, type UpstreamStub } from "./support/upstream-stub.js";
+
+let upstream: UpstreamStub;
+beforeEach(() => {
+  clearCurrencyCache();
+  upstream = installUpstreamStub();
+});
+afterEach(() => upstream.restore());
+
+const PATH = "/api/shops/demo-open/payments";
+const order = () => ({ orderId: freshOrderId(), priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC" });
+
+const CASES: [FailureMode, number, string][] = [
+  ["timeout", 504, "upstream_unavailable"],
+  ["http500", 502, "upstream_unavailable"],
+  ["http503", 502, "upstream_unavailable"],
+  ["network", 502, "upstream_unavailable"],
+  ["garbage", 502, "upstream_error"],
+  ["http400", 502, "upstream_error"],
+];
+
+describe("upstream failures", () => {
+  it.each(CASES)("a create meeting %s answers %i %s, and the order can be retried", async (mode, status, code) => {
+    upstream.fail("POST", "/v3/payments", mode, 1);
+    const body = order();
+    const failed = await postJson(PATH, body);
+    expect(failed.status).toBe(status);
+    const error = await errorOf(failed);
+    expect(error.code).toBe(code);
+    expect(error.message).not.toMatch(/at .*\.ts|stack/i);
+    const retried = await postJson(PATH, body);
+    expect(retried.status).toBe(201);
+  });
+
+  it.each(CASES)("a payment read meeting %s answers %i %s", async (mode, status, code) => {
+    upstream.fail("GET", "/v3/payments/", mode);
+    const response = await call("/api/shops/demo-open/payments/pay_unknown_to_the_worker");
+    expect(response.status).toBe(status);
+    expect((await errorOf(response)).code).toBe(code);
+  });
+
+  it("a payment the upstream does not know is 404 payment_not_found", async () => {
+    const response = await call("/api/shops/demo-open/payments/pay_nowhere");
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("payment_not_found");
+  });
+
+  it("a currency list that fails makes the create fail with the upstream's error, not a 400", async () => {
+    upstream.fail("GET", "/v3/currencies", "garbage");
+    const response = await postJson(PATH, order());
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).code).toBe("upstream_error");
+    expect(upstream.count("POST")).toBe(0);
+  });
+
+  it("a payment created while the upstream was down is readable once it is back", async () => {
+    const created = (await (await postJson(PATH, order())).json()) as PaymentView;
+    upstream.fail("GET", "/v3/payments/", "http503");
+    // The view comes from the payment's stored snapshot: no upstream needed.
+    const response = await call(`/api/shops/demo-open/payments/${created.paymentId}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as PaymentView).paymentId).toBe(created.paymentId);
+  });
+});
