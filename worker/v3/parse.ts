@@ -21,7 +21,8 @@ import type { Conversion, ConversionEstimate, Currency, Payment, Payout, PayoutL
 /** Parses JSON text keeping every number as its source text (a lossless-json LosslessNumber). */
 export function parseJsonText(text: string, kind: V3ErrorKind = "invalid_response"): unknown {
   try {
-    return parseLossless(text);
+    // Duplicate keys: the last one wins, as with JSON.parse.
+    return parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
   } catch (error) {
     throw new V3Error(kind, "invalid_json", `not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
