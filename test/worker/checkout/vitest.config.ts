@@ -23,8 +23,6 @@ export default defineConfig({
   test: {
     name: "checkout",
     include: ["**/*.test.ts"],
-    // Every request writes a JSON log line: keep warnings and errors, drop the routine lines.
-    onConsoleLog: (line) => (/"level":"(?:info|debug)"/.test(line) ? false : undefined),
     globalSetup: [here("support/global-setup.ts")],
   },
 });

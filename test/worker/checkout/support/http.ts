@@ -12,8 +12,11 @@ export function freshIp(): string {
   return `198.18.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
+/** The main Worker's default export (typed here: the project declares no global GlobalProps). */
+const worker = (exports as unknown as { default: Fetcher }).default;
+
 export function call(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(new Request(new URL(path, ORIGIN), init));
+  return worker.fetch(new Request(new URL(path, ORIGIN), init));
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

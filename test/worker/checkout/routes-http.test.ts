@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { call, errorOf, postJson } from "./support/http.js";
+import { freshOrderId } from "./support/orders.js";
+import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+
+let upstream: UpstreamStub;
+beforeEach(() => {
+  clearCurrencyCache();
+  upstream = installUpstreamStub();
+});
+afterEach(() => upstream.restore());
+
+const ALLOWED = "http://localhost:8787";
+const order = () => ({ orderId: freshOrderId(), priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" });
+
+describe("CORS", () => {
+  it("answers a preflight from an allowed origin", async () => {
+    const response = await call("/api/shops/demo-open/payments", {
+      method: "OPTIONS",
+      headers: { Origin: ALLOWED, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe(ALLOWED);
+    expect(response.headers.get("Access-Control-Allow-Methods")).toContain("POST");
+    expect(response.headers.get("Access-Control-Allow-Headers")?.toLowerCase()).toContain("content-type");
+    expect(response.headers.get("Vary")).toContain("Origin");
+  });
+
+  it("refuses a preflight from another origin (403 origin_not_allowed)", async () => {
+    const response = await call("/api/shops/demo-open/payments", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect((await errorOf(response)).code).toBe("origin_not_allowed");
+  });
+
+  it("gives an allowed origin the CORS headers, the exposed ETag and request id", async () => {
+    const response = await call("/api/shops/demo-open", { headers: { Origin: ALLOWED } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe(ALLOWED);
+    expect(response.headers.get("Access-Control-Expose-Headers")).toContain("ETag");
+  });
+
+  it("allows the Worker's own origin without listing it", async () => {
+    const response = await call("/api/shops/demo-open", { headers: { Origin: "https://checkout.test" } });
+    expect(response.status).toBe(200);
+  });
+
+  it("refuses a create from another origin before anything else happens", async () => {
+    const response = await postJson("/api/shops/demo-open/payments", order(), { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect((await errorOf(response)).code).toBe("origin_not_allowed");
+    expect(upstream.count()).toBe(0);
+  });
+
+  it("refuses the opaque origin null", async () => {
+    const response = await call("/api/shops/demo-open", { headers: { Origin: "null" } });
+    expect(response.status).toBe(403);
+  });
+
+  it("lets requests without an Origin through (server to server)", async () => {
+    expect((await postJson("/api/shops/demo-open/payments", order())).status).toBe(201);
+  });
+});
+
+describe("routing errors", () => {
+  it.each(["/", "/api", "/api/shops", "/api/shops/demo-open/orders", "/widget", "/hooks", "/.env", "/api/shops/demo-open/payments/p/stream/x"])(
+    "answers 404 not_found for %s",
+    async (path) => {
+      const response = await call(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toContain("application/json");
+      expect((await errorOf(response)).code).toBe("not_found");
+    },
+  );
+
+  it.each([
+    ["DELETE", "/api/shops/demo-open", "GET"],
+    ["PUT", "/api/shops/demo-open/payments", "POST"],
+    ["GET", "/api/shops/demo-open/payments", "POST"],
+    ["POST", "/api/shops/demo-open/payments/pay_1", "GET"],
+    ["GET", "/hooks/demo-open", "POST"],
+    ["POST", "/widget.js", "GET"],
+  ])("answers 405 method_not_allowed to %s %s with Allow", async (method, path, allowed) => {
+    const response = await call(path, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toContain(allowed);
+    expect((await errorOf(response)).code).toBe("method_not_allowed");
+    expect(upstream.count()).toBe(0);
+  });
+});
+
+describe("creation rate limit", () => {
+  it("answers 429 rate_limited with Retry-After once one client made too many creates, other clients unaffected", async () => {
+    const ip = "203.0.113.77";
+    const statuses: number[] = [];
+    let limited: Response | undefined;
+    for (let i = 0; i < 30 && !limited; i += 1) {
+      const response = await postJson("/api/shops/demo-open/payments", { orderId: "o" }, { "CF-Connecting-IP": ip });
+      statuses.push(response.status);
+      if (response.status === 429) limited = response;
+    }
+    if (!limited) throw new Error(`never limited: ${statuses.join(",")}`);
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(limited.headers.get("Retry-After")).toBe("60");
+    expect((await errorOf(limited)).code).toBe("rate_limited");
+    expect((await postJson("/api/shops/demo-open/payments", order())).status).toBe(201);
+  });
+});
