@@ -63,18 +63,21 @@ export function expirePayment(paymentId: string): Promise<unknown> {
   return post(`${sandboxPayment(paymentId)}/expire`);
 }
 
-/** One delivery attempt of a notification, as the sandbox logs it. */
+/** One delivery attempt of a notification, as the sandbox logs it (GET /sandbox/notifications). */
 export interface DeliveryAttempt {
-  url?: string;
-  status?: number | null;
-  time?: string;
-  notificationType?: string;
-  paymentStatus?: string;
-  [field: string]: unknown;
+  deliveryId: number;
+  attempt: number;
+  url: string;
+  notificationType: string;
+  /** Status of the payment in the notification's body. */
+  status: string;
+  /** HTTP status of the receiver's answer; null when none came. */
+  statusCode: number | null;
+  error?: string;
+  time: string;
 }
 
 export async function notificationLog(paymentId: string): Promise<DeliveryAttempt[]> {
-  const body = await request<unknown>(`/demo/api/sandbox/notifications?paymentId=${encodeURIComponent(paymentId)}`);
-  const list = Array.isArray(body) ? body : (body as { deliveries?: unknown; items?: unknown } | undefined)?.deliveries ?? (body as { items?: unknown } | undefined)?.items;
-  return Array.isArray(list) ? (list as DeliveryAttempt[]) : [];
+  const { items } = await request<{ items: DeliveryAttempt[]; pending: number }>(`/demo/api/sandbox/notifications?paymentId=${encodeURIComponent(paymentId)}`);
+  return items;
 }

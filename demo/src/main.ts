@@ -9,7 +9,7 @@ import { summarizeCart } from "./amounts.js";
 import { ApiError, orderToken, shopSettings, widgetManifest } from "./api.js";
 import { configFromQuery, configToQuery, DEMO_SHOPS, isValidAmount, LOCALES, needsNewOrder, newOrderId, THEMES, type DemoConfig, type Theme } from "./config.js";
 import { byId, copyText, h, money } from "./dom.js";
-import { resultCard, resultFromQuery, stashedOrder, stashOrder } from "./result.js";
+import { isFinalResult, resultCard, resultFromQuery, stashedOrder, stashedPayment, stashOrder, stashPayment } from "./result.js";
 import { SandboxPane } from "./sandbox-pane.js";
 import { embedSnippet, type WidgetManifest } from "./snippet.js";
 
@@ -106,29 +106,25 @@ function readForm(): DemoConfig {
   };
 }
 
-/** Shows the result card, and for a payment still being confirmed the element attached to it. */
-function mountResult(page: NonNullable<typeof resultPage>): void {
-  const card = resultCard(page, () => {
-    config = { ...config, orderId: newOrderId() };
-    startOrder();
-  });
-  slot.replaceChildren(card);
-  if (page.result !== "unconfirmed") return;
-  const element = document.createElement("crypto-checkout");
-  element.setAttribute("shop", config.shop);
-  element.setAttribute("payment-id", page.paymentId);
-  if (config.locale) element.setAttribute("locale", config.locale);
-  element.setAttribute("theme", config.theme);
-  slot.append(element);
-}
-
-/** Replaces the element on the page with one for the current configuration. */
+/** Shows the element for the current configuration; on a result page, the result card first. */
 function mountElement(): void {
+  sandboxPane.setPayment(undefined);
+  eventLine.textContent = "";
   if (resultPage) {
-    mountResult(resultPage);
+    const card = resultCard(resultPage, stashedPayment(sessionStorage, resultPage.orderId), () => {
+      config = { ...config, orderId: newOrderId() };
+      startOrder();
+    });
+    // While the payment is being confirmed the element stays on screen (it resumes the same payment).
+    slot.replaceChildren(card, ...(isFinalResult(resultPage.result) ? [] : [createElement()]));
     return;
   }
   stashOrder(sessionStorage, config);
+  slot.replaceChildren(createElement());
+}
+
+/** A <crypto-checkout> for the current configuration. */
+function createElement(): HTMLElement {
   const element = document.createElement("crypto-checkout");
   element.setAttribute("shop", config.shop);
   element.setAttribute("order-id", config.orderId);
@@ -141,9 +137,7 @@ function mountElement(): void {
   if (config.transferCurrency) element.setAttribute("transfer-currency", config.transferCurrency);
   if (config.locale) element.setAttribute("locale", config.locale);
   element.setAttribute("theme", config.theme);
-  sandboxPane.setPayment(undefined);
-  eventLine.textContent = "";
-  slot.replaceChildren(element);
+  return element;
 }
 
 /** Loads the shop's settings (and, for signed pricing, a fresh token), then shows the element. */
@@ -164,7 +158,7 @@ async function loadShop(): Promise<void> {
   sandboxPane.show(settings.environment === "sandbox");
   tokenBox.hidden = settings.pricing !== "signed";
   token = undefined;
-  if (settings.pricing === "signed" && !resultPage) {
+  if (settings.pricing === "signed" && !(resultPage && isFinalResult(resultPage.result))) {
     try {
       token = await orderToken(config.shop, config.orderId, config.amount, config.priceCurrency);
       tokenInput.value = token;
@@ -235,7 +229,10 @@ byId("snippet-copy").addEventListener("click", () => {
   });
 });
 
-slot.addEventListener("checkout-payment", (event) => sandboxPane.setPayment(event.detail));
+slot.addEventListener("checkout-payment", (event) => {
+  sandboxPane.setPayment(event.detail);
+  stashPayment(sessionStorage, config.orderId, event.detail.paymentId);
+});
 slot.addEventListener("checkout-status", (event) => {
   const { status, previous } = event.detail;
   eventLine.textContent = `checkout-status: ${previous ? `${previous} → ` : ""}${status}`;

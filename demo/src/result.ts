@@ -11,23 +11,43 @@ export type Result = (typeof RESULTS)[number];
 export interface ResultPage {
   result: Result;
   orderId: string;
-  paymentId: string;
 }
 
-const PAYMENT_ID = /^[\w-]{1,128}$/;
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The result the page was redirected with, if any (and only with well-formed ids). */
+/** The result the page was redirected with, if any (and only with a well-formed order id). */
 export function resultFromQuery(query: string): ResultPage | undefined {
   const params = new URLSearchParams(query);
   const result = params.get("result");
   const orderId = params.get("order") ?? "";
-  const paymentId = params.get("payment") ?? "";
-  if (!RESULTS.includes(result as Result) || !ORDER_ID.test(orderId) || !PAYMENT_ID.test(paymentId)) return undefined;
-  return { result: result as Result, orderId, paymentId };
+  if (!RESULTS.includes(result as Result) || !ORDER_ID.test(orderId)) return undefined;
+  return { result: result as Result, orderId };
+}
+
+/** Whether nothing more can happen to the payment (the element is not shown again). */
+export function isFinalResult(result: Result): boolean {
+  return result !== "unconfirmed";
 }
 
 const STASH_PREFIX = "crypto-checkout-demo:order:";
+const PAYMENT_PREFIX = "crypto-checkout-demo:payment:";
+
+/** Remembers the payment of an order, for the reference on the result page. */
+export function stashPayment(storage: Storage, orderId: string, paymentId: string): void {
+  try {
+    storage.setItem(PAYMENT_PREFIX + orderId, paymentId);
+  } catch {
+    // Without storage the result page shows no reference.
+  }
+}
+
+export function stashedPayment(storage: Storage, orderId: string): string | undefined {
+  try {
+    return storage.getItem(PAYMENT_PREFIX + orderId) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Remembers an order's configuration for the result page (the redirect URL carries only ids). */
 export function stashOrder(storage: Storage, config: DemoConfig): void {
@@ -48,31 +68,34 @@ export function stashedOrder(storage: Storage, orderId: string): Partial<DemoCon
   }
 }
 
-const COPY: Record<Result, { icon: string; title: string; text: (page: ResultPage) => string }> = {
+const COPY: Record<Result, { icon: string; title: string; text: (orderId: string, reference: string) => string }> = {
   confirmed: {
     icon: "✓",
     title: "Payment confirmed — thank you!",
-    text: (p) => `We have received your payment for order ${p.orderId}. Your coffee is being roasted; a confirmation is on its way to your inbox.`,
+    text: (order) => `We have received your payment for order ${order}. Your coffee is being roasted; a confirmation is on its way to your inbox.`,
   },
   unconfirmed: {
     icon: "…",
     title: "Payment received",
-    text: (p) => `Your payment for order ${p.orderId} has arrived and is waiting for confirmation on the blockchain. This page updates by itself.`,
+    text: (order) => `Your payment for order ${order} has arrived and is waiting for confirmation on the blockchain. This page updates by itself.`,
   },
   expired: {
     icon: "⏱",
     title: "The payment has expired",
-    text: (p) => `The time to pay for order ${p.orderId} has run out. If you already sent coins, contact us and give the reference ${p.paymentId}.`,
+    text: (order, reference) => `The time to pay for order ${order} has run out. If you already sent coins, contact us and give the reference ${reference}.`,
   },
   invalid: {
     icon: "!",
     title: "The payment could not be accepted",
-    text: (p) => `Something is wrong with the payment for order ${p.orderId}. Please contact us and give the reference ${p.paymentId}.`,
+    text: (order, reference) => `Something is wrong with the payment for order ${order}. Please contact us and give the reference ${reference}.`,
   },
 };
 
-/** The result card: a heading, what happened, and (except while unconfirmed) a way on. */
-export function resultCard(page: ResultPage, onNewOrder: () => void): HTMLElement {
+/**
+ * The result card: a heading, what happened, and (except while unconfirmed) a way on. The
+ * reference is the payment id when this browser saw it, else the order id.
+ */
+export function resultCard(page: ResultPage, paymentId: string | undefined, onNewOrder: () => void): HTMLElement {
   const copy = COPY[page.result];
   const button = h("button", { type: "button", class: "primary" }, page.result === "expired" ? "Start a new payment" : "Place another order");
   button.addEventListener("click", onNewOrder);
@@ -81,7 +104,7 @@ export function resultCard(page: ResultPage, onNewOrder: () => void): HTMLElemen
     { class: "result", "data-testid": "result", "data-result": page.result },
     h("div", { class: "badge", "aria-hidden": "true" }, copy.icon),
     h("h2", {}, copy.title),
-    h("p", {}, copy.text(page)),
-    page.result === "unconfirmed" ? null : button,
+    h("p", {}, copy.text(page.orderId, paymentId ?? page.orderId)),
+    isFinalResult(page.result) ? button : null,
   );
 }

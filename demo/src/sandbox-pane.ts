@@ -126,15 +126,14 @@ export class SandboxPane {
 
   private renderLog(attempts: DeliveryAttempt[]): void {
     const rows = attempts.map((attempt) => {
-      const time = attempt.time ? new Date(attempt.time).toLocaleTimeString() : "";
-      const code = attempt.status === null || attempt.status === undefined ? "—" : String(attempt.status);
-      const ok = typeof attempt.status === "number" && attempt.status >= 200 && attempt.status < 300;
+      const code = attempt.statusCode === null ? (attempt.error ?? "no answer") : String(attempt.statusCode);
+      const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
       return h(
         "tr",
         {},
-        h("td", { class: "mono" }, time),
-        h("td", {}, attempt.notificationType ?? ""),
-        h("td", {}, attempt.paymentStatus ?? ""),
+        h("td", { class: "mono" }, new Date(attempt.time).toLocaleTimeString()),
+        h("td", {}, `${attempt.notificationType}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ""}`),
+        h("td", {}, attempt.status),
         h("td", { class: ok ? "ok mono" : "fail mono" }, code),
       );
     });

@@ -1,0 +1,36 @@
+/** Chromium for the end-to-end flows (Debian's /usr/bin/chromium, or CHROME_PATH). */
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A fresh browser context (its own storage) whose pages record every checkout-status event and
+ * every Content-Security-Policy violation in window globals, from before any page script runs.
+ */
+export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-US", ...options });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __statuses: string[]; __violations: string[] };
+    w.__statuses = [];
+    w.__violations = [];
+    document.addEventListener("checkout-status", (event) => w.__statuses.push((event as CustomEvent<{ status: string }>).detail.status));
+    document.addEventListener(
+      "securitypolicyviolation",
+      (event) => w.__violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      true,
+    );
+  });
+  return context;
+}
