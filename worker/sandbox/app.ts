@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import type { SandboxEnv } from "./env.js";
+import type { Ledger } from "./ledger.js";
+import { errorResponse, SandboxError } from "./errors.js";
+import { pageRoutes } from "./page.js";
+import { controlRoutes } from "./routes-control.js";
+import { countRequest, v3Routes } from "./routes-v3.js";
+
+export type AppEnv = { Bindings: SandboxEnv; Variables: { account: string } };
+
+/** The single Ledger object that holds the sandbox's state. */
+export function ledgerOf(env: SandboxEnv): DurableObjectStub<Ledger> {
+  return env.LEDGER.get(env.LEDGER.idFromName("ledger"));
+}
+
+export function createApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("/v3/*", countRequest);
+  app.route("/v3", v3Routes());
+  app.use("/sandbox/*", cors({ origin: "*", allowMethods: ["GET", "PUT", "POST", "OPTIONS"], allowHeaders: ["content-type"] }));
+  app.route("/sandbox", controlRoutes());
+  app.route("/pay", pageRoutes());
+  app.notFound(() => errorResponse(new SandboxError(404, "not_found", "no such endpoint")));
+  app.onError((err) => errorResponse(err));
+  return app;
+}

@@ -1,0 +1,121 @@
+/**
+ * Payout state machine (pure). CREATED --approve (or autoApprove)--> QUEUED --send delay--> SENT.
+ * A CREATED payout whose expirationTime has passed becomes EXPIRED; approving it then is refused
+ * (409 payout_expired). Funds leave the balance when the payout is queued.
+ */
+import Decimal from "decimal.js";
+import type { NewPayoutRequest, Payout, PayoutListQuery, PayoutPage } from "../v3/types.js";
+import { isTestnetAddress, newTestnetAddress } from "./address.js";
+import { currencyInfo } from "./currencies.js";
+import { SandboxError } from "./errors.js";
+import { Dec, fmt, rateOf } from "./money.js";
+
+export type SandboxPayoutStatus = "CREATED" | "QUEUED" | "SENT" | "EXPIRED";
+export type SandboxPayout = Payout & Required<Pick<Payout, "address" | "transferAmount" | "priceAmount" | "priceCurrency" | "transferCurrency" | "expirationTime" | "createdTime">> & { status: SandboxPayoutStatus };
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export interface NewPayoutContext {
+  rates: Record<string, Decimal>;
+  now: number;
+  expiryMs: number;
+  payoutId: string;
+  /** Spendable balance of the transfer currency. */
+  available: (currency: string) => Decimal;
+}
+
+export function createPayout(req: NewPayoutRequest, ctx: NewPayoutContext): SandboxPayout {
+  const transfer = currencyInfo(req.transferCurrency);
+  if (!transfer?.payoutTransferEnabled || !transfer.testnet) throw new SandboxError(400, "unsupported_currency", `${req.transferCurrency} is not a payout transfer currency`, "transferCurrency");
+  const price = currencyInfo(req.priceCurrency);
+  if (!price?.payoutPriceEnabled) throw new SandboxError(400, "unsupported_currency", `${req.priceCurrency} is not a payout price currency`, "priceCurrency");
+  if (req.address !== undefined && !isTestnetAddress(transfer, req.address)) throw new SandboxError(400, "invalid_request", `not a valid ${transfer.code} testnet address (${transfer.testnet.hrp}1...)`, "address");
+  const rate = rateOf(ctx.rates, transfer.code, price.code, "priceCurrency");
+  let transferAmount: Decimal;
+  let priceAmount: Decimal;
+  if (req.transferAmount !== undefined) {
+    transferAmount = new Dec(req.transferAmount);
+    if (transferAmount.decimalPlaces() > transfer.decimals) throw new SandboxError(400, "invalid_request", `at most ${transfer.decimals} decimal places`, "transferAmount");
+    priceAmount = transferAmount.times(rate).toDecimalPlaces(price.decimals, Decimal.ROUND_HALF_UP);
+  } else {
+    priceAmount = new Dec(req.priceAmount);
+    if (priceAmount.decimalPlaces() > price.decimals) throw new SandboxError(400, "invalid_request", `at most ${price.decimals} decimal places`, "priceAmount");
+    transferAmount = priceAmount.div(rate).toDecimalPlaces(transfer.decimals, Decimal.ROUND_DOWN);
+  }
+  if (transferAmount.lt(transfer.testnet.minPayout)) throw new SandboxError(422, "below_minimum", `the minimum payout is ${transfer.testnet.minPayout} ${transfer.code}`, req.transferAmount !== undefined ? "transferAmount" : "priceAmount");
+  ensureFunds(ctx.available(transfer.code), transferAmount, transfer.code);
+  const payout: SandboxPayout = {
+    payoutId: ctx.payoutId,
+    // Without an address the sandbox pays to a fresh testnet address (the account's payout address).
+    address: req.address ?? newTestnetAddress(transfer),
+    transferAmount: fmt(transferAmount, transfer),
+    priceAmount: fmt(priceAmount, price),
+    priceCurrency: price.code,
+    transferCurrency: transfer.code,
+    expirationTime: iso(ctx.now + ctx.expiryMs),
+    createdTime: iso(ctx.now),
+    status: "CREATED",
+  };
+  if (req.comment !== undefined) payout.comment = req.comment;
+  if (req.notificationUrl !== undefined) payout.notificationUrl = req.notificationUrl;
+  if (req.externalPayoutId !== undefined) payout.externalPayoutId = req.externalPayoutId;
+  return payout;
+}
+
+function ensureFunds(available: Decimal, amount: Decimal, currency: string): void {
+  if (available.lt(amount)) throw new SandboxError(409, "insufficient_balance", `insufficient ${currency} balance: ${available.toFixed()} available`);
+}
+
+/** CREATED past its expirationTime -> EXPIRED. */
+export function expirePayoutIfDue(p: SandboxPayout, now: number): SandboxPayout {
+  return p.status === "CREATED" && now >= Date.parse(p.expirationTime) ? { ...p, status: "EXPIRED" } : p;
+}
+
+export function approvePayout(p: SandboxPayout, now: number, available: Decimal): SandboxPayout {
+  const current = expirePayoutIfDue(p, now);
+  if (current.status === "EXPIRED") throw new SandboxError(409, "payout_expired", `approval refused: the payout expired at ${p.expirationTime}`);
+  if (current.status !== "CREATED") throw new SandboxError(409, "invalid_transition", `payout is ${current.status}; only a CREATED payout can be approved`);
+  ensureFunds(available, new Dec(current.transferAmount), current.transferCurrency);
+  return { ...current, status: "QUEUED" };
+}
+
+export function sendPayout(p: SandboxPayout, now: number, transactionId: string): SandboxPayout {
+  if (p.status !== "QUEUED") throw new SandboxError(409, "invalid_transition", `payout is ${p.status}, not QUEUED`);
+  return { ...p, status: "SENT", transactionId, sentTime: iso(now) };
+}
+
+/** The spec's time format yyyy-MM-ddTHH:mm:ss.SSSXXX (XXX: Z or +HH:mm / -HH:mm). */
+const TIME_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/;
+
+export function parseSpecTime(value: string, field: string): number {
+  const ms = Date.parse(value);
+  if (!TIME_FORMAT.test(value) || Number.isNaN(ms)) throw new SandboxError(400, "invalid_request", "expected yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00", field);
+  return ms;
+}
+
+/**
+ * One page of payouts, newest first. Filters are exact matches (amounts compared as decimals);
+ * timeFrom/timeTo bound createdTime inclusively; merchantId matches the account's merchant id.
+ * itemCount is the number of payouts matching the filters (all pages).
+ */
+export function pageOf(all: readonly SandboxPayout[], q: Required<Pick<PayoutListQuery, "limit" | "offset">> & PayoutListQuery, merchantId: string): PayoutPage {
+  const from = q.timeFrom === undefined ? -Infinity : parseSpecTime(q.timeFrom, "timeFrom");
+  const to = q.timeTo === undefined ? Infinity : parseSpecTime(q.timeTo, "timeTo");
+  const eqAmount = (a: string, b: string | undefined) => b === undefined || new Dec(a).eq(b);
+  const matches = all
+    .filter((p) => {
+      const t = Date.parse(p.createdTime);
+      return (
+        t >= from &&
+        t <= to &&
+        (q.merchantId === undefined || q.merchantId === merchantId) &&
+        (q.address === undefined || q.address === p.address) &&
+        (q.transferCurrency === undefined || q.transferCurrency === p.transferCurrency) &&
+        (q.priceCurrency === undefined || q.priceCurrency === p.priceCurrency) &&
+        eqAmount(p.transferAmount, q.transferAmount) &&
+        eqAmount(p.priceAmount, q.priceAmount)
+      );
+    })
+    .sort((a, b) => Date.parse(b.createdTime) - Date.parse(a.createdTime) || (a.payoutId < b.payoutId ? 1 : -1));
+  return { limit: q.limit, offset: q.offset, itemCount: matches.length, items: matches.slice(q.offset, q.offset + q.limit) };
+}

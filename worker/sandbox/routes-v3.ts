@@ -1,0 +1,94 @@
+/** The payment service's /v3 endpoints (spec section 4), behind HTTP Basic authentication. */
+import { Hono } from "hono";
+import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import { LosslessNumber, stringify } from "lossless-json";
+import type { NewPayoutRequest } from "../v3/types.js";
+import type { AppEnv } from "./app.js";
+import { ledgerOf } from "./app.js";
+import { authenticate } from "./auth.js";
+import { configOf } from "./config.js";
+import { estimate } from "./conversions.js";
+import { CURRENCIES, currencyResponse } from "./currencies.js";
+import { SandboxError, unwrap } from "./errors.js";
+import { declarationSchema, newConversionSchema, newPaymentSchema, newPayoutSchema, parseJsonBody, payoutLimitsSchema, payoutListSchema, uuid, validate } from "./schemas.js";
+
+/** Requests served per route since this Worker instance started ("GET /v3/payments/:id" -> n). */
+export const requestCounts = new Map<string, number>();
+
+export const countRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  // The first matched route that is not middleware is the one that answered.
+  const route = matchedRoutes(c).find((r) => r.method !== "ALL");
+  const key = `${c.req.method} ${route?.path ?? "(unmatched)"}`;
+  requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
+};
+
+const conversionId = (raw: string): string => {
+  if (!uuid.safeParse(raw).success) throw new SandboxError(400, "invalid_request", "conversionId must be a UUID", "conversionId");
+  return raw;
+};
+
+export function v3Routes(): Hono<AppEnv> {
+  const v3 = new Hono<AppEnv>();
+  v3.use("*", async (c, next) => {
+    const account = await authenticate(c.req.header("authorization"), configOf(c.env));
+    c.set("account", account.keyId);
+    await next();
+  });
+
+  v3.post("/payments", async (c) => {
+    const req = parseJsonBody(newPaymentSchema, await c.req.text());
+    return c.json(unwrap(await ledgerOf(c.env).createPayment(c.var.account, req, new URL(c.req.url).origin)));
+  });
+  v3.get("/payments/:id", async (c) => c.json(unwrap(await ledgerOf(c.env).getPayment(c.var.account, c.req.param("id")))));
+
+  v3.get("/payouts", async (c) => c.json(unwrap(await ledgerOf(c.env).listPayouts(c.var.account, validate(payoutListSchema, c.req.query())))));
+  v3.post("/payouts", async (c) => {
+    const req = parseJsonBody(newPayoutSchema, await c.req.text()) as NewPayoutRequest;
+    return c.json(unwrap(await ledgerOf(c.env).createPayout(c.var.account, req)));
+  });
+  // Numbers, as the spec's PayoutLimitResponse declares them, written from the exact decimal text.
+  v3.get("/payouts/payout-limits", async (c) => {
+    const q = validate(payoutLimitsSchema, c.req.query());
+    const limits = unwrap(await ledgerOf(c.env).payoutLimits(c.var.account, q.transferCurrency, q.priceCurrency));
+    const body = stringify({ available: new LosslessNumber(limits.available ?? "0"), minPayoutAmount: new LosslessNumber(limits.minPayoutAmount ?? "0"), currency: limits.currency });
+    return c.body(body ?? "{}", 200, { "content-type": "application/json" });
+  });
+  v3.get("/payouts/:id", async (c) => c.json(unwrap(await ledgerOf(c.env).getPayout(c.var.account, c.req.param("id")))));
+  v3.post("/payouts/:id/approve", async (c) => c.json(unwrap(await ledgerOf(c.env).approvePayout(c.var.account, c.req.param("id")))));
+  v3.post("/payouts/:id/resend-notification", async (c) => {
+    unwrap(await ledgerOf(c.env).resendPayoutNotification(c.var.account, c.req.param("id")));
+    return c.body(null, 200);
+  });
+
+  // The spec's paths, repeated segment included.
+  v3.post("/conversions/v3/conversions", async (c) => {
+    const req = parseJsonBody(newConversionSchema, await c.req.text());
+    return c.json(unwrap(await ledgerOf(c.env).createConversion(c.var.account, req)));
+  });
+  // A GET that carries a JSON body: a Worker can read it with request.text().
+  v3.get("/conversions/v3/estimate-conversion", async (c) => {
+    const req = parseJsonBody(newConversionSchema, await c.req.text());
+    const { currency, amount } = estimate(req, configOf(c.env).rates);
+    return c.json({ currency, amount });
+  });
+  v3.put("/conversions/:conversionId/retry-trade", async (c) => {
+    unwrap(await ledgerOf(c.env).retryTrade(c.var.account, conversionId(c.req.param("conversionId"))));
+    return c.body(null, 200);
+  });
+  v3.put("/conversions/:conversionId/declare-result", async (c) => {
+    const id = conversionId(c.req.param("conversionId"));
+    const { boughtAmount } = parseJsonBody(declarationSchema, await c.req.text());
+    unwrap(await ledgerOf(c.env).declareResult(c.var.account, id, boughtAmount));
+    return c.body(null, 200);
+  });
+  v3.put("/conversions/:conversionId/cancel", async (c) => {
+    unwrap(await ledgerOf(c.env).cancelConversion(c.var.account, conversionId(c.req.param("conversionId"))));
+    return c.body(null, 200);
+  });
+
+  /** Deprecated upstream; served all the same. */
+  v3.get("/currencies", (c) => c.json(CURRENCIES.map(currencyResponse)));
+  return v3;
+}
