@@ -75,10 +75,11 @@ async function attempt(send: Send, exchange: Exchange, policy: RetryPolicy, call
     raw = await raceAbort(send(exchange, signal), signal);
   } catch (error) {
     if (callerSignal?.aborted) throw callerSignal.reason;
-    if (error instanceof V3Error) throw error;
+    // Checked first: once the deadline passed, whatever the cut-off exchange reported is a timeout.
     if (timeout.aborted) {
       throw new V3Error("timeout", "upstream_timeout", `${what}: no complete answer within ${policy.timeoutMs} ms`, { cause: error });
     }
+    if (error instanceof V3Error) throw error;
     const detail = error instanceof Error ? error.message : String(error);
     throw new V3Error("network", "upstream_network", `${what}: network failure: ${scrub(detail, policy.secrets)}`);
   }
