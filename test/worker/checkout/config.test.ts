@@ -1,0 +1,104 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getShop, validateShops, type ConfigIssue } from "../../../worker/checkout/config.js";
+import type { Env } from "../../../worker/checkout/env.js";
+import { CheckoutError } from "../../../worker/checkout/errors.js";
+import { TEST_SECRETS } from "./support/test-env.js";
+
+const workerEnv = env as unknown as Env;
+const secrets = (name: string) => (TEST_SECRETS as Record<string, string>)[name];
+
+/** A valid open-pricing entry; tests break one field at a time. */
+function entry(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: "acme",
+    name: "Acme",
+    environment: "production",
+    apiKeyId: "acme_key",
+    secrets: { apiKeySecret: "DEMO_API_KEY_SECRET", notificationHmacKey: "DEMO_HMAC_KEY" },
+    pricing: "open",
+    limits: { min: "1.00", max: "100.00" },
+    priceCurrencies: ["EUR"],
+    transferCurrencies: ["BTC"],
+    allowedOrigins: ["https://shop.acme.example"],
+    redirectUrls: { confirmed: "https://shop.acme.example/thanks/{orderId}" },
+    ...over,
+  };
+}
+
+function issuesOf(value: unknown): ConfigIssue[] {
+  return validateShops(value, secrets).issues;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("shop configuration", () => {
+  it("accepts the committed wrangler.toml shops (both demo shops) with the test secrets", () => {
+    const result = validateShops(workerEnv.SHOPS, secrets);
+    expect(result.issues).toEqual([]);
+    expect([...result.shops.keys()]).toEqual(["demo-open", "demo-signed"]);
+  });
+
+  it("fills defaults: the signature header and encoding, no redirect URLs", () => {
+    const result = validateShops([entry({ redirectUrls: undefined, allowedOrigins: undefined })], secrets);
+    expect(result.shops.get("acme")).toMatchObject({ notificationSignature: { header: "X-Signature", encoding: "hex" }, redirectUrls: {}, allowedOrigins: [] });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ["a missing name", { name: undefined }, "name"],
+    ["an unknown environment", { environment: "staging" }, "environment"],
+    ["an API key id with a dash", { apiKeyId: "acme-key" }, "apiKeyId"],
+    ["a secret given as a value, not a binding name", { secrets: { apiKeySecret: "sk_live_abc" } }, "secrets.apiKeySecret"],
+    ["signed pricing without an order-signing key", { pricing: "signed" }, "secrets.orderSigningKey"],
+    ["open pricing without limits", { limits: undefined }, "limits"],
+    ["min above max", { limits: { min: "10", max: "5" } }, "limits.min"],
+    ["a float limit", { limits: { min: 1, max: "5" } }, "limits.min"],
+    ["a lower-case currency", { priceCurrencies: ["eur"] }, "priceCurrencies.0"],
+    ["no transfer currency", { transferCurrencies: [] }, "transferCurrencies"],
+    ["an origin with a path", { allowedOrigins: ["https://shop.acme.example/"] }, "allowedOrigins.0"],
+    ["a javascript: redirect", { redirectUrls: { confirmed: "javascript:alert(1)" } }, "redirectUrls.confirmed"],
+    ["a relative redirect", { redirectUrls: { expired: "/expired" } }, "redirectUrls.expired"],
+    ["a {paymentId} placeholder", { redirectUrls: { invalid: "https://a.example/{paymentId}" } }, "redirectUrls.invalid"],
+    ["an unknown redirect key", { redirectUrls: { paid: "https://a.example/" } }, "redirectUrls"],
+    ["an unknown field", { colour: "red" }, "(entry)"],
+    ["a bad signature encoding", { notificationSignature: { header: "X-Signature", encoding: "base32" } }, "notificationSignature.encoding"],
+    ["a secret binding that is not set", { secrets: { apiKeySecret: "MISSING_SECRET" } }, "secrets.apiKeySecret"],
+  ])("reports %s by shop and field", (_name, change, field) => {
+    const issues = issuesOf([entry(change)]);
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues.map((i) => i.field)).toContain(field);
+    expect(issues.every((i) => i.shop === "acme")).toBe(true);
+  });
+
+  it("reports a duplicate id on the second entry", () => {
+    expect(issuesOf([entry(), entry()])).toEqual([{ shop: "acme", field: "id", message: "is used by another entry" }]);
+  });
+
+  it("names an entry without a usable id by its index", () => {
+    expect(issuesOf([entry(), entry({ id: "Bad Id" })]).map((i) => `${i.shop}/${i.field}`)).toContain("#1/id");
+  });
+
+  it("reports SHOPS that is not JSON, or not an array", () => {
+    expect(issuesOf("{oops")[0]).toMatchObject({ shop: "*", field: "SHOPS" });
+    expect(issuesOf({ id: "acme" })[0]).toMatchObject({ shop: "*", field: "SHOPS", message: "must be a JSON array of shop entries" });
+  });
+
+  it("keeps valid shops working beside a broken one, logs each issue once, and answers 500 without details for the broken one", () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    const broken = { ...workerEnv, SHOPS: JSON.stringify([entry(), entry({ id: "broken", pricing: "signed" })]) } as Env;
+    expect(getShop(broken, "acme").id).toBe("acme");
+    let caught: unknown;
+    try {
+      getShop(broken, "broken");
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(CheckoutError);
+    expect(caught).toMatchObject({ status: 500, code: "internal_error" });
+    expect((caught as Error).message).not.toContain("orderSigningKey");
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === "config_invalid");
+    expect(logged).toEqual([expect.objectContaining({ level: "error", shop: "broken", field: "secrets.orderSigningKey", message: "is required for signed pricing" })]);
+    expect(() => getShop(broken, "nope")).toThrow(expect.objectContaining({ status: 404, code: "unknown_shop" }));
+  });
+});
