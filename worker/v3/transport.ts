@@ -45,14 +45,32 @@ export function fetchSend(fetchImpl: typeof fetch): Send {
       redirect: "manual",
       signal,
     });
-    const length = Number(response.headers.get("content-length") ?? "0");
-    if (length > MAX_RESPONSE_BYTES) {
-      await response.body?.cancel();
-      throw new V3Error("invalid_response", "response_too_large", `upstream response of ${length} bytes exceeds ${MAX_RESPONSE_BYTES}`, { status: response.status });
-    }
-    const text = await response.text();
-    return { status: response.status, text };
+    return { status: response.status, text: await readBounded(response) };
   };
+}
+
+/** The body as UTF-8 text, refusing more than MAX_RESPONSE_BYTES whatever Content-Length says. */
+async function readBounded(response: Response): Promise<string> {
+  const tooLarge = () => new V3Error("invalid_response", "response_too_large", `upstream response exceeds ${MAX_RESPONSE_BYTES} bytes`, { status: response.status });
+  if (Number(response.headers.get("content-length") ?? "0") > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    received += value.byteLength;
+    if (received > MAX_RESPONSE_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 /** Rejects with the signal's reason as soon as it aborts, even if `work` ignores the signal. */

@@ -137,10 +137,10 @@ export function validateDeclaration(decl: ConversionDeclaration): ConversionDecl
   return validate(declaration, decl, "conversion declaration");
 }
 
-/** A path segment: a non-empty id, percent-encoded. */
+/** A path segment: a non-empty id, percent-encoded; "." and ".." would move up the path, so are refused. */
 export function idSegment(id: unknown, what: string): string {
-  if (typeof id !== "string" || id.length === 0 || id.length > 256) {
-    throw new V3Error("invalid_request", "invalid_id", `${what} must be a non-empty string of at most 256 characters`, { field: what });
+  if (typeof id !== "string" || id.length === 0 || id.length > 256 || id === "." || id === "..") {
+    throw new V3Error("invalid_request", "invalid_id", `${what} must be a non-empty string of at most 256 characters, not "." or ".."`, { field: what });
   }
   return encodeURIComponent(id);
 }

@@ -67,11 +67,30 @@ describe("payments: get", () => {
     expect(call?.body).toBe("");
   });
 
-  it("refuses an empty payment id before sending", async () => {
+  it.each(["", ".", "..", "x".repeat(257)])("refuses the payment id %j before sending", async (id) => {
     const stub = stubUpstream(() => jsonResponse(PAYMENT_WITH_STRINGS));
-    const error = await failure(clientOn(stub).getPayment(""));
+    const error = await failure(clientOn(stub).getPayment(id));
     expect([error.kind, error.code, error.field]).toEqual(["invalid_request", "invalid_id", "paymentId"]);
     expect(stub.calls).toHaveLength(0);
+  });
+
+  it("refuses a response body beyond 4 MiB, even without Content-Length", async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let sent = 0;
+    const stub = stubUpstream(
+      () =>
+        new Response(
+          new ReadableStream({
+            pull(controller) {
+              if (sent++ < 5) controller.enqueue(chunk);
+              else controller.close();
+            },
+          }),
+        ),
+    );
+    const error = await failure(clientOn(stub).getPayment(PAYMENT_ID));
+    expect([error.kind, error.code, error.status]).toEqual(["invalid_response", "response_too_large", 200]);
+    expect(stub.calls).toHaveLength(1);
   });
 
   it("reads amounts sent as JSON numbers exactly, including more than 15 significant digits", async () => {
