@@ -90,14 +90,14 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
   }
 
   const payment = notification.body;
-  const stub = paymentObject(env, shop.id, payment.paymentId);
+  const object = paymentObject(env, shop.id, payment.paymentId);
   if (authentic) {
-    const outcome = await stub.applyNotification(shop.id, notification.timestamp, payment, true);
+    const outcome = await object.applyNotification(shop.id, notification.timestamp, payment, true);
     logOutcome(shop, payment.paymentId, true, outcome);
     return received(200, outcome);
   }
   ctx.waitUntil(
-    stub.applyNotification(shop.id, notification.timestamp, payment, false).then(
+    object.applyNotification(shop.id, notification.timestamp, payment, false).then(
       (outcome) => logOutcome(shop, payment.paymentId, false, outcome),
       (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId: payment.paymentId, error: err }),
     ),

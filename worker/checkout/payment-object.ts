@@ -10,7 +10,7 @@ import type { Payment } from "../v3/types.js";
 import { V3Error } from "../v3/errors.js";
 import { getShop } from "./config.js";
 import type { Env } from "./env.js";
-import { CheckoutError, errorResponse, jsonError, toCheckoutError } from "./errors.js";
+import { CheckoutError, errorResponse, jsonError, toCheckoutError, type ErrorCode } from "./errors.js";
 import { log } from "./log.js";
 import { expiryCheckedAfter, fetchDue, nextFetchAt, pollSettings, type PollSettings, type PollState } from "./poll-policy.js";
 import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision, type StoredMeta } from "./snapshot.js";
@@ -29,9 +29,29 @@ export type NotificationOutcome =
   /** Unauthenticated: taken as a hint, a re-fetch is scheduled. */
   | "refetch";
 
-/** The stub of the object that holds one payment of one shop. */
-export function paymentObject(env: Env, shopId: string, paymentId: string): DurableObjectStub<PaymentObject> {
-  return env.PAYMENTS.get(env.PAYMENTS.idFromName(`${shopId}:${paymentId}`));
+/** A view, or the public error that prevented it (errors do not keep their type across RPC). */
+export type LookupResult = { ok: true; view: PaymentView } | { ok: false; status: number; code: ErrorCode; message: string };
+
+/**
+ * The object that holds one payment of one shop, for callers in the Worker. Its `view` throws the
+ * right CheckoutError (404 payment_not_found, 502/504 upstream_*): an error thrown inside a
+ * Durable Object reaches the caller as a plain Error, so the object answers a LookupResult and
+ * this turns it back into the CheckoutError.
+ */
+export function paymentObject(env: Env, shopId: string, paymentId: string) {
+  const stub = env.PAYMENTS.get(env.PAYMENTS.idFromName(`${shopId}:${paymentId}`));
+  return {
+    stub,
+    init: (shop: string, payment: Payment, requestedAt?: number): Promise<PaymentView> => stub.init(shop, payment, requestedAt),
+    async view(shop: string, id: string): Promise<PaymentView> {
+      const result = await stub.lookup(shop, id);
+      if (!result.ok) throw new CheckoutError(result.status, result.code, result.message);
+      return result.view;
+    },
+    applyNotification: (shop: string, timestamp: string, payment: Payment, authentic: boolean): Promise<NotificationOutcome> =>
+      stub.applyNotification(shop, timestamp, payment, authentic),
+    fetch: (request: Request): Promise<Response> => stub.fetch(request),
+  };
 }
 
 const STREAM_PATH = /^\/api\/shops\/([^/]+)\/payments\/([^/]+)\/stream$/;
@@ -96,21 +116,40 @@ export class PaymentObject extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(STREAM_PING, STREAM_PONG));
   }
 
-  /** Stores the creation response as version 1 unless a snapshot exists; the current view. */
-  async init(shopId: string, payment: Payment): Promise<PaymentView> {
+  /**
+   * Stores the creation response as version 1 unless a snapshot exists; the current view.
+   * `requestedAt` (ms since the epoch): when the create request was sent; default now.
+   */
+  async init(shopId: string, payment: Payment, requestedAt?: number): Promise<PaymentView> {
     if (!this.row()) {
-      const now = Date.now();
-      this.apply(shopId, payment, "created", now);
-      this.sql.exec("UPDATE payment SET last_fetch_at = ?", now);
+      const time = requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
+      this.apply(shopId, payment, "created", time);
+      this.sql.exec("UPDATE payment SET last_fetch_at = ?", time);
       await this.schedule();
     }
     return this.currentView();
   }
 
-  /** The latest view; fetched from the upstream (and stored) when nothing is stored yet. */
+  /**
+   * The latest view; fetched from the upstream (and stored) when nothing is stored yet. Called
+   * through RPC, prefer `paymentObject(...).view()`: what this throws arrives as a plain Error.
+   */
   async view(shopId: string, paymentId: string): Promise<PaymentView> {
-    await this.ensureLoaded(shopId, paymentId);
-    return this.currentView();
+    const result = await this.lookup(shopId, paymentId);
+    if (!result.ok) throw new CheckoutError(result.status, result.code, result.message);
+    return result.view;
+  }
+
+  /** Like `view`, with the public error as a value (404 payment_not_found, upstream failures). */
+  async lookup(shopId: string, paymentId: string): Promise<LookupResult> {
+    try {
+      await this.ensureLoaded(shopId, paymentId);
+      return { ok: true, view: this.currentView() };
+    } catch (err) {
+      const e = toCheckoutError(err);
+      if (e.status >= 500) log("warn", "payment_lookup_failed", { shop: shopId, paymentId, code: e.code, error: err });
+      return { ok: false, status: e.status, code: e.code, message: e.message };
+    }
   }
 
   /**

@@ -1,0 +1,131 @@
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Env } from "../../../worker/checkout/env.js";
+import { paymentObject } from "../../../worker/checkout/payment-object.js";
+import type { PaymentView } from "../../../worker/checkout/wire.js";
+import { newPayment, withStatus } from "./payment-support.js";
+import { call, errorOf } from "./support/http.js";
+import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+
+const testEnv = env as unknown as Env;
+const SHOP = "demo-open";
+
+let upstream: UpstreamStub;
+const touched: DurableObjectStub[] = [];
+
+function object(paymentId: string) {
+  const object = paymentObject(testEnv, SHOP, paymentId);
+  touched.push(object.stub);
+  return object;
+}
+
+/** The tables of an object, and the versions it stored. */
+function storage(stub: DurableObjectStub) {
+  return runInDurableObject(stub, (_instance, state) => {
+    const tables = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'").toArray().map((r) => r.name);
+    const versions = tables.includes("snapshots")
+      ? state.storage.sql.exec<{ version: number; status: string; source: string }>("SELECT version, status, source FROM snapshots ORDER BY version").toArray().map((r) => ({ ...r }))
+      : [];
+    return { tables, versions };
+  });
+}
+
+beforeEach(() => {
+  upstream = installUpstreamStub();
+});
+
+afterEach(async () => {
+  upstream.restore();
+  // Alarms outlive a test: remove every one this test may have set.
+  for (const stub of touched.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
+});
+
+describe("PaymentObject.init", () => {
+  it("stores the creation response as version 1 and returns its view, without asking the upstream", async () => {
+    const payment = newPayment();
+    const view = await object(payment.paymentId).init(SHOP, payment);
+    expect(view).toMatchObject({ paymentId: payment.paymentId, status: "NEW", version: 1, transferAmount: payment.transferAmount });
+    expect(view).not.toHaveProperty("notificationUrl");
+    expect(upstream.count()).toBe(0);
+    expect((await storage(object(payment.paymentId).stub)).versions).toEqual([{ version: 1, status: "NEW", source: "created" }]);
+  });
+
+  it("keeps the first snapshot when called again", async () => {
+    const payment = newPayment();
+    await object(payment.paymentId).init(SHOP, payment);
+    const again = await object(payment.paymentId).init(SHOP, withStatus(payment, "UNDERPAID"));
+    expect(again).toMatchObject({ status: "NEW", version: 1 });
+  });
+
+  it("sets an alarm at expirationTime + grace, so EXPIRED shows without a notification", async () => {
+    const expiresAt = Date.now() + 10 * 60_000;
+    const payment = newPayment({ expirationTime: new Date(expiresAt).toISOString() });
+    await object(payment.paymentId).init(SHOP, payment);
+    const alarm = await runInDurableObject(object(payment.paymentId).stub, (_i, state) => state.storage.getAlarm());
+    expect(alarm).toBe(expiresAt + 2_000);
+  });
+});
+
+describe("PaymentObject.view", () => {
+  it("fetches a payment it does not hold once, stores it, then answers from storage", async () => {
+    const payment = newPayment();
+    upstream.payments.set(payment.paymentId, payment);
+    const stub = object(payment.paymentId);
+    const first = await stub.view(SHOP, payment.paymentId);
+    const second = await stub.view(SHOP, payment.paymentId);
+    expect(first).toMatchObject({ paymentId: payment.paymentId, status: "NEW", version: 1 });
+    expect(second.version).toBe(1);
+    expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
+    expect((await storage(stub.stub)).versions).toEqual([{ version: 1, status: "NEW", source: "poll" }]);
+  });
+
+  it("shares one upstream request between concurrent first views", async () => {
+    const payment = newPayment();
+    upstream.payments.set(payment.paymentId, payment);
+    const stub = object(payment.paymentId);
+    const views = await Promise.all(Array.from({ length: 10 }, () => stub.view(SHOP, payment.paymentId)));
+    expect(new Set(views.map((v: PaymentView) => v.version))).toEqual(new Set([1]));
+    expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
+  });
+
+  it("stamps serverTime on every view", async () => {
+    const payment = newPayment();
+    const before = Date.now();
+    const view = await object(payment.paymentId).init(SHOP, payment);
+    expect(Date.parse(view.serverTime)).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => {
+  it("answers 404 payment_not_found when the upstream does not know the payment, and stores nothing", async () => {
+    const response = await call(`/api/shops/${SHOP}/payments/pay_missing_1`);
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("payment_not_found");
+    expect(await storage(object("pay_missing_1").stub)).toEqual({ tables: [], versions: [] });
+  });
+
+  it("answers 502 upstream_unavailable when the upstream fails, and stores nothing", async () => {
+    upstream.fail("GET", "/v3/payments/", "http503");
+    const response = await call(`/api/shops/${SHOP}/payments/pay_outage_1`);
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).code).toBe("upstream_unavailable");
+    expect((await storage(object("pay_outage_1").stub)).versions).toEqual([]);
+  });
+
+  it("answers 502 upstream_error when the upstream answers garbage", async () => {
+    upstream.fail("GET", "/v3/payments/", "garbage");
+    const response = await call(`/api/shops/${SHOP}/payments/pay_garbage_1`);
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).code).toBe("upstream_error");
+  });
+
+  it("answers the stored view with its version", async () => {
+    const payment = newPayment();
+    await object(payment.paymentId).init(SHOP, payment);
+    const response = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ paymentId: payment.paymentId, version: 1 });
+    expect(response.headers.get("ETag")).toBe(`W/"${payment.paymentId}-1"`);
+  });
+});

@@ -1,0 +1,220 @@
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Env } from "../../../worker/checkout/env.js";
+import { paymentObject } from "../../../worker/checkout/payment-object.js";
+import type { Payment } from "../../../worker/v3/types.js";
+import { connectStream, newPayment, TEST_POLL_INTERVAL_MS, useTestPollInterval, withStatus, type StreamClient } from "./payment-support.js";
+import { call, errorOf } from "./support/http.js";
+import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+
+const testEnv = env as unknown as Env;
+const SHOP = "demo-open";
+
+let upstream: UpstreamStub;
+const stubs: DurableObjectStub[] = [];
+const clients: StreamClient[] = [];
+
+beforeAll(() => useTestPollInterval(env));
+
+beforeEach(() => {
+  upstream = installUpstreamStub();
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  upstream.restore();
+  for (const stub of stubs.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
+});
+
+/** A payment created through the Worker (stored as version 1) and known to the upstream stub. */
+async function created(over: Partial<Payment> = {}) {
+  const payment = newPayment(over);
+  upstream.payments.set(payment.paymentId, payment);
+  const object = paymentObject(testEnv, SHOP, payment.paymentId);
+  stubs.push(object.stub);
+  await object.init(SHOP, payment);
+  return { payment, object };
+}
+
+async function viewer(paymentId: string): Promise<StreamClient> {
+  const client = await connectStream(SHOP, paymentId);
+  clients.push(client);
+  return client;
+}
+
+/** Every message up to now has arrived once "pong" does (the stream keeps order). */
+async function drain(client: StreamClient): Promise<number[]> {
+  client.ws.send("ping");
+  const versions: number[] = [];
+  for (let text = await client.nextText(); text !== "pong"; text = await client.nextText()) versions.push((JSON.parse(text) as { payment: { version: number } }).payment.version);
+  return versions;
+}
+
+const gets = (paymentId: string) => upstream.count("GET", `/v3/payments/${paymentId}`);
+const alarmOf = (stub: DurableObjectStub) => runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
+
+describe("payment stream (Hibernation WebSocket API)", () => {
+  it("sends the current view on connect", async () => {
+    const { payment } = await created();
+    const client = await viewer(payment.paymentId);
+    const view = await client.next();
+    expect(view).toMatchObject({ paymentId: payment.paymentId, status: "NEW", version: 1, transactions: [], redirectUrls: { confirmed: "https://shop.example/thanks" } });
+    expect(view).not.toHaveProperty("notificationUrl");
+    expect(Number.isNaN(Date.parse(view.serverTime))).toBe(false);
+  });
+
+  it("loads a payment it does not hold from the upstream before accepting the stream", async () => {
+    const payment = newPayment();
+    upstream.payments.set(payment.paymentId, payment);
+    stubs.push(paymentObject(testEnv, SHOP, payment.paymentId).stub);
+    const client = await viewer(payment.paymentId);
+    expect(await client.next()).toMatchObject({ paymentId: payment.paymentId, version: 1 });
+    expect(gets(payment.paymentId)).toBe(1);
+  });
+
+  it("refuses a stream for a payment the upstream does not know with 404 payment_not_found", async () => {
+    const response = await call(`/api/shops/${SHOP}/payments/pay_nobody_knows/stream`, { headers: { Upgrade: "websocket" } });
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("payment_not_found");
+  });
+
+  it("sends every applied change to every viewer, and nothing for dropped snapshots", async () => {
+    const { payment, object } = await created();
+    const a = await viewer(payment.paymentId);
+    const b = await viewer(payment.paymentId);
+    await a.next();
+    await b.next();
+    const later = new Date(Date.now() + 1_000).toISOString();
+    expect(await object.applyNotification(SHOP, later, withStatus(payment, "UNCONFIRMED"), true)).toBe("apply");
+    expect(await object.applyNotification(SHOP, later, withStatus(payment, "UNCONFIRMED"), true)).toBe("duplicate");
+    expect(await object.applyNotification(SHOP, new Date(Date.now() - 1_000).toISOString(), withStatus(payment, "UNDERPAID"), true)).toBe("older");
+    for (const client of [a, b]) {
+      const view = await client.next();
+      expect(view).toMatchObject({ status: "UNCONFIRMED", version: 2 });
+      expect(await drain(client)).toEqual([]);
+    }
+  });
+
+  it("answers \"ping\" with \"pong\" through the runtime's auto-response", async () => {
+    const { payment, object } = await created();
+    const client = await viewer(payment.paymentId);
+    await client.next();
+    client.ws.send("ping");
+    expect(await client.nextText()).toBe("pong");
+    const answeredAt = await runInDurableObject(object.stub, (_i, state) => {
+      const [server] = state.getWebSockets();
+      return server ? state.getWebSocketAutoResponseTimestamp(server) : null;
+    });
+    expect(answeredAt).toBeInstanceOf(Date);
+  });
+
+  it("ignores other client messages and keeps the stream open", async () => {
+    const { payment } = await created();
+    const client = await viewer(payment.paymentId);
+    await client.next();
+    client.ws.send("{\"type\":\"hello\"}");
+    expect(await drain(client)).toEqual([]);
+  });
+});
+
+describe("payment alarm", () => {
+  it("polls the upstream while watched and sends what changed", async () => {
+    const { payment, object } = await created();
+    const client = await viewer(payment.paymentId);
+    await client.next();
+    // The next poll is one interval after the last upstream answer (here: the creation).
+    expect(await alarmOf(object.stub)).toBeGreaterThan(Date.now() + TEST_POLL_INTERVAL_MS - 60_000);
+
+    upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
+    expect(await runDurableObjectAlarm(object.stub)).toBe(true);
+    expect(await client.next()).toMatchObject({ status: "UNDERPAID", version: 2 });
+    expect(gets(payment.paymentId)).toBe(1);
+
+    // Nothing changed upstream: a poll, no message.
+    expect(await runDurableObjectAlarm(object.stub)).toBe(true);
+    expect(gets(payment.paymentId)).toBe(2);
+    expect(await drain(client)).toEqual([]);
+  });
+
+  it("stops polling once the payment is final", async () => {
+    const { payment, object } = await created();
+    const client = await viewer(payment.paymentId);
+    await client.next();
+    upstream.update(payment.paymentId, withStatus(payment, "CONFIRMED"));
+    expect(await runDurableObjectAlarm(object.stub)).toBe(true);
+    expect(await client.next()).toMatchObject({ status: "CONFIRMED", version: 2 });
+    expect(await alarmOf(object.stub)).toBeNull();
+    expect(await runDurableObjectAlarm(object.stub)).toBe(false);
+    expect(gets(payment.paymentId)).toBe(1);
+  });
+
+  it("stops polling when the last viewer leaves, keeping only the expiry check", async () => {
+    const expiresAt = Date.now() + 3 * TEST_POLL_INTERVAL_MS;
+    const { payment, object } = await created({ expirationTime: new Date(expiresAt).toISOString() });
+    const client = await viewer(payment.paymentId);
+    await client.next();
+    // Watched: the next poll comes before the expiry check.
+    expect(await alarmOf(object.stub)).toBeLessThan(expiresAt);
+    clients.splice(clients.indexOf(client), 1);
+    client.close();
+    await client.closed;
+    await vi.waitFor(async () => expect(await alarmOf(object.stub)).toBe(expiresAt + 2_000));
+    // The alarm that is left fires at expiry; run early, it does not poll.
+    await runDurableObjectAlarm(object.stub);
+    expect(gets(payment.paymentId)).toBe(0);
+  });
+
+  it("polls at expirationTime + grace without viewers, so EXPIRED shows without a notification", async () => {
+    const expiredAt = Date.now() - 3_000;
+    const { payment, object } = await created({ expirationTime: new Date(expiredAt).toISOString() });
+    upstream.update(payment.paymentId, withStatus(payment, "EXPIRED"));
+    // The check is due now: whether the runtime or the test runs the alarm first, it runs once.
+    await runDurableObjectAlarm(object.stub);
+    await vi.waitFor(async () => expect((await object.view(SHOP, payment.paymentId)).status).toBe("EXPIRED"));
+    expect(gets(payment.paymentId)).toBe(1);
+    expect(await alarmOf(object.stub)).toBeNull();
+  });
+
+  it.each([1, 100])("makes one upstream request per interval with %i viewer(s)", async (viewers) => {
+    const { payment, object } = await created();
+    const clientsHere = await Promise.all(Array.from({ length: viewers }, () => viewer(payment.paymentId)));
+    await Promise.all(clientsHere.map((c) => c.next()));
+    const statuses = ["UNDERPAID", "UNCONFIRMED", "CONFIRMED"];
+    for (const status of statuses) {
+      upstream.update(payment.paymentId, withStatus(payment, status));
+      expect(await runDurableObjectAlarm(object.stub)).toBe(true);
+    }
+    expect(gets(payment.paymentId)).toBe(3);
+    for (const client of clientsHere) {
+      expect((await client.next()).status).toBe("UNDERPAID");
+      expect((await client.next()).status).toBe("UNCONFIRMED");
+      expect((await client.next()).status).toBe("CONFIRMED");
+    }
+  });
+});
+
+describe("upstream outage", () => {
+  it("keeps streams open, backs off, and catches up when the upstream is back", async () => {
+    const { payment, object } = await created();
+    const client = await viewer(payment.paymentId);
+    await client.next();
+    upstream.fail("GET", "/v3/payments/", "http503");
+    upstream.update(payment.paymentId, withStatus(payment, "UNCONFIRMED"));
+
+    const before = Date.now();
+    expect(await runDurableObjectAlarm(object.stub)).toBe(true);
+    expect(gets(payment.paymentId)).toBeGreaterThan(0);
+    // Still open: the stream answers, no view was sent, and the next poll waits longer.
+    expect(await drain(client)).toEqual([]);
+    const failures = await runInDurableObject(object.stub, (_i, state) => state.storage.sql.exec<{ failures: number }>("SELECT failures FROM payment").one().failures);
+    expect(failures).toBe(1);
+    expect(await alarmOf(object.stub)).toBeGreaterThanOrEqual(before + TEST_POLL_INTERVAL_MS);
+
+    upstream.clearFailures();
+    expect(await runDurableObjectAlarm(object.stub)).toBe(true);
+    expect(await client.next()).toMatchObject({ status: "UNCONFIRMED", version: 2 });
+    const after = await runInDurableObject(object.stub, (_i, state) => state.storage.sql.exec<{ failures: number }>("SELECT failures FROM payment").one().failures);
+    expect(after).toBe(0);
+  });
+});
