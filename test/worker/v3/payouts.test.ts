@@ -132,7 +132,7 @@ describe("payouts: get, approve, resend-notification, limits", () => {
   it("GETs /v3/payouts/{id}", async () => {
     const stub = stubUpstream(() => jsonResponse('{"payoutId":"po/1","status":"SOMETHING_NEW"}'));
     const payout = await clientOn(stub).getPayout("po/1");
-    expect([stub.calls[0]?.method, stub.calls[0]?.url.pathname]).toEqual(["GET", "/base/v3/payouts/po%2F1"]);
+    expect([stub.calls[0]?.method, stub.calls[0]?.url.pathname, stub.calls[0]?.url.search, stub.calls[0]?.body]).toEqual(["GET", "/base/v3/payouts/po%2F1", "", ""]);
     expect(stub.calls[0]?.headers.get("authorization")).toBe(EXPECTED_AUTH);
     expect(payout).toEqual({ payoutId: "po/1", status: "SOMETHING_NEW" });
   });
@@ -166,7 +166,7 @@ describe("payouts: get, approve, resend-notification, limits", () => {
     const stub = stubUpstream(() => jsonResponse('{"available":1234.56789012345678901,"minPayoutAmount":1e-5,"currency":"BTC"}'));
     const limits = await clientOn(stub).getPayoutLimits({ transferCurrency: "BTC", priceCurrency: "EUR" });
     const [call] = stub.calls;
-    expect([call?.method, call?.url.pathname]).toEqual(["GET", "/base/v3/payouts/payout-limits"]);
+    expect([call?.method, call?.url.pathname, call?.body]).toEqual(["GET", "/base/v3/payouts/payout-limits", ""]);
     expect(Object.fromEntries(call?.url.searchParams ?? [])).toEqual({ transferCurrency: "BTC", priceCurrency: "EUR" });
     expect(call?.headers.get("authorization")).toBe(EXPECTED_AUTH);
     expect(limits).toEqual({ available: "1234.56789012345678901", minPayoutAmount: "0.00001", currency: "BTC" });
@@ -186,7 +186,7 @@ describe("currencies (deprecated upstream)", () => {
     const stub = stubUpstream(() => jsonResponse(body));
     const client = clientOn(stub);
     const list = await client.listCurrencies();
-    expect([stub.calls[0]?.method, stub.calls[0]?.url.pathname]).toEqual(["GET", "/base/v3/currencies"]);
+    expect([stub.calls[0]?.method, stub.calls[0]?.url.pathname, stub.calls[0]?.url.search, stub.calls[0]?.body]).toEqual(["GET", "/base/v3/currencies", "", ""]);
     expect(stub.calls[0]?.headers.get("authorization")).toBe(EXPECTED_AUTH);
     expect(list).toEqual([{ code: "BTC", name: "Bitcoin", paymentPriceEnabled: false, paymentTransferEnabled: true, payoutTransferEnabled: true, payoutPriceEnabled: false }]);
 

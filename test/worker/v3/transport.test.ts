@@ -88,6 +88,17 @@ describe("timeouts and network failures", () => {
     expect(stub.calls).toHaveLength(3);
   });
 
+  it("keeps the key secret and the Authorization value out of a network error's message", async () => {
+    const stub = stubUpstream((req) => {
+      throw new TypeError(`connect failed for ${req.headers.get("authorization") ?? ""} with ${KEY_SECRET}`);
+    });
+    const error = await failure(clientOn(stub, { retries: 0 }).getPayment(PAYMENT_ID));
+    expect(error.kind).toBe("network");
+    expect(error.message).toContain("[redacted]");
+    expect(error.message).not.toContain(KEY_SECRET);
+    expect(error.message).not.toContain(btoa(`${KEY_ID}:${KEY_SECRET}`));
+  });
+
   it("a caller's abort ends the call with the caller's reason and no retry", async () => {
     const controller = new AbortController();
     const stub = stubUpstream((_req, _n, signal) => {
@@ -128,6 +139,8 @@ describe("environments and credentials", () => {
     ["ftp base URL", { baseUrl: "ftp://s.example", credentials: sandboxKey }, "invalid_base_url"],
     ["base URL with user info", { baseUrl: "https://u:p@s.example", credentials: sandboxKey }, "invalid_base_url"],
     ["zero timeout", { baseUrl: "https://s.example", credentials: sandboxKey, timeoutMs: 0 }, "invalid_option"],
+    ["more than 10 retries", { baseUrl: "https://s.example", credentials: sandboxKey, retries: 11 }, "invalid_option"],
+    ["a fractional retry count", { baseUrl: "https://s.example", credentials: sandboxKey, retries: 1.5 }, "invalid_option"],
   ])("refuses %s", (_name, options, code) => {
     expect(thrown(() => createV3Client({ environment: "sandbox", ...options })).code).toBe(code);
   });
