@@ -38,33 +38,31 @@ const newPayment = z.strictObject({
   redirectUrls: redirectUrlsRequest.optional(),
 });
 
-const newPayout = z
-  .strictObject({
-    priceCurrency: required,
-    transferCurrency: required,
-    transferAmount: amount.optional(),
-    priceAmount: amount.optional(),
-    address: z.string().optional(),
-    comment: z.string().optional(),
-    notificationUrl: httpUrl.optional(),
-    autoApprove: z.boolean().optional(),
-    externalPayoutId: z.string().optional(),
-  });
+const newPayout = z.strictObject({
+  priceCurrency: required,
+  transferCurrency: required,
+  transferAmount: amount.optional(),
+  priceAmount: amount.optional(),
+  address: z.string().optional(),
+  comment: z.string().optional(),
+  notificationUrl: httpUrl.optional(),
+  autoApprove: z.boolean().optional(),
+  externalPayoutId: z.string().optional(),
+});
 
 const filter = required.optional();
-const payoutQuery = z
-  .strictObject({
-    limit: z.number().int().min(0).max(100).optional(),
-    offset: z.number().int().min(0).max(2147483647).optional(),
-    timeFrom: apiTime.optional(),
-    timeTo: apiTime.optional(),
-    merchantId: filter,
-    address: filter,
-    transferAmount: filter,
-    priceAmount: filter,
-    transferCurrency: filter,
-    priceCurrency: filter,
-  });
+const payoutQuery = z.strictObject({
+  limit: z.number().int().min(0).max(100).optional(),
+  offset: z.number().int().min(0).max(2147483647).optional(),
+  timeFrom: apiTime.optional(),
+  timeTo: apiTime.optional(),
+  merchantId: filter,
+  address: filter,
+  transferAmount: filter,
+  priceAmount: filter,
+  transferCurrency: filter,
+  priceCurrency: filter,
+});
 
 const payoutLimitsQuery = z.strictObject({ transferCurrency: required, priceCurrency: required });
 
