@@ -72,16 +72,16 @@ export function envelope(payment: Payment, timestamp: string): string {
   return JSON.stringify({ timestamp, notificationType: "v3/payment", body: payment });
 }
 
-/** A POST /hooks/{shop} request, signed with `key` (hex, X-Signature) unless `signature` is given. */
-export async function hookRequest(
-  shop: string,
+/** The init of a POST /hooks/{shop}: signed with `key` (hex in X-Signature) unless `signature` is given (null: none). */
+export async function hookInit(
   body: string,
-  opts: { key?: string; signature?: string | null; header?: string; origin?: string } = {},
-): Promise<Request> {
+  opts: { key?: string; signature?: string | null; header?: string; encoding?: "hex" | "base64" } = {},
+): Promise<RequestInit> {
   const headers = new Headers({ "Content-Type": "application/json" });
-  const signature = opts.signature === undefined ? (opts.key ? await signBody(body, { key: opts.key }) : null) : opts.signature;
+  const signature =
+    opts.signature === undefined ? (opts.key ? await signBody(body, { key: opts.key, encoding: opts.encoding ?? "hex" }) : null) : opts.signature;
   if (signature !== null) headers.set(opts.header ?? "X-Signature", signature);
-  return new Request(`${opts.origin ?? "https://checkout.test"}/hooks/${shop}`, { method: "POST", headers, body });
+  return { method: "POST", headers, body };
 }
 
 /**
