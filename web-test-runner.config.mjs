@@ -1,5 +1,7 @@
 // @web/test-runner: the element's tests in real Chromium (Debian's /usr/bin/chromium, or CHROME_PATH).
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { build } from "esbuild";
 import { chromeLauncher } from "@web/test-runner-chrome";
 import { esbuildPlugin } from "@web/dev-server-esbuild";
 import { defaultReporter, summaryReporter } from "@web/test-runner";
@@ -27,10 +29,50 @@ function countsReporter(file) {
   };
 }
 
+/**
+ * Serves CommonJS packages as one ES module each, bundled by esbuild: the dev server serves files
+ * one by one and cannot load a CommonJS graph (qrcode, bech32, axe-core). The named exports are
+ * read from the package itself.
+ */
+function prebundleCommonJs(specifiers) {
+  const require = createRequire(import.meta.url);
+  const prefix = "/__prebundled__/";
+  const bundles = new Map();
+  const bundle = (specifier) => {
+    if (!bundles.has(specifier)) {
+      const names = Object.keys(require(specifier)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== "default");
+      const contents = [
+        `import * as ns from ${JSON.stringify(specifier)};`,
+        "export default ns.default ?? ns;",
+        ...names.map((n) => `export const ${n} = ns.${n};`),
+      ].join("\n");
+      bundles.set(
+        specifier,
+        build({ stdin: { contents, resolveDir: process.cwd() }, bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent" }).then((r) => r.outputFiles[0].text),
+      );
+    }
+    return bundles.get(specifier);
+  };
+  return {
+    name: "prebundle-commonjs",
+    resolveImport({ source }) {
+      return specifiers.includes(source) ? `${prefix}${encodeURIComponent(source)}.js` : undefined;
+    },
+    async serve(context) {
+      if (!context.path.startsWith(prefix)) return undefined;
+      const specifier = decodeURIComponent(context.path.slice(prefix.length, -".js".length));
+      return specifiers.includes(specifier) ? { body: await bundle(specifier), type: "js" } : undefined;
+    },
+  };
+}
+
 export default {
   files: ["test/widget/**/*.test.ts"],
   nodeResolve: { browser: true },
-  plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "widget/tsconfig.json" })],
+  plugins: [
+    prebundleCommonJs(["qrcode/lib/core/qrcode.js", "bech32", "axe-core"]),
+    esbuildPlugin({ ts: true, target: "es2022", tsconfig: "widget/tsconfig.json" }),
+  ],
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -1,0 +1,189 @@
+/**
+ * A stubbed checkout Worker inside the page: `fetch` and `WebSocket` are replaced for the duration
+ * of a test (they are the element's upstream, not the element). Tests drive payments and sockets
+ * and read what the element asked for.
+ */
+import type { CreatePaymentRequest, PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
+
+export const ENDPOINT = "https://checkout.test";
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type SocketMode = "accept" | "refuse";
+
+export class FakeSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readyState = 0;
+  readonly sent: string[] = [];
+  onopen: ((e: Event) => void) | null = null;
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onclose: ((e: CloseEvent) => void) | null = null;
+  onerror: ((e: Event) => void) | null = null;
+
+  constructor(
+    readonly url: string,
+    private readonly server: FakeCheckout,
+  ) {
+    super();
+    server.sockets.push(this);
+    // Like a real socket: the outcome is known only after the constructor returns.
+    void Promise.resolve().then(() => {
+      if (server.socketMode === "refuse") this.drop(1006);
+      else this.accept();
+    });
+  }
+
+  accept(): void {
+    this.readyState = 1;
+    this.onopen?.(new Event("open"));
+    const id = decodeURIComponent(this.url.split("/payments/")[1]?.split("/")[0] ?? "");
+    const view = this.server.payments.get(id);
+    if (view) this.deliver(view);
+  }
+
+  deliver(view: PaymentView): void {
+    if (this.readyState !== 1) return;
+    this.onmessage?.(new MessageEvent("message", { data: JSON.stringify({ type: "payment", payment: view }) }));
+  }
+
+  /** The connection fails or drops (the server went away). */
+  drop(code = 1006): void {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.(new CloseEvent("close", { code, wasClean: false }));
+  }
+
+  send(data: string): void {
+    this.sent.push(data);
+    if (data === "ping") queueMicrotask(() => this.onmessage?.(new MessageEvent("message", { data: "pong" })));
+  }
+
+  close(): void {
+    this.readyState = 3;
+    this.server.closedByClient.push(this);
+  }
+}
+
+export class FakeCheckout {
+  shops = new Map<string, ShopSettings>();
+  payments = new Map<string, PaymentView>();
+  requests: RecordedRequest[] = [];
+  sockets: FakeSocket[] = [];
+  closedByClient: FakeSocket[] = [];
+  socketMode: SocketMode = "accept";
+  /** The answer of the next POST .../payments, instead of the default (a fresh payment). */
+  createResponse: ((request: CreatePaymentRequest) => { status: number; body: unknown }) | undefined;
+  /** Makes every GET of a payment fail at the network level while true. */
+  networkDown = false;
+  #nextId = 1;
+  #saved: { fetch: typeof fetch; WebSocket: typeof WebSocket } | undefined;
+
+  constructor(...shops: ShopSettings[]) {
+    for (const shop of shops) this.shops.set(shop.shop, shop);
+  }
+
+  install(): this {
+    this.#saved = { fetch: window.fetch, WebSocket: window.WebSocket };
+    window.fetch = (input, init) => this.fetch(input, init);
+    const socketClass = (server: FakeCheckout) =>
+      class extends FakeSocket {
+        constructor(url: string | URL) {
+          super(String(url), server);
+        }
+      };
+    window.WebSocket = socketClass(this) as unknown as typeof WebSocket;
+    return this;
+  }
+
+  restore(): void {
+    if (!this.#saved) return;
+    window.fetch = this.#saved.fetch;
+    window.WebSocket = this.#saved.WebSocket;
+    this.#saved = undefined;
+  }
+
+  /** Changes a payment and pushes it to every open socket of that payment. */
+  update(view: PaymentView): void {
+    this.payments.set(view.paymentId, view);
+    for (const socket of this.sockets) if (socket.url.includes(`/payments/${view.paymentId}/`)) socket.deliver(view);
+  }
+
+  get openSockets(): FakeSocket[] {
+    return this.sockets.filter((s) => s.readyState === 1);
+  }
+
+  requestsTo(method: string, pathPart: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && new URL(r.url).pathname.includes(pathPart));
+  }
+
+  async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = request.method === "GET" ? "" : await request.text();
+    this.requests.push({ method: request.method, url: request.url, headers: request.headers, body: text ? JSON.parse(text) : undefined });
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+    const error = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+    if (url.origin !== ENDPOINT) throw new TypeError("Failed to fetch");
+    const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    const [api, shops, shopId, payments, paymentId] = parts;
+    if (api !== "api" || shops !== "shops" || !shopId) return error(404, "not_found", "No such route.");
+    const shop = this.shops.get(shopId);
+    if (!shop) return error(404, "unknown_shop", `No shop ${shopId}.`);
+    if (!payments && request.method === "GET") return json(200, shop);
+    if (payments === "payments" && !paymentId && request.method === "POST") {
+      const body = JSON.parse(text) as CreatePaymentRequest;
+      if (this.createResponse) {
+        const answer = this.createResponse(body);
+        return json(answer.status, answer.body);
+      }
+      const view = this.#freshView(body);
+      this.payments.set(view.paymentId, view);
+      return json(201, view);
+    }
+    if (payments === "payments" && paymentId && request.method === "GET") {
+      if (this.networkDown) throw new TypeError("Failed to fetch");
+      const view = this.payments.get(paymentId);
+      if (!view) return error(404, "payment_not_found", "No such payment.");
+      const etag = `"v${view.version}"`;
+      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: { etag } });
+      return json(200, view, { etag });
+    }
+    return error(405, "method_not_allowed", "Not allowed.");
+  }
+
+  #freshView(body: CreatePaymentRequest): PaymentView {
+    const paymentId = `pay_created_${this.#nextId++}`;
+    const template = [...this.payments.values()][0];
+    return {
+      ...(template ?? ({} as PaymentView)),
+      paymentId,
+      status: "NEW",
+      priceAmount: body.priceAmount ?? "25.00",
+      priceCurrency: body.priceCurrency ?? "EUR",
+      transferAmount: "0.00041234",
+      transferCurrency: body.transferCurrency,
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      paymentUri: `bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.00041234`,
+      expirationTime: "2026-03-01T12:15:00.000Z",
+      paidPriceAmount: "0",
+      pendingPaidPriceAmount: "0",
+      acceptedPaidPriceAmount: "0",
+      paidTransferAmount: "0",
+      pendingPaidTransferAmount: "0",
+      acceptedPaidTransferAmount: "0",
+      transactions: [],
+      redirectUrls: {},
+      serverTime: "2026-03-01T12:00:00.000Z",
+      version: 1,
+    };
+  }
+}

@@ -1,0 +1,495 @@
+import { html, LitElement, nothing } from "lit";
+import type { PropertyValues, TemplateResult } from "lit";
+import type { PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
+import { CheckoutApi, CheckoutError } from "../api/checkout-api.js";
+import { forgetPaymentId, rememberedPaymentId, rememberPaymentId } from "../api/remembered-payment.js";
+import { emit } from "../events.js";
+import { en, loadMessages, resolveLocale } from "../locales/index.js";
+import type { Messages, ResolvedLocale } from "../locales/index.js";
+import { paymentProgress, remainingAmount } from "../state/amounts.js";
+import { anchorFrom, countdown } from "../state/countdown.js";
+import type { ClockAnchor } from "../state/countdown.js";
+import { buildCreateRequest, chooseTransferCurrency } from "../state/create-request.js";
+import { redirectDelaySeconds, redirectTarget } from "../state/redirect.js";
+import type { RedirectTarget } from "../state/redirect.js";
+import { uriWithAmount } from "../state/payment-uri.js";
+import { statusView } from "../state/status.js";
+import { PaymentStream } from "../stream/payment-stream.js";
+import type { ConnectionState } from "../stream/payment-stream.js";
+import { checkoutStyles } from "../styles/checkout.styles.js";
+import type { BlockContext, CopyField } from "./payment-templates.js";
+import {
+  amountBlock,
+  countdownBlock,
+  fieldsBlock,
+  progressBlock,
+  qrBlock,
+  referenceBlock,
+  statusBlock,
+  statusText,
+  transactionsBlock,
+  underpaidSummary,
+} from "./payment-templates.js";
+
+type Phase = "idle" | "loading" | "choose-currency" | "ready" | "error";
+
+interface PendingRedirect extends RedirectTarget {
+  /** performance.now() at which the element follows it. */
+  deadline: number;
+  cancelled: boolean;
+}
+
+/** Attributes that select which payment the element shows: changing one starts over. */
+const IDENTITY = ["shop", "endpoint", "orderId", "orderToken", "priceAmount", "priceCurrency", "transferCurrency", "paymentId"] as const;
+
+/** Where the element's script came from: the default checkout endpoint. */
+const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
+
+/**
+ * A crypto payment checkout: shows what to pay, where, and how the payment is going, live.
+ *
+ * @summary Crypto checkout for one order, talking to the crypto-checkout Worker.
+ *
+ * @fires checkout-payment - Every new payment view. `detail`: the PaymentView.
+ * @fires checkout-status - The status changed. `detail`: `{status, previous}` (`previous` is null at first).
+ * @fires checkout-redirect - Cancelable; about to leave for the shop's redirect URL. `detail`: `{url, reason}`. `preventDefault()` keeps the customer on the page.
+ * @fires checkout-error - Something failed. `detail`: `{code, message, retryable}`.
+ *
+ * @csspart base - The card around everything.
+ * @csspart status - The status line.
+ * @csspart amount - Amount to send, price and rate.
+ * @csspart qr - The QR code (always on white).
+ * @csspart address - The address with its copy button.
+ * @csspart wallet-link - The "open in wallet" link.
+ * @csspart countdown - Time left until the payment expires.
+ * @csspart progress - Accepted and pending progress.
+ * @csspart reference - The reference a customer gives the shop.
+ * @csspart button - Every button.
+ *
+ * @cssprop --checkout-background - Card background.
+ * @cssprop --checkout-color - Text colour.
+ * @cssprop --checkout-muted-color - Secondary text colour.
+ * @cssprop --checkout-border-color - Card border colour.
+ * @cssprop --checkout-accent-color - Buttons, links and the accepted part of the progress bar.
+ * @cssprop --checkout-on-accent-color - Text on accent-coloured buttons.
+ * @cssprop --checkout-pending-color - Pending part of the progress bar.
+ * @cssprop --checkout-track-color - Empty part of the progress bar.
+ * @cssprop --checkout-success-color - Success messages.
+ * @cssprop --checkout-warning-color - Warnings (last two minutes, sandbox badge).
+ * @cssprop --checkout-danger-color - Expired and invalid payments.
+ * @cssprop --checkout-focus-color - Focus ring.
+ * @cssprop --checkout-radius - Corner radius.
+ * @cssprop --checkout-spacing - Space between blocks.
+ * @cssprop --checkout-font - Font family.
+ * @cssprop --checkout-font-size - Base font size.
+ * @cssprop --checkout-mono-font - Font of addresses and amounts to copy.
+ */
+export class CryptoCheckout extends LitElement {
+  static override styles = checkoutStyles;
+
+  static override properties = {
+    shop: { reflect: true },
+    endpoint: {},
+    orderId: { attribute: "order-id" },
+    orderToken: { attribute: "order-token" },
+    priceAmount: { attribute: "price-amount" },
+    priceCurrency: { attribute: "price-currency" },
+    transferCurrency: { attribute: "transfer-currency" },
+    paymentId: { attribute: "payment-id" },
+    locale: {},
+    theme: { reflect: true },
+    redirectDelay: { attribute: "redirect-delay", type: Number },
+    _phase: { state: true },
+    _settings: { state: true },
+    _view: { state: true },
+    _error: { state: true },
+    _connection: { state: true },
+    _messages: { state: true },
+    _locale: { state: true },
+    _now: { state: true },
+    _redirect: { state: true },
+    _copied: { state: true },
+    _manual: { state: true },
+    _announcement: { state: true },
+  };
+
+  /** Shop id in the checkout Worker's configuration (required). */
+  declare shop: string | undefined;
+  /** Origin of the checkout Worker; default: the origin the script was loaded from. */
+  declare endpoint: string | undefined;
+  /** The shop's order id. */
+  declare orderId: string | undefined;
+  /** Signed pricing: the order token (JWT) from the shop's backend. */
+  declare orderToken: string | undefined;
+  /** Open pricing: the amount, a decimal string. */
+  declare priceAmount: string | undefined;
+  /** Open pricing: the currency of the amount (ISO 4217). */
+  declare priceCurrency: string | undefined;
+  /** Crypto currency to pay with; a picker appears when the shop enables several and none is given. */
+  declare transferCurrency: string | undefined;
+  /** Attach to an existing payment instead of creating one. */
+  declare paymentId: string | undefined;
+  /** BCP 47 language tag; default: the page's lang, else the browser's language. */
+  declare locale: string | undefined;
+  /** `auto` (follows the system), `light` or `dark`. */
+  declare theme: "auto" | "light" | "dark";
+  /** Seconds before following a redirect URL (default 5). */
+  declare redirectDelay: number | undefined;
+
+  declare private _phase: Phase;
+  declare private _settings: ShopSettings | undefined;
+  declare private _view: PaymentView | undefined;
+  declare private _error: CheckoutError | undefined;
+  declare private _connection: ConnectionState | undefined;
+  declare private _messages: Messages;
+  declare private _locale: ResolvedLocale;
+  declare private _now: number;
+  declare private _redirect: PendingRedirect | undefined;
+  declare private _copied: CopyField | undefined;
+  declare private _manual: CopyField | undefined;
+  declare private _announcement: string;
+
+  #api = new CheckoutApi(SCRIPT_ORIGIN);
+  #stream: PaymentStream | undefined;
+  #anchor: ClockAnchor | undefined;
+  #generation = 0;
+  #clock: ReturnType<typeof setInterval> | undefined;
+  #redirectTimer: ReturnType<typeof setTimeout> | undefined;
+  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
+  #warned = false;
+
+  constructor() {
+    super();
+    this.theme = "auto";
+    this._phase = "idle";
+    this._messages = en;
+    this._locale = { tag: "en", language: "en" };
+    this._now = performance.now();
+    this._announcement = "";
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.#start();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#generation++;
+    this.#teardown();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.hasUpdated) return;
+    if (IDENTITY.some((key) => changed.has(key))) void this.#start();
+    else if (changed.has("locale")) void this.#loadLocale();
+  }
+
+  /** The current payment view, if any. */
+  get payment(): PaymentView | undefined {
+    return this._view;
+  }
+
+  #endpoint(): string {
+    return this.endpoint || SCRIPT_ORIGIN;
+  }
+
+  #teardown(): void {
+    this.#stream?.stop();
+    this.#stream = undefined;
+    clearInterval(this.#clock);
+    this.#clock = undefined;
+    clearTimeout(this.#redirectTimer);
+    clearTimeout(this.#copiedTimer);
+  }
+
+  async #loadLocale(): Promise<void> {
+    const resolved = resolveLocale(this.locale, this.closest("[lang]")?.getAttribute("lang"), navigator.language);
+    const messages = await loadMessages(resolved.language);
+    this._locale = resolved;
+    this._messages = messages;
+  }
+
+  async #start(): Promise<void> {
+    const generation = ++this.#generation;
+    const current = () => generation === this.#generation;
+    this.#teardown();
+    this._view = undefined;
+    this._redirect = undefined;
+    this._error = undefined;
+    this._connection = undefined;
+    this.#warned = false;
+    this._phase = "loading";
+    this.#api = new CheckoutApi(this.#endpoint());
+    try {
+      const shop = this.shop;
+      if (!shop) throw new CheckoutError("invalid_attributes", "The shop attribute is required.", false);
+      const [settings] = await Promise.all([this.#api.getShop(shop), this.#loadLocale()]);
+      if (!current()) return;
+      this._settings = settings;
+      const known = this.paymentId || (this.orderId ? rememberedPaymentId(this.#endpoint(), shop, this.orderId) : undefined);
+      if (known) {
+        try {
+          const { view } = await this.#api.getPayment(shop, known);
+          if (!current()) return;
+          if (view) return this.#show(view);
+        } catch (error) {
+          if (this.paymentId || (error as CheckoutError).code !== "payment_not_found") throw error;
+          forgetPaymentId(this.#endpoint(), shop, this.orderId ?? "");
+        }
+      }
+      await this.#createOrChoose(generation);
+    } catch (error) {
+      if (current()) this.#fail(error);
+    }
+  }
+
+  async #createOrChoose(generation: number, currency?: string): Promise<void> {
+    const settings = this._settings;
+    if (!settings || !this.shop) return;
+    const transferCurrency = currency ?? chooseTransferCurrency(settings, this.transferCurrency);
+    if (!transferCurrency) {
+      this._phase = "choose-currency";
+      return;
+    }
+    this._phase = "loading";
+    const built = buildCreateRequest(settings, this, transferCurrency);
+    if ("problem" in built) throw new CheckoutError("invalid_attributes", built.problem, false);
+    const { request } = built;
+    const view = await this.#api.createPayment(this.shop, request);
+    if (generation !== this.#generation) return;
+    rememberPaymentId(this.#endpoint(), this.shop, request.orderId, view.paymentId);
+    this.#show(view);
+  }
+
+  #show(view: PaymentView): void {
+    this._phase = "ready";
+    this.#applyView(view);
+    if (statusView(view).final || !this.shop) return;
+    const shop = this.shop;
+    const paymentId = view.paymentId;
+    this.#stream = new PaymentStream({
+      url: this.#api.streamUrl(shop, paymentId),
+      poll: (etag) => this.#api.getPayment(shop, paymentId, etag),
+      onView: (next) => this.#applyView(next),
+      onState: (state) => this.#onConnection(state),
+    });
+    this.#stream.start();
+  }
+
+  #applyView(view: PaymentView): void {
+    const previous = this._view;
+    const samePayment = previous?.paymentId === view.paymentId;
+    if (previous && samePayment && view.version <= previous.version) return;
+    this.#anchor = anchorFrom(view.serverTime, performance.now());
+    this._view = view;
+    this._now = performance.now();
+    emit(this, "checkout-payment", view);
+    const state = statusView(view);
+    if (!previous || !samePayment || previous.status !== view.status) {
+      emit(this, "checkout-status", { status: view.status, previous: samePayment && previous ? previous.status : null });
+      this.#announce(statusText(this._messages, view.status, state));
+      this.#planRedirect(view);
+    }
+    if (state.final) {
+      this.#stream?.stop();
+      this.#stream = undefined;
+      this._connection = undefined;
+    }
+    this.#syncClock();
+  }
+
+  #onConnection(state: ConnectionState): void {
+    const before = this._connection;
+    this._connection = state;
+    if (state === "reconnecting") this.#announce(this._messages.reconnecting);
+    else if (before === "reconnecting") this.#announce(this._messages.reconnected);
+  }
+
+  #announce(text: string): void {
+    // The live region only speaks when its text changes.
+    this._announcement = this._announcement === text ? `${text}\u00a0` : text;
+  }
+
+  #fail(error: unknown): void {
+    const failure = error instanceof CheckoutError ? error : new CheckoutError("internal_error", String(error), false);
+    this._error = failure;
+    this._phase = "error";
+    emit(this, "checkout-error", { code: failure.code, message: failure.message, retryable: failure.retryable });
+    this.#announce(this._messages.error);
+  }
+
+  /** A one-second clock while a countdown or a redirect is on screen. */
+  #syncClock(): void {
+    const view = this._view;
+    const needed = (view && view.expirationTime && statusView(view).countdown) || (this._redirect && !this._redirect.cancelled);
+    if (needed && this.#clock === undefined) {
+      this.#clock = setInterval(() => this.#tick(), 1000);
+    } else if (!needed && this.#clock !== undefined) {
+      clearInterval(this.#clock);
+      this.#clock = undefined;
+    }
+  }
+
+  #tick(): void {
+    this._now = performance.now();
+    const left = this.#countdown();
+    if (left?.warning && !this.#warned) {
+      this.#warned = true;
+      this.#announce(this._messages.timeLeftWarning);
+    }
+  }
+
+  #countdown() {
+    const view = this._view;
+    if (!view?.expirationTime || !this.#anchor) return undefined;
+    return countdown(view.expirationTime, this.#anchor, this._now);
+  }
+
+  #planRedirect(view: PaymentView): void {
+    clearTimeout(this.#redirectTimer);
+    const target = redirectTarget(view);
+    if (!target) {
+      this._redirect = undefined;
+      return;
+    }
+    const delayMs = redirectDelaySeconds(this.redirectDelay) * 1000;
+    this._redirect = { ...target, deadline: performance.now() + delayMs, cancelled: false };
+    this.#redirectTimer = setTimeout(() => this.#followRedirect(), delayMs);
+  }
+
+  /** Fires the cancelable checkout-redirect event; true when the customer may leave. */
+  #mayRedirect(): boolean {
+    const redirect = this._redirect;
+    if (!redirect || redirect.cancelled) return false;
+    clearTimeout(this.#redirectTimer);
+    const allowed = emit(this, "checkout-redirect", { url: redirect.url, reason: redirect.reason }, true);
+    if (!allowed) this._redirect = { ...redirect, cancelled: true };
+    this.#syncClock();
+    return allowed;
+  }
+
+  #followRedirect(): void {
+    const redirect = this._redirect;
+    if (redirect && this.#mayRedirect()) window.location.assign(redirect.url);
+  }
+
+  #onGoNow = (event: MouseEvent): void => {
+    if (this._redirect?.cancelled) return; // a plain link now
+    if (!this.#mayRedirect()) event.preventDefault();
+  };
+
+  #onCopy = async (field: CopyField, value: string, event: Event): Promise<void> => {
+    clearTimeout(this.#copiedTimer);
+    this._copied = undefined;
+    this._manual = undefined;
+    try {
+      await navigator.clipboard.writeText(value);
+      this._copied = field;
+      this.#announce(this._messages.copied);
+      this.#copiedTimer = setTimeout(() => (this._copied = undefined), 3000);
+    } catch {
+      // No Clipboard API (insecure context, permissions): select the text for a manual copy.
+      const row = (event.target as HTMLElement).closest(".value-row");
+      const value = row?.querySelector(".value");
+      if (value) window.getSelection()?.selectAllChildren(value);
+      this._manual = field;
+      this.#announce(this._messages.copyManually);
+    }
+  };
+
+  #startAgain = (): void => {
+    if (!this.shop || !this.orderId) return;
+    forgetPaymentId(this.#endpoint(), this.shop, this.orderId);
+    const generation = ++this.#generation;
+    this.#teardown();
+    this._view = undefined;
+    this._redirect = undefined;
+    this.#warned = false;
+    this.#createOrChoose(generation).catch((error: unknown) => {
+      if (generation === this.#generation) this.#fail(error);
+    });
+  };
+
+  #choose(code: string): void {
+    const generation = this.#generation;
+    this.#createOrChoose(generation, code).catch((error: unknown) => {
+      if (generation === this.#generation) this.#fail(error);
+    });
+  }
+
+  protected override render(): TemplateResult {
+    const m = this._messages;
+    return html`<div class="base" part="base" dir=${m.dir} lang=${this._locale.tag}>
+      <div class="sr-only" role="status" aria-live="polite">${this._announcement}</div>
+      ${this._settings?.environment === "sandbox" ? html`<p class="badge">${m.sandbox}</p>` : nothing}
+      ${this.#renderPhase()}
+      ${this._connection === "reconnecting" ? html`<p class="notice">${m.reconnecting}</p>` : nothing}
+    </div>`;
+  }
+
+  #renderPhase(): TemplateResult {
+    const m = this._messages;
+    switch (this._phase) {
+      case "choose-currency":
+        return html`<div class="picker" role="group" aria-labelledby="picker-heading">
+          <h2 id="picker-heading">${m.chooseCurrency}</h2>
+          ${(this._settings?.transferCurrencies ?? []).map(
+            (c) => html`<button type="button" part="button" @click=${() => this.#choose(c.code)}>${m.payWith(c.name, c.code)}</button>`,
+          )}
+        </div>`;
+      case "error":
+        return html`<div class="status invalid" part="status"><h2>${m.error}</h2></div>
+          <p class="muted"><code>${this._error?.code}</code>: ${this._error?.message}</p>
+          <div class="actions"><button type="button" part="button" @click=${() => void this.#start()}>${m.retry}</button></div>`;
+      case "ready":
+        return this._view ? this.#renderView(this._view) : html``;
+      default:
+        return html`<p class="muted">${m.loading}</p>`;
+    }
+  }
+
+  #renderView(view: PaymentView): TemplateResult {
+    const m = this._messages;
+    const ctx: BlockContext = { m, tag: this._locale.tag, view };
+    const state = statusView(view);
+    const progress = state.progress || state.kind === "underpaid" ? paymentProgress(view) : undefined;
+    const underpaid = state.kind === "underpaid";
+    const amount = underpaid ? remainingAmount(view) : view.transferAmount;
+    const uri = underpaid ? uriWithAmount(view.paymentUri, amount) : view.paymentUri;
+    const left = state.countdown ? this.#countdown() : undefined;
+    return html`${statusBlock(ctx, state)}
+    ${underpaid && progress ? underpaidSummary(ctx, progress) : nothing}
+    ${state.payInstructions
+      ? html`${underpaid ? html`<h3 class="label">${m.payRemainder}</h3>` : nothing} ${amountBlock(ctx, amount)}
+          <div class="pay">
+            ${qrBlock(ctx, uri)}
+            ${fieldsBlock(ctx, { amount, uri, copied: this._copied, manual: this._manual, onCopy: (f, v, e) => void this.#onCopy(f, v, e) })}
+          </div>`
+      : nothing}
+    ${left ? countdownBlock(ctx, left) : nothing} ${state.progress && progress ? progressBlock(ctx, progress) : nothing}
+    ${state.transactions && view.transactions.length > 0 ? transactionsBlock(ctx) : nothing} ${state.reference ? referenceBlock(ctx) : nothing}
+    ${state.startAgain && this.orderId
+      ? html`<div class="actions"><button type="button" class="primary" part="button" @click=${this.#startAgain}>${m.startAgain}</button></div>`
+      : nothing}
+    ${this.#renderRedirect()}`;
+  }
+
+  #renderRedirect(): TemplateResult | typeof nothing {
+    const redirect = this._redirect;
+    if (!redirect) return nothing;
+    const m = this._messages;
+    if (redirect.cancelled) return html`<p class="actions"><a href=${redirect.url}>${m.backToShop}</a></p>`;
+    const seconds = Math.max(0, Math.ceil((redirect.deadline - this._now) / 1000));
+    return html`<p class="actions redirect" part="redirect">
+      <span>${m.redirecting(seconds)}</span>
+      <a class="button" href=${redirect.url} @click=${this.#onGoNow}>${m.goNow}</a>
+    </p>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "crypto-checkout": CryptoCheckout;
+  }
+}

@@ -1,0 +1,147 @@
+/** Render functions for the blocks of a payment view; the element passes data and handlers. */
+import { html, nothing } from "lit";
+import type { TemplateResult } from "lit";
+import type { PaymentView, TransactionView } from "../../worker/checkout/wire.js";
+import type { Messages } from "../locales/index.js";
+import { formatAmount, formatCountdown, formatDateTime, formatInteger } from "../locales/format.js";
+import type { Progress } from "../state/amounts.js";
+import type { Countdown } from "../state/countdown.js";
+import type { StatusView } from "../state/status.js";
+import { qrPath, qrPayload } from "../qr/qr-matrix.js";
+
+export type CopyField = "address" | "amount";
+
+export interface BlockContext {
+  m: Messages;
+  /** Intl locale tag. */
+  tag: string;
+  view: PaymentView;
+}
+
+export function statusBlock({ m, view }: BlockContext, status: StatusView): TemplateResult {
+  const text = statusText(m, view.status, status);
+  const busy = status.kind === "unconfirmed" || status.kind === "awaiting";
+  return html`<div class="status ${status.kind}" part="status">
+    ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
+    <h2>${text}</h2>
+  </div>`;
+}
+
+export function statusText(m: Messages, status: string, view: StatusView): string {
+  return view.kind === "unknown" ? m.unknown(status) : m[view.kind];
+}
+
+export function amountBlock({ m, tag, view }: BlockContext, amount: string): TemplateResult {
+  const rate = view.exchangeRate ? m.rate(view.transferCurrency, formatAmount(tag, view.exchangeRate, view.priceCurrency)) : "";
+  return html`<div class="amount" part="amount">
+    <p class="label">${m.sendExactly}</p>
+    <p class="amount-main"><bdi>${formatAmount(tag, amount, view.transferCurrency)}</bdi></p>
+    <p class="muted">
+      ${m.price}: <bdi>${formatAmount(tag, view.priceAmount, view.priceCurrency)}</bdi>${rate ? html` · <bdi>${rate}</bdi>` : nothing}
+    </p>
+  </div>`;
+}
+
+export function qrBlock({ m, view }: BlockContext, uri: string | undefined): TemplateResult {
+  const { size, d } = qrPath(qrPayload(uri, view.address));
+  return html`<div class="qr" part="qr">
+    <svg viewBox="0 0 ${size} ${size}" role="img" aria-label=${m.qrLabel(view.transferCurrency)} shape-rendering="crispEdges" xmlns="http://www.w3.org/2000/svg">
+      <rect width=${size} height=${size} fill="#ffffff"></rect>
+      <path d=${d} fill="#000000"></path>
+    </svg>
+  </div>`;
+}
+
+export interface FieldsOptions {
+  amount: string;
+  uri: string | undefined;
+  copied: CopyField | undefined;
+  manual: CopyField | undefined;
+  onCopy: (field: CopyField, value: string, event: Event) => void;
+}
+
+export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): TemplateResult {
+  const feedback = (field: CopyField) =>
+    o.copied === field ? html`<span class="feedback">${m.copied}</span>` : o.manual === field ? html`<span class="feedback">${m.copyManually}</span>` : nothing;
+  return html`<div class="fields">
+    <div class="field" part="address">
+      <span class="label" id="address-label">${m.address}</span>
+      <div class="value-row">
+        <code class="value" dir="ltr" id="address-value" aria-labelledby="address-label">${view.address}</code>
+        <button type="button" part="button" @click=${(e: Event) => o.onCopy("address", view.address, e)}>${m.copyAddress}</button>
+        ${feedback("address")}
+      </div>
+    </div>
+    <div class="field">
+      <span class="label" id="amount-label">${m.amount}</span>
+      <div class="value-row">
+        <code class="value" dir="ltr" id="amount-value" aria-labelledby="amount-label">${o.amount}</code>
+        <span class="muted">${view.transferCurrency}</span>
+        <button type="button" part="button" @click=${(e: Event) => o.onCopy("amount", o.amount, e)}>${m.copyAmount}</button>
+        ${feedback("amount")}
+      </div>
+    </div>
+    ${o.uri ? html`<a class="button primary" part="wallet-link" href=${o.uri}>${m.openWallet}</a>` : nothing}
+  </div>`;
+}
+
+export function countdownBlock({ m, tag }: BlockContext, left: Countdown): TemplateResult {
+  return html`<p class="countdown ${left.warning ? "warning" : ""}" part="countdown">
+    <span>${left.over ? m.timeUp : m.timeLeft}</span>
+    <time>${formatCountdown(tag, left.remainingMs)}</time>
+    ${left.warning ? html`<strong>${m.timeLeftWarning}</strong>` : nothing}
+  </p>`;
+}
+
+export function progressBlock({ m, tag, view }: BlockContext, p: Progress): TemplateResult {
+  const amount = (value: string) => formatAmount(tag, value, view.transferCurrency);
+  const words = m.progressText(amount(p.accepted), amount(p.pending), amount(p.total));
+  const acceptedWidth = `${p.acceptedPercent}%`;
+  return html`<div class="progress" part="progress">
+    <span class="label" id="progress-label">${m.progress}</span>
+    <svg
+      class="bar"
+      role="progressbar"
+      aria-labelledby="progress-label"
+      aria-valuemin="0"
+      aria-valuemax="100"
+      aria-valuenow=${p.acceptedPercent}
+      aria-valuetext=${words}
+      preserveAspectRatio="none"
+    >
+      <rect class="track" width="100%" height="100%"></rect>
+      <rect class="accepted" width=${acceptedWidth} height="100%"></rect>
+      <rect class="pending" x=${acceptedWidth} width="${p.pendingPercent}%" height="100%"></rect>
+    </svg>
+    <p>${words}</p>
+  </div>`;
+}
+
+export function underpaidSummary({ m, tag, view }: BlockContext, p: Progress): TemplateResult {
+  return html`<dl class="summary">
+    <dt>${m.received}</dt>
+    <dd><bdi>${formatAmount(tag, p.paid, view.transferCurrency)}</bdi></dd>
+    <dt>${m.stillToPay}</dt>
+    <dd><strong><bdi>${formatAmount(tag, p.remaining, view.transferCurrency)}</bdi></strong></dd>
+  </dl>`;
+}
+
+export function transactionsBlock({ m, tag, view }: BlockContext): TemplateResult {
+  const item = (tx: TransactionView) => html`<li>
+    <bdi>${formatAmount(tag, tx.paidTransferAmount, view.transferCurrency)}</bdi> · ${m.txState(tx.state)}
+    ${tx.observedTime ? html`· <time datetime=${tx.observedTime}>${formatDateTime(tag, tx.observedTime)}</time>` : nothing}
+    <br /><code class="value" dir="ltr">${tx.transactionId}</code>
+  </li>`;
+  return html`<section class="transactions" aria-labelledby="tx-heading">
+    <h3 class="label" id="tx-heading">${m.transactions} (${formatInteger(tag, view.transactions.length)})</h3>
+    <ul>
+      ${view.transactions.map(item)}
+    </ul>
+  </section>`;
+}
+
+export function referenceBlock({ m, view }: BlockContext): TemplateResult {
+  return html`<p class="reference" part="reference">
+    <span class="label">${m.reference}:</span> <code class="value" dir="ltr">${view.paymentId}</code>
+  </p>`;
+}

@@ -1,0 +1,44 @@
+/** The element's events, typed once here for TypeScript users (HTMLElementEventMap). */
+import type { PaymentStatus, PaymentView, RedirectKey } from "../worker/checkout/wire.js";
+
+export interface CheckoutStatusDetail {
+  status: PaymentStatus;
+  /** null for the first view the element receives. */
+  previous: PaymentStatus | null;
+}
+
+export interface CheckoutRedirectDetail {
+  url: string;
+  reason: RedirectKey;
+}
+
+export interface CheckoutErrorDetail {
+  /** A Worker error code (ErrorBody.error.code) or network_error, invalid_response, invalid_attributes. */
+  code: string;
+  message: string;
+  /** True when trying again later may succeed (network trouble, rate limit, upstream down). */
+  retryable: boolean;
+}
+
+export interface CheckoutEventDetails {
+  "checkout-payment": PaymentView;
+  "checkout-status": CheckoutStatusDetail;
+  "checkout-redirect": CheckoutRedirectDetail;
+  "checkout-error": CheckoutErrorDetail;
+}
+
+export type CheckoutEventName = keyof CheckoutEventDetails;
+
+declare global {
+  interface HTMLElementEventMap {
+    "checkout-payment": CustomEvent<PaymentView>;
+    "checkout-status": CustomEvent<CheckoutStatusDetail>;
+    "checkout-redirect": CustomEvent<CheckoutRedirectDetail>;
+    "checkout-error": CustomEvent<CheckoutErrorDetail>;
+  }
+}
+
+/** Dispatches a bubbling, composed event; returns false when a listener called preventDefault(). */
+export function emit<K extends CheckoutEventName>(target: EventTarget, name: K, detail: CheckoutEventDetails[K], cancelable = false): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
+}

@@ -1,0 +1,32 @@
+/** Redirect decision (pure): which URL a payment view sends the customer to, if any. */
+import type { PaymentView, RedirectKey } from "../../worker/checkout/wire.js";
+import { REDIRECT_KEY_BY_STATUS } from "./status.js";
+
+export interface RedirectTarget {
+  url: string;
+  reason: RedirectKey;
+}
+
+/** Only absolute http: and https: URLs; anything else (javascript:, data:, relative...) is refused. */
+export function safeRedirectUrl(candidate: string | undefined): string | undefined {
+  if (!candidate) return undefined;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return undefined;
+  }
+  return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+}
+
+export function redirectTarget(view: PaymentView): RedirectTarget | undefined {
+  const reason = REDIRECT_KEY_BY_STATUS[view.status];
+  if (!reason) return undefined;
+  const url = safeRedirectUrl(view.redirectUrls[reason]);
+  return url ? { url, reason } : undefined;
+}
+
+/** Seconds of the redirect-delay attribute: a finite number >= 0, else the default 5. */
+export function redirectDelaySeconds(attribute: number | undefined): number {
+  return attribute !== undefined && Number.isFinite(attribute) && attribute >= 0 ? attribute : 5;
+}
