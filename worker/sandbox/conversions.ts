@@ -1,6 +1,7 @@
 /**
  * Conversion state model (pure). A conversion sells `sellAmount` of one currency to buy another at
- * the rate table's rate; the trade runs at creation.
+ * the rate table's rate (bought amount rounded down to the buy currency's decimals); the trade runs
+ * at creation.
  *   create -> COMPLETED (balance sufficient: sell debited, buy credited) or TRADE_FAILED;
  *   TRADE_FAILED --retry-trade--> COMPLETED (or stays TRADE_FAILED: 409 insufficient_balance);
  *   TRADE_FAILED --declare-result {boughtAmount}--> RESULT_DECLARED (recorded, no balance change);
@@ -11,7 +12,7 @@ import Decimal from "decimal.js";
 import type { ConversionEstimate, NewConversionRequest } from "../v3/types.js";
 import { currencyInfo } from "./currencies.js";
 import { SandboxError } from "./errors.js";
-import { Dec, fmt, rateOf } from "./money.js";
+import { convert, Dec, fmt } from "./money.js";
 
 export type ConversionStatus = "TRADE_FAILED" | "COMPLETED" | "RESULT_DECLARED" | "CANCELLED";
 
@@ -40,8 +41,10 @@ export function estimate(req: NewConversionRequest, rates: Record<string, Decima
   if (sell.code === buy.code) throw new SandboxError(400, "invalid_request", "buyCurrency must differ from sellCurrency", "buyCurrency");
   const amount = new Dec(req.sellAmount);
   if (amount.decimalPlaces() > sell.decimals) throw new SandboxError(400, "invalid_request", `at most ${sell.decimals} decimal places`, "sellAmount");
-  const rate = rateOf(rates, sell.code, buy.code, "buyCurrency");
-  return { currency: buy.code, amount: fmt(amount.times(rate).toDecimalPlaces(buy.decimals, Decimal.ROUND_DOWN), buy), exchangeRate: rate.toFixed() };
+  const bought = convert(rates, amount, sell.code, buy.code, "buyCurrency");
+  // The rate is informative (12 significant digits); the amount comes from the exact quotient.
+  const rate = convert(rates, new Dec(1), sell.code, buy.code, "buyCurrency").toSignificantDigits(12);
+  return { currency: buy.code, amount: fmt(bought.toDecimalPlaces(buy.decimals, Decimal.ROUND_DOWN), buy), exchangeRate: rate.toFixed() };
 }
 
 export function newConversion(req: NewConversionRequest, id: string, now: number): SandboxConversion {

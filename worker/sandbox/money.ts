@@ -21,6 +21,12 @@ export function rateOf(rates: Record<string, Decimal>, from: string, to: string,
   return new Dec(a).div(b).toDecimalPlaces(RATE_DECIMALS, Decimal.ROUND_HALF_UP);
 }
 
+/** Exact value of `amount` of `from` in `to` (no intermediate rounding; the caller rounds the result). */
+export function convert(rates: Record<string, Decimal>, amount: Decimal, from: string, to: string, field = "currency"): Decimal {
+  rateOf(rates, from, to, field); // both sides must have a rate
+  return from === to ? amount : amount.times(rates[from] as Decimal).div(rates[to] as Decimal);
+}
+
 /** Plain decimal text with the currency's decimal places (never exponent notation). */
 export function fmt(value: Decimal, currency: Pick<CurrencyInfo, "decimals">): string {
   return value.toFixed(currency.decimals, Decimal.ROUND_HALF_UP);

@@ -85,12 +85,20 @@ export function sendPayout(p: SandboxPayout, now: number, transactionId: string)
 }
 
 /** The spec's time format yyyy-MM-ddTHH:mm:ss.SSSXXX (XXX: Z or +HH:mm / -HH:mm). */
-const TIME_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/;
+const TIME_FORMAT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}(?:Z|[+-](\d{2}):(\d{2}))$/;
 
+/** Whether the matched fields name a real calendar time (no Feb 31, no 24:00, offsets within range). */
+function isRealTime(m: RegExpExecArray): boolean {
+  const [year, month, day, hour, minute, second, offHours, offMinutes] = m.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number, number];
+  const t = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return t.getUTCMonth() === month - 1 && t.getUTCDate() === day && t.getUTCHours() === hour && t.getUTCMinutes() === minute && t.getUTCSeconds() === second && offHours <= 23 && offMinutes <= 59;
+}
+
+/** Milliseconds since the epoch of a time in the spec's format; anything else is a 400 naming `field`. */
 export function parseSpecTime(value: string, field: string): number {
-  const ms = Date.parse(value);
-  if (!TIME_FORMAT.test(value) || Number.isNaN(ms)) throw new SandboxError(400, "invalid_request", "expected yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00", field);
-  return ms;
+  const m = TIME_FORMAT.exec(value);
+  if (!m || !isRealTime(m)) throw new SandboxError(400, "invalid_request", "expected yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00", field);
+  return Date.parse(value);
 }
 
 /**
