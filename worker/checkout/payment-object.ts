@@ -147,7 +147,7 @@ export class PaymentObject extends DurableObject<Env> {
       return { ok: true, view: this.currentView() };
     } catch (err) {
       const e = toCheckoutError(err);
-      if (e.status >= 500) log("warn", "payment_lookup_failed", { shop: shopId, paymentId, code: e.code, error: err });
+      if (e.status >= 500) log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", { shop: shopId, paymentId, code: e.code, error: err });
       return { ok: false, status: e.status, code: e.code, message: e.message };
     }
   }

@@ -96,6 +96,21 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     }
   });
 
+  it("hands every stream to the runtime (Hibernation API), and lets go of the ones that close", async () => {
+    const { payment, object } = await created();
+    const a = await viewer(payment.paymentId);
+    const b = await viewer(payment.paymentId);
+    await Promise.all([a.next(), b.next()]);
+    const open = () => runInDurableObject(object.stub, (_i, state) => state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length);
+    expect(await open()).toBe(2);
+    clients.splice(clients.indexOf(a), 1);
+    a.close();
+    const closed = await a.closed;
+    expect(closed.code).toBe(1000);
+    await vi.waitFor(async () => expect(await open()).toBe(1));
+    expect(await drain(b)).toEqual([]);
+  });
+
   it("answers \"ping\" with \"pong\" through the runtime's auto-response", async () => {
     const { payment, object } = await created();
     const client = await viewer(payment.paymentId);
