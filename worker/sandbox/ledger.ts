@@ -297,11 +297,16 @@ export class Ledger extends DurableObject<SandboxEnv> {
   private async attemptDelivery(row: DeliveryRow): Promise<void> {
     const n = row.attempts + 1;
     let acknowledged = false;
+    const account = accountById(this.config, row.account);
+    if (!account) {
+      // The account left the configuration: nothing can sign this delivery any more.
+      this.store.logAttempt(row, n, null, "account no longer configured", Date.now());
+      this.store.finishAttempt(row.id, n, "failed", row.next_ms);
+      return;
+    }
     if (row.fail_first && n === 1) {
       this.store.logAttempt(row, n, null, "simulated failure (chaos failFirst)", Date.now());
     } else {
-      const account = accountById(this.config, row.account);
-      if (!account) throw new Error(`delivery for unknown account ${row.account}`);
       const signature = await signBody(row.body, { key: account.hmacKey, header: account.signatureHeader, encoding: account.signatureEncoding });
       for (let copy = 0; copy < row.copies; copy++) {
         try {

@@ -56,6 +56,8 @@ type Row = Record<string, SqlStorageValue>;
 export class Store {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+    // A new instance has nothing in flight: attempts claimed by a previous one are due again.
+    sql.exec("UPDATE deliveries SET state = 'pending' WHERE state = 'sending'");
   }
 
   private one<T extends Row>(query: string, ...args: SqlStorageValue[]): T | undefined {
