@@ -12,6 +12,7 @@ import { byId, copyText, h, money } from "./dom.js";
 import { isFinalResult, resultCard, resultFromQuery, stashedOrder, stashedPayment, stashOrder, stashPayment } from "./result.js";
 import { SandboxPane } from "./sandbox-pane.js";
 import { embedSnippet, type WidgetManifest } from "./snippet.js";
+import { tamperToken } from "./token.js";
 
 const form = byId<HTMLFormElement>("config-form");
 const fields = {
@@ -140,8 +141,11 @@ function createElement(): HTMLElement {
   return element;
 }
 
-/** Loads the shop's settings (and, for signed pricing, a fresh token), then shows the element. */
-async function loadShop(): Promise<void> {
+/**
+ * Loads the shop's settings (and, for signed pricing, a fresh token, altered when `tamper` is set
+ * to show the Worker refusing it), then shows the element.
+ */
+async function loadShop({ tamper = false } = {}): Promise<void> {
   configError.textContent = "";
   try {
     settings = await shopSettings(config.shop);
@@ -160,7 +164,8 @@ async function loadShop(): Promise<void> {
   token = undefined;
   if (settings.pricing === "signed" && !(resultPage && isFinalResult(resultPage.result))) {
     try {
-      token = await orderToken(config.shop, config.orderId, config.amount, config.priceCurrency);
+      const signed = await orderToken(config.shop, config.orderId, config.amount, config.priceCurrency);
+      token = tamper ? tamperToken(signed) : signed;
       tokenInput.value = token;
     } catch (error) {
       configError.textContent = `Could not sign the order: ${error instanceof ApiError ? error.message : String(error)}`;
@@ -207,20 +212,10 @@ byId("new-order").addEventListener("click", () => {
   startOrder();
 });
 
-byId("token-apply").addEventListener("click", () => {
-  token = tokenInput.value.trim();
-  mountElement();
-});
-
 byId("token-tamper").addEventListener("click", () => {
-  // Change one character of the payload: the signature no longer matches.
-  const parts = tokenInput.value.trim().split(".");
-  if (parts.length !== 3 || !parts[1]) return;
-  const payload = parts[1];
-  const last = payload.at(-1) === "A" ? "B" : "A";
-  tokenInput.value = [parts[0], payload.slice(0, -1) + last, parts[2]].join(".");
-  token = tokenInput.value;
-  mountElement();
+  config = { ...readForm(), orderId: newOrderId() };
+  if (!isValidAmount(config.amount)) config.amount = fields.amount.defaultValue;
+  void loadShop({ tamper: true });
 });
 
 byId("snippet-copy").addEventListener("click", () => {

@@ -1,0 +1,73 @@
+/**
+ * One payment per order, whatever the customer does with the browser: a reload resumes the same
+ * payment, and two tabs on one order show the same payment and both update live.
+ */
+import Decimal from "decimal.js";
+import type { Browser, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, newContext } from "./support/browser.js";
+import { demoUrl, statusHeading, uniqueOrder, waitForPayment } from "./support/checkout-page.js";
+import { sandbox } from "./support/sandbox.js";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const isCreate = (request: Request): boolean => request.method() === "POST" && /\/api\/shops\/[^/]+\/payments$/.test(new URL(request.url()).pathname);
+
+describe("resuming and sharing a payment", () => {
+  it("(e) a reload mid-payment resumes the same payment without creating another", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const creates: string[] = [];
+    page.on("request", (request) => {
+      if (isCreate(request)) creates.push(request.url());
+    });
+    const url = demoUrl({ order: uniqueOrder("reload"), amount: "40.00" });
+    await page.goto(url);
+    const created = await waitForPayment(page, "NEW");
+    expect(creates).toHaveLength(1);
+
+    const part = new Decimal(created.transferAmount).div(4).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(8);
+    await sandbox.pay(created.paymentId, part, { accepted: true });
+    await waitForPayment(page, "UNDERPAID");
+
+    await page.reload();
+    const resumed = await waitForPayment(page, "UNDERPAID");
+    expect(resumed.paymentId).toBe(created.paymentId);
+    expect(new Decimal(resumed.acceptedPaidTransferAmount).eq(part)).toBe(true);
+    await statusHeading(page).filter({ hasText: "Part of the amount has arrived" }).waitFor();
+    expect(creates).toHaveLength(1);
+
+    // Still live after the reload: the rest arrives and the page shows it.
+    await sandbox.pay(created.paymentId, new Decimal(created.transferAmount).minus(part).toFixed(8), { accepted: true });
+    await waitForPayment(page, "CONFIRMED");
+    await statusHeading(page).filter({ hasText: "Payment confirmed" }).waitFor();
+    await context.close();
+  });
+
+  it("(f) two tabs on one payment both update", async () => {
+    const context = await newContext(browser);
+    const url = demoUrl({ order: uniqueOrder("tabs"), amount: "12.50" });
+    const first = await context.newPage();
+    await first.goto(url);
+    const inFirst = await waitForPayment(first, "NEW");
+    // A second tab has its own session storage: the Worker's idempotency gives it the same payment.
+    const second = await context.newPage();
+    await second.goto(url);
+    const inSecond = await waitForPayment(second, "NEW");
+    expect(inSecond.paymentId).toBe(inFirst.paymentId);
+
+    const transaction = await sandbox.pay(inFirst.paymentId, inFirst.transferAmount);
+    await Promise.all([waitForPayment(first, "UNCONFIRMED"), waitForPayment(second, "UNCONFIRMED")]);
+    await Promise.all([first, second].map((page) => statusHeading(page).filter({ hasText: "Payment received, waiting for confirmation" }).waitFor()));
+
+    await sandbox.accept(inFirst.paymentId, transaction.transactionId);
+    await Promise.all([first, second].map((page) => statusHeading(page).filter({ hasText: "Payment confirmed" }).waitFor()));
+    await context.close();
+  });
+});

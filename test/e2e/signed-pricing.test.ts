@@ -1,0 +1,47 @@
+/**
+ * Signed pricing: the price comes from a token the shop's backend signed, never from the page. A
+ * token changed in the browser is refused, and the customer is told so on screen.
+ */
+import type { Browser, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, newContext } from "./support/browser.js";
+import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment } from "./support/checkout-page.js";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const isCreate = (request: Request): boolean => request.method() === "POST" && /\/api\/shops\/demo-signed\/payments$/.test(new URL(request.url()).pathname);
+
+describe("signed pricing", () => {
+  it("(i) creates the payment at the signed price, and refuses a tampered token with a clear message", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const order = uniqueOrder("signed");
+    await page.goto(demoUrl({ shop: "demo-signed", order, amount: "19.90", currency: "EUR" }));
+
+    const signed = await waitForPayment(page, "NEW");
+    expect(signed.priceAmount).toBe("19.90");
+    expect(signed.priceCurrency).toBe("EUR");
+    expect(signed.externalPaymentId).toBe(order);
+    await expect(page.locator('crypto-checkout [part="amount"]').textContent()).resolves.toContain("19.90");
+
+    // The demo signs a new order, then changes one character of the token before the element sends it.
+    const refused = page.waitForResponse((response) => isCreate(response.request()));
+    await page.getByRole("button", { name: "New order with a tampered token" }).click();
+    const response = await refused;
+    expect(response.status()).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_order_token");
+
+    await statusHeading(page).filter({ hasText: "The payment could not be loaded" }).waitFor();
+    const explanation = await page.locator("crypto-checkout").getByText("invalid_order_token").locator("..").textContent();
+    expect(explanation).toContain("The order token is not valid for this shop.");
+    expect(await shownPayment(page)).toBeUndefined();
+    await expect(page.locator("#event-line").textContent()).resolves.toContain("checkout-error: invalid_order_token");
+    await context.close();
+  });
+});
