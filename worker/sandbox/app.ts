@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import type { SandboxEnv } from "./env.js";
 import type { Ledger } from "./ledger.js";
@@ -14,8 +15,12 @@ export function ledgerOf(env: SandboxEnv): DurableObjectStub<Ledger> {
   return env.LEDGER.get(env.LEDGER.idFromName("ledger"));
 }
 
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => errorResponse(new SandboxError(413, "payload_too_large", `the body exceeds ${MAX_BODY_BYTES} bytes`)) }));
   app.use("/v3/*", countRequest);
   app.route("/v3", v3Routes());
   app.use("/sandbox/*", cors({ origin: "*", allowMethods: ["GET", "PUT", "POST", "OPTIONS"], allowHeaders: ["content-type"] }));

@@ -6,6 +6,7 @@
 export type SandboxErrorCode =
   | "unauthorized"
   | "invalid_request"
+  | "payload_too_large"
   | "not_found"
   | "method_not_allowed"
   | "unsupported_currency"
@@ -21,7 +22,7 @@ export interface ErrorBody {
 
 export class SandboxError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 405 | 409 | 422 | 500,
+    readonly status: 400 | 401 | 404 | 405 | 409 | 413 | 422 | 500,
     readonly code: SandboxErrorCode,
     message: string,
     readonly field?: string,

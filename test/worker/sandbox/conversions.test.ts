@@ -98,6 +98,15 @@ describe("routing and control API", () => {
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "no such endpoint" } });
   });
 
+  it("refuses bodies over 64 KiB with 413, the estimate's GET body included", async () => {
+    const big = JSON.stringify({ sellAmount: "1", sellCurrency: "BTC", buyCurrency: "EUR", pad: "x".repeat(70_000) });
+    for (const [method, path] of [["POST", "/v3/payments"], ["GET", "/v3/conversions/v3/estimate-conversion"], ["PUT", "/sandbox/chaos"]] as const) {
+      const res = await call(method, path, { raw: big });
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as ErrorBody).error.code).toBe("payload_too_large");
+    }
+  });
+
   it("serves the control API with CORS * and counts /v3 requests per route", async () => {
     const res = await call("GET", "/sandbox/health");
     expect(await res.json()).toEqual({ ok: true });
