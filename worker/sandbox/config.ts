@@ -33,10 +33,18 @@ const accountSchema = z.object({
   merchantId: z.string().min(1),
 });
 const count = (min: number) => z.coerce.number().int().min(min);
+const json = z.string().transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: "custom", message: "not valid JSON" });
+    return z.NEVER;
+  }
+});
 const varsSchema = z.object({
-  ACCOUNTS: z.string().transform((s) => JSON.parse(s) as unknown).pipe(z.array(accountSchema).min(1)),
-  RATES: z.string().transform((s) => JSON.parse(s) as unknown).pipe(z.record(z.string(), decimalText.refine((v) => new Decimal(v).gt(0), "positive"))),
-  STARTING_BALANCES: z.string().transform((s) => JSON.parse(s) as unknown).pipe(z.record(z.string(), decimalText)),
+  ACCOUNTS: json.pipe(z.array(accountSchema).min(1)),
+  RATES: json.pipe(z.record(z.string(), decimalText.refine((v) => new Decimal(v).gt(0), "positive"))),
+  STARTING_BALANCES: json.pipe(z.record(z.string(), decimalText)),
   PAYMENT_EXPIRY_SECONDS: count(1),
   PAYOUT_EXPIRY_SECONDS: count(1),
   PAYOUT_SEND_DELAY_SECONDS: count(0),
