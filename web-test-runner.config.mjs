@@ -66,10 +66,37 @@ function prebundleCommonJs(specifiers) {
   };
 }
 
+/**
+ * Serves the production bundle (rollup.config.mjs, built in memory on first request) under
+ * /__built__/, so that tests also run against exactly what ships: widget.js and its chunks.
+ */
+function builtWidget() {
+  const prefix = "/__built__/";
+  let files;
+  const build = async () => {
+    const { rollup } = await import("rollup");
+    const { default: config } = await import("./rollup.config.mjs");
+    const bundle = await rollup(config);
+    const { output } = await bundle.generate({ ...config.output, sourcemap: false });
+    await bundle.close();
+    return new Map(output.filter((f) => f.type === "chunk").map((f) => [f.fileName, f.code]));
+  };
+  return {
+    name: "built-widget",
+    async serve(context) {
+      if (!context.path.startsWith(prefix)) return undefined;
+      files ??= build();
+      const body = (await files).get(context.path.slice(prefix.length));
+      return body === undefined ? undefined : { body, type: "js" };
+    },
+  };
+}
+
 export default {
   files: ["test/widget/**/*.test.ts"],
   nodeResolve: { browser: true },
   plugins: [
+    builtWidget(),
     prebundleCommonJs(["qrcode/lib/core/qrcode.js", "bech32", "axe-core"]),
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "widget/tsconfig.json" }),
   ],

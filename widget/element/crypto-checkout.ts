@@ -230,9 +230,9 @@ export class CryptoCheckout extends LitElement {
       const known = this.paymentId || (this.orderId ? rememberedPaymentId(this.#endpoint(), shop, this.orderId) : undefined);
       if (known) {
         try {
-          const { view } = await this.#api.getPayment(shop, known);
+          const { view, etag } = await this.#api.getPayment(shop, known);
           if (!current()) return;
-          if (view) return this.#show(view);
+          if (view) return this.#show(view, etag);
         } catch (error) {
           if (this.paymentId || (error as CheckoutError).code !== "payment_not_found") throw error;
           forgetPaymentId(this.#endpoint(), shop, this.orderId ?? "");
@@ -262,7 +262,7 @@ export class CryptoCheckout extends LitElement {
     this.#show(view);
   }
 
-  #show(view: PaymentView): void {
+  #show(view: PaymentView, etag?: string): void {
     this._phase = "ready";
     this.#applyView(view);
     if (statusView(view).final || !this.shop) return;
@@ -273,6 +273,7 @@ export class CryptoCheckout extends LitElement {
       poll: (etag) => this.#api.getPayment(shop, paymentId, etag),
       onView: (next) => this.#applyView(next),
       onState: (state) => this.#onConnection(state),
+      etag,
     });
     this.#stream.start();
   }

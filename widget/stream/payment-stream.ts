@@ -16,6 +16,8 @@ export interface PaymentStreamOptions {
   poll: (etag: string | undefined) => Promise<PaymentFetch>;
   onView: (view: PaymentView) => void;
   onState: (state: ConnectionState) => void;
+  /** ETag of the view the owner already has, sent with the first poll. */
+  etag?: string | undefined;
   /** Consecutive WebSocket failures after which the stream falls back to polling. */
   maxSocketFailures?: number;
   pollIntervalMs?: number;
@@ -29,7 +31,7 @@ const PING: typeof STREAM_PING = "ping";
 const PONG: typeof STREAM_PONG = "pong";
 
 export class PaymentStream {
-  readonly #o: Required<PaymentStreamOptions>;
+  readonly #o: Required<Omit<PaymentStreamOptions, "etag">>;
   #socket: WebSocket | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #ping: ReturnType<typeof setInterval> | undefined;
@@ -40,6 +42,7 @@ export class PaymentStream {
   #state: ConnectionState | undefined;
 
   constructor(options: PaymentStreamOptions) {
+    this.#etag = options.etag;
     this.#o = {
       maxSocketFailures: 3,
       pollIntervalMs: 5000,

@@ -84,29 +84,31 @@ export class FakeCheckout {
   /** Makes every GET of a payment fail at the network level while true. */
   networkDown = false;
   #nextId = 1;
-  #saved: { fetch: typeof fetch; WebSocket: typeof WebSocket } | undefined;
+  #saved: { win: Window & typeof globalThis; fetch: typeof fetch; WebSocket: typeof WebSocket } | undefined;
 
   constructor(...shops: ShopSettings[]) {
     for (const shop of shops) this.shops.set(shop.shop, shop);
   }
 
-  install(): this {
-    this.#saved = { fetch: window.fetch, WebSocket: window.WebSocket };
-    window.fetch = (input, init) => this.fetch(input, init);
+  /** Replaces fetch and WebSocket of `win` (this page, or a test iframe's window). */
+  install(win: Window & typeof globalThis = window): this {
+    this.#saved = { win, fetch: win.fetch, WebSocket: win.WebSocket };
+    win.fetch = (input, init) => this.fetch(input, init);
     const socketClass = (server: FakeCheckout) =>
       class extends FakeSocket {
         constructor(url: string | URL) {
           super(String(url), server);
         }
       };
-    window.WebSocket = socketClass(this) as unknown as typeof WebSocket;
+    win.WebSocket = socketClass(this) as unknown as typeof WebSocket;
     return this;
   }
 
   restore(): void {
     if (!this.#saved) return;
-    window.fetch = this.#saved.fetch;
-    window.WebSocket = this.#saved.WebSocket;
+    const { win } = this.#saved;
+    win.fetch = this.#saved.fetch;
+    win.WebSocket = this.#saved.WebSocket;
     this.#saved = undefined;
   }
 

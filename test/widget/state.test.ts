@@ -1,0 +1,186 @@
+/** Pure logic of the element: amounts, countdown, redirect rules, status table, URIs, backoff. */
+import { expect } from "@open-wc/testing";
+import { isDecimalString, paymentProgress, remainingAmount, scaleOf } from "../../widget/state/amounts.js";
+import { anchorFrom, countdown, splitDuration } from "../../widget/state/countdown.js";
+import { buildCreateRequest, chooseTransferCurrency } from "../../widget/state/create-request.js";
+import { uriWithAmount } from "../../widget/state/payment-uri.js";
+import { redirectDelaySeconds, redirectTarget, safeRedirectUrl } from "../../widget/state/redirect.js";
+import { statusView } from "../../widget/state/status.js";
+import { backoffDelay } from "../../widget/stream/backoff.js";
+import { isBech32Address, qrPayload, qrPath, QUIET_ZONE } from "../../widget/qr/qr-matrix.js";
+import { newView, OPEN_SHOP, SIGNED_SHOP, VIEWS } from "./support/views.js";
+
+describe("amounts (decimal.js, exact)", () => {
+  it("splits progress into accepted and pending shares of the transfer amount", () => {
+    const p = paymentProgress(
+      newView({ transferAmount: "0.12345678", acceptedPaidTransferAmount: "0.02469135", pendingPaidTransferAmount: "0.03703704", paidTransferAmount: "0.06172839" }),
+    );
+    expect(p.acceptedPercent).to.equal("19.99"); // 0.02469135 / 0.12345678 = 19.99999...%, rounded down
+    expect(p.pendingPercent).to.equal("30.01"); // (accepted + pending) = 50.00%, minus the accepted part
+    expect(p.accepted).to.equal("0.02469135");
+    expect(p.pending).to.equal("0.03703704");
+    expect(p.remaining).to.equal("0.06172839");
+  });
+
+  it("computes the remainder exactly where floats would not", () => {
+    // 0.3 - 0.1 in floats is 0.19999999999999998
+    expect(remainingAmount(newView({ transferAmount: "0.30000000", paidTransferAmount: "0.10000000" }))).to.equal("0.20000000");
+    expect(remainingAmount(newView({ transferAmount: "0.00041234", paidTransferAmount: "0.00030000" }))).to.equal("0.00011234");
+    expect(remainingAmount(newView({ transferAmount: "1.00000001", paidTransferAmount: "0.00000001" }))).to.equal("1.00000000");
+  });
+
+  it("keeps the longest scale of its inputs and never goes below zero", () => {
+    expect(remainingAmount(newView({ transferAmount: "0.001", paidTransferAmount: "0.00012345" }))).to.equal("0.00087655");
+    expect(remainingAmount(newView({ transferAmount: "0.001", paidTransferAmount: "0.002" }))).to.equal("0.000");
+  });
+
+  it("caps the bar at 100 % when more than asked was paid", () => {
+    const p = paymentProgress(newView({ transferAmount: "0.00100000", acceptedPaidTransferAmount: "0.00080000", pendingPaidTransferAmount: "0.00080000", paidTransferAmount: "0.00160000" }));
+    expect(p.acceptedPercent).to.equal("80.00");
+    expect(p.pendingPercent).to.equal("20.00");
+    expect(p.remaining).to.equal("0.00000000");
+  });
+
+  it("treats missing amounts as zero and a zero transfer amount as no progress", () => {
+    const p = paymentProgress(newView({ transferAmount: "0", acceptedPaidTransferAmount: "", pendingPaidTransferAmount: "" }));
+    expect([p.acceptedPercent, p.pendingPercent]).to.deep.equal(["0.00", "0.00"]);
+  });
+
+  it("reads scales and recognises decimal strings", () => {
+    expect([scaleOf("25"), scaleOf("25.00"), scaleOf("0.00012345")]).to.deep.equal([0, 2, 8]);
+    expect(["1", "0.5", "12.3456789012"].every(isDecimalString)).to.equal(true);
+    expect(["", "1e5", "-1", "1.", ".5", "0x10", "1,5"].some(isDecimalString)).to.equal(false);
+  });
+});
+
+describe("countdown (server clock)", () => {
+  const anchor = anchorFrom("2026-03-01T12:00:00.000Z", 1000);
+
+  it("counts from serverTime plus the monotonic time since the view arrived", () => {
+    if (!anchor) throw new Error("anchor");
+    expect(countdown("2026-03-01T12:15:00.000Z", anchor, 1000)?.remainingMs).to.equal(15 * 60_000);
+    expect(countdown("2026-03-01T12:15:00.000Z", anchor, 61_000)?.remainingMs).to.equal(14 * 60_000);
+  });
+
+  it("warns in the last two minutes and stops at zero", () => {
+    if (!anchor) throw new Error("anchor");
+    const at = (elapsedMs: number) => countdown("2026-03-01T12:15:00.000Z", anchor, 1000 + elapsedMs);
+    expect(at(12 * 60_000)?.warning).to.equal(false);
+    expect(at(13 * 60_000 + 1)?.warning).to.equal(true);
+    expect(at(16 * 60_000)).to.deep.equal({ remainingMs: 0, warning: false, over: true });
+  });
+
+  it("ignores unparsable times", () => {
+    expect(anchorFrom("not a date", 0)).to.equal(undefined);
+    if (!anchor) throw new Error("anchor");
+    expect(countdown("soon", anchor, 0)).to.equal(undefined);
+  });
+
+  it("splits durations rounding up to whole seconds", () => {
+    expect(splitDuration(3_723_001)).to.deep.equal({ hours: 1, minutes: 2, seconds: 4 });
+    expect(splitDuration(0)).to.deep.equal({ hours: 0, minutes: 0, seconds: 0 });
+  });
+});
+
+describe("redirect rules", () => {
+  it("follows only http and https URLs", () => {
+    expect(safeRedirectUrl("https://shop.example/thanks?o=1")).to.equal("https://shop.example/thanks?o=1");
+    expect(safeRedirectUrl("http://shop.example/")).to.equal("http://shop.example/");
+    for (const bad of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", " javascript:alert(1)", "data:text/html,x", "/relative", "//evil.example", "ftp://x", "", undefined]) {
+      expect(safeRedirectUrl(bad), String(bad)).to.equal(undefined);
+    }
+  });
+
+  it("uses the key that belongs to the status", () => {
+    const urls = { confirmed: "https://shop.example/ok", expired: "https://shop.example/exp", invalid: "https://shop.example/bad", unconfirmed: "https://shop.example/wait" };
+    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: urls })).to.deep.equal({ url: urls.confirmed, reason: "confirmed" });
+    expect(redirectTarget({ ...VIEWS.UNCONFIRMED, redirectUrls: urls })).to.deep.equal({ url: urls.unconfirmed, reason: "unconfirmed" });
+    expect(redirectTarget({ ...VIEWS.EXPIRED, redirectUrls: urls })?.reason).to.equal("expired");
+    expect(redirectTarget({ ...VIEWS.INVALID, redirectUrls: urls })?.reason).to.equal("invalid");
+    expect(redirectTarget({ ...VIEWS.NEW, redirectUrls: urls })).to.equal(undefined);
+    expect(redirectTarget({ ...VIEWS.UNKNOWN, redirectUrls: urls })).to.equal(undefined);
+    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "javascript:alert(1)" } })).to.equal(undefined);
+  });
+
+  it("reads the delay attribute, 5 s by default", () => {
+    expect([redirectDelaySeconds(undefined), redirectDelaySeconds(NaN), redirectDelaySeconds(-1), redirectDelaySeconds(0), redirectDelaySeconds(2.5)]).to.deep.equal([5, 5, 5, 0, 2.5]);
+  });
+});
+
+describe("status table", () => {
+  it("shows each status as ARCHITECTURE section 4 says", () => {
+    const row = (view: Parameters<typeof statusView>[0]) => {
+      const s = statusView(view);
+      return [s.kind, s.payInstructions, s.countdown, s.progress, s.reference, s.startAgain, s.final];
+    };
+    expect(row(VIEWS.NEW)).to.deep.equal(["awaiting", true, true, false, false, false, false]);
+    expect(row(VIEWS.NEW_PENDING)).to.deep.equal(["awaiting", true, true, true, false, false, false]);
+    expect(row(VIEWS.UNDERPAID)).to.deep.equal(["underpaid", true, true, true, false, false, false]);
+    expect(row(VIEWS.UNCONFIRMED)).to.deep.equal(["unconfirmed", false, false, true, false, false, false]);
+    expect(row(VIEWS.CONFIRMED)).to.deep.equal(["confirmed", false, false, false, false, false, true]);
+    expect(row(VIEWS.EXPIRED)).to.deep.equal(["expired", false, false, false, false, true, true]);
+    expect(row(VIEWS.EXPIRED_PAID)).to.deep.equal(["expired", false, false, false, true, true, true]);
+    expect(row(VIEWS.INVALID)).to.deep.equal(["invalid", false, false, false, true, false, true]);
+    expect(row(VIEWS.UNKNOWN)).to.deep.equal(["unknown", false, false, false, true, false, false]);
+  });
+});
+
+describe("payment URI and QR payload", () => {
+  const address = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+  it("sets the amount of the remainder and keeps other parameters byte for byte", () => {
+    expect(uriWithAmount(`bitcoin:${address}?amount=0.00041234&label=Demo%20shop`, "0.00011234")).to.equal(`bitcoin:${address}?amount=0.00011234&label=Demo%20shop`);
+    expect(uriWithAmount(`bitcoin:${address}`, "0.1")).to.equal(`bitcoin:${address}?amount=0.1`);
+    expect(uriWithAmount(undefined, "0.1")).to.equal(undefined);
+  });
+
+  it("upper-cases a bech32 address inside the QR payload only", () => {
+    expect(isBech32Address(address)).to.equal(true);
+    expect(isBech32Address("bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297")).to.equal(true); // bech32m
+    expect(isBech32Address("1BoatSLRHtKNngkdXEeobR76b53LETtpyT")).to.equal(false);
+    expect(isBech32Address("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx")).to.equal(false); // checksum broken
+    expect(qrPayload(`bitcoin:${address}?amount=0.1`, address)).to.equal(`bitcoin:${address.toUpperCase()}?amount=0.1`);
+    expect(qrPayload(undefined, "1BoatSLRHtKNngkdXEeobR76b53LETtpyT")).to.equal("1BoatSLRHtKNngkdXEeobR76b53LETtpyT");
+  });
+
+  it("draws the code inside a quiet zone of four modules", () => {
+    const { size, d } = qrPath("HELLO");
+    expect(size).to.equal(21 + 2 * QUIET_ZONE); // version 1
+    const xs = [...d.matchAll(/M(\d+) (\d+)/g)].flatMap((m) => [Number(m[1]), Number(m[2])]);
+    expect(Math.min(...xs)).to.equal(QUIET_ZONE);
+    expect(Math.max(...xs)).to.equal(QUIET_ZONE + 20);
+  });
+
+  it("makes a smaller code from the upper-cased address", () => {
+    const uri = `bitcoin:${address}?amount=0.00041234`;
+    expect(qrPath(uri).size).to.equal(37 + 2 * QUIET_ZONE); // version 5 in byte mode
+    expect(qrPath(qrPayload(uri, address)).size).to.equal(33 + 2 * QUIET_ZONE); // version 4 with an alphanumeric segment
+  });
+});
+
+describe("reconnect backoff", () => {
+  it("doubles up to the cap with half of each delay random", () => {
+    const o = { baseMs: 1000, maxMs: 30_000 };
+    expect([1, 2, 3, 6, 10].map((n) => backoffDelay(n, 0, o))).to.deep.equal([500, 1000, 2000, 15_000, 15_000]);
+    expect([1, 2, 3, 6, 10].map((n) => backoffDelay(n, 0.999999, o))).to.deep.equal([1000, 2000, 4000, 30_000, 30_000]);
+  });
+});
+
+describe("create request", () => {
+  it("asks for a currency only when the shop enables several and none is given", () => {
+    expect(chooseTransferCurrency(OPEN_SHOP, undefined)).to.equal(undefined);
+    expect(chooseTransferCurrency(OPEN_SHOP, "ltc")).to.equal("LTC");
+    expect(chooseTransferCurrency(SIGNED_SHOP, undefined)).to.equal("BTC");
+  });
+
+  it("builds open and signed requests and explains missing attributes", () => {
+    expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "10.50", priceCurrency: "usd" }, "BTC")).to.deep.equal({
+      request: { orderId: "7", transferCurrency: "BTC", priceAmount: "10.50", priceCurrency: "USD" },
+    });
+    expect(buildCreateRequest(SIGNED_SHOP, { orderId: "7", orderToken: "a.b.c" }, "BTC")).to.deep.equal({ request: { orderId: "7", transferCurrency: "BTC", orderToken: "a.b.c" } });
+    expect(buildCreateRequest(SIGNED_SHOP, { orderId: "7" }, "BTC")).to.have.property("problem").that.contains("order-token");
+    expect(buildCreateRequest(OPEN_SHOP, { priceAmount: "1", priceCurrency: "EUR" }, "BTC")).to.have.property("problem").that.contains("order-id");
+    expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "1e3", priceCurrency: "EUR" }, "BTC")).to.have.property("problem").that.contains("price-amount");
+    expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "1" }, "BTC")).to.have.property("problem").that.contains("price-currency");
+  });
+});

@@ -1,0 +1,125 @@
+/** Every payment state rendered from fixture views, each checked by axe-core. */
+import { expect } from "@open-wc/testing";
+import type { PaymentView } from "../../worker/checkout/wire.js";
+import type { CryptoCheckout } from "../../widget/index.js";
+import { axeViolations } from "./support/axe.js";
+import { FakeCheckout } from "./support/fake-checkout.js";
+import { $, mountWithPayment, part, root, textOf, unmountAll } from "./support/mount.js";
+import { OPEN_SHOP, VIEWS } from "./support/views.js";
+
+describe("states", () => {
+  let server: FakeCheckout;
+  beforeEach(() => {
+    sessionStorage.clear();
+    server = new FakeCheckout(OPEN_SHOP).install();
+  });
+  afterEach(() => {
+    unmountAll();
+    server.restore();
+  });
+
+  async function show(view: PaymentView, attributes: Record<string, string> = {}): Promise<CryptoCheckout> {
+    server.payments.set(view.paymentId, view);
+    const el = await mountWithPayment({ "payment-id": view.paymentId, ...attributes });
+    expect(server.requestsTo("POST", "/payments"), "attaches, never creates").to.have.length(0);
+    return el;
+  }
+
+  const status = (el: CryptoCheckout) => textOf(part(el, "status"));
+  const bar = (el: CryptoCheckout) => {
+    const rect = (cls: string) => $(el, `.bar .${cls}`)?.getAttribute("width");
+    return [rect("accepted"), rect("pending")];
+  };
+
+  it("NEW: amount, rate, QR, address and amount with copy buttons, wallet link, countdown", async () => {
+    const el = await show(VIEWS.NEW);
+    expect(status(el)).to.equal("Waiting for your payment");
+    expect(textOf(part(el, "amount"))).to.equal("Send exactly 0.00041234 BTC Price: €25.00 · 1 BTC = €60,629.58");
+    const qr = part(el, "qr")?.querySelector("svg");
+    expect(qr?.getAttribute("role")).to.equal("img");
+    expect(qr?.getAttribute("aria-label")).to.equal("QR code of the BTC payment");
+    expect(qr?.querySelector("rect")?.getAttribute("fill")).to.equal("#ffffff");
+    expect(textOf($(el, "#address-value"))).to.equal(VIEWS.NEW.address);
+    expect(textOf($(el, "#amount-value"))).to.equal("0.00041234");
+    expect([...root(el).querySelectorAll("button")].map((b) => textOf(b))).to.deep.equal(["Copy address", "Copy amount"]);
+    expect(part(el, "wallet-link")?.getAttribute("href")).to.equal(VIEWS.NEW.paymentUri);
+    expect(textOf(part(el, "countdown"))).to.match(/^Time left 1[45]:\d\d$/);
+    expect(part(el, "progress")).to.equal(null);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("NEW with pending funds: adds the two-part progress with the amounts in words", async () => {
+    const el = await show(VIEWS.NEW_PENDING);
+    expect(status(el)).to.equal("Waiting for your payment");
+    expect(bar(el)).to.deep.equal(["0.00%", "24.25%"]);
+    expect(textOf(part(el, "progress"))).to.contain("0.00000000 BTC confirmed and 0.00010000 BTC waiting for confirmation, of 0.00041234 BTC");
+    expect(part(el, "qr")).to.not.equal(null);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("UNDERPAID: what arrived, what remains, a QR and link for the remainder", async () => {
+    const el = await show(VIEWS.UNDERPAID);
+    expect(status(el)).to.equal("Part of the amount has arrived");
+    expect(textOf($(el, "dl.summary"))).to.equal("Received 0.00030000 BTC Still to pay 0.00011234 BTC");
+    expect(textOf(part(el, "amount"))).to.contain("Send exactly 0.00011234 BTC");
+    expect(textOf($(el, "#amount-value"))).to.equal("0.00011234");
+    expect(part(el, "wallet-link")?.getAttribute("href")).to.equal(`bitcoin:${VIEWS.NEW.address}?amount=0.00011234&label=Demo%20shop`);
+    expect(bar(el)).to.deep.equal(["72.75%", "0.00%"]);
+    expect(part(el, "countdown")).to.not.equal(null);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("UNCONFIRMED: received, waiting for confirmation, progress and transactions", async () => {
+    const el = await show(VIEWS.UNCONFIRMED);
+    expect(status(el)).to.equal("Payment received, waiting for confirmation");
+    expect(bar(el)).to.deep.equal(["72.75%", "27.25%"]);
+    expect(part(el, "qr")).to.equal(null);
+    expect(part(el, "countdown")).to.equal(null);
+    expect(root(el).querySelectorAll(".transactions li")).to.have.length(2);
+    expect(textOf($(el, ".transactions"))).to.contain("0.00011234 BTC · waiting for confirmation");
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("CONFIRMED: success and the transactions, no payment instructions", async () => {
+    const el = await show(VIEWS.CONFIRMED);
+    expect(status(el)).to.equal("Payment confirmed. Thank you!");
+    expect(textOf($(el, ".transactions"))).to.contain("0.00041234 BTC · confirmed");
+    expect(part(el, "qr")).to.equal(null);
+    expect(part(el, "countdown")).to.equal(null);
+    expect(server.sockets, "a final payment opens no stream").to.have.length(0);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("EXPIRED: start again; a reference only when something was paid", async () => {
+    const el = await show(VIEWS.EXPIRED);
+    expect(status(el)).to.equal("This payment has expired");
+    expect(textOf($(el, ".actions button"))).to.equal("Start again");
+    expect(part(el, "reference")).to.equal(null);
+    expect(await axeViolations(el)).to.deep.equal([]);
+    unmountAll();
+    const paid = await show(VIEWS.EXPIRED_PAID);
+    expect(textOf(part(paid, "reference"))).to.equal("Reference to give the shop: pay_0001");
+  });
+
+  it("INVALID: the problem and the reference to give the shop", async () => {
+    const el = await show(VIEWS.INVALID);
+    expect(status(el)).to.equal("There is a problem with this payment");
+    expect(textOf(part(el, "reference"))).to.equal("Reference to give the shop: pay_0001");
+    expect(textOf($(el, ".transactions"))).to.contain("rejected");
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("an unknown status: shown as text, nothing breaks", async () => {
+    const el = await show(VIEWS.UNKNOWN);
+    expect(status(el)).to.equal("Payment status: REFUNDED");
+    expect(textOf(part(el, "reference"))).to.contain("pay_0001");
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("the dark theme passes axe too, QR still on white", async () => {
+    const el = await show(VIEWS.UNDERPAID, { theme: "dark" });
+    expect(getComputedStyle(part(el, "qr") as HTMLElement).backgroundColor).to.equal("rgb(255, 255, 255)");
+    expect(getComputedStyle($(el, ".base") as HTMLElement).backgroundColor).to.equal("rgb(28, 29, 33)");
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+});
