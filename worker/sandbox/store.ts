@@ -138,9 +138,13 @@ export class Store {
     );
   }
 
-  /** Held (never attempted) deliveries for `ref`, to be overtaken by a newer one. */
+  /**
+   * Held (never attempted) deliveries for `ref` go after `after`, newest first: a delivery due at
+   * `after` is sent first, then the previous ones in reverse order of creation.
+   */
   postponeHeld(ref: string, after: number): void {
-    this.sql.exec("UPDATE deliveries SET next_ms = ? + 1 WHERE ref = ? AND state = 'pending' AND attempts = 0 AND next_ms <= ?", after, ref, after);
+    const held = this.sql.exec<{ id: number }>("SELECT id FROM deliveries WHERE ref = ? AND state = 'pending' AND attempts = 0 ORDER BY id DESC", ref).toArray();
+    held.forEach(({ id }, rank) => this.sql.exec("UPDATE deliveries SET next_ms = ? WHERE id = ?", after + rank + 1, id));
   }
 
   /** Pending deliveries due at or before `until`, in due order; claimed (state 'sending') as they are returned. */

@@ -59,6 +59,19 @@ describe("payment notifications", () => {
     ]);
   });
 
+  it("notifies EXPIRED and INVALID", async () => {
+    const expiring = await createPayment({ notificationUrl: `${RECEIVER}/hooks/expired` });
+    await expectJson(200, "POST", `/sandbox/payments/${expiring.paymentId}/expire`);
+    const rejected = await createPayment({ notificationUrl: `${RECEIVER}/hooks/invalid` });
+    const { transaction } = await pay(rejected.paymentId, "0.00041667"); // -> UNCONFIRMED
+    await decide(rejected.paymentId, transaction.transactionId, "reject");
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(3));
+    const byUrl = new Map<string, string[]>();
+    for (const r of receiver.received) byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), (await verified(r, DEMO.hmacKey)).body.status ?? ""]);
+    expect(byUrl.get(`${RECEIVER}/hooks/expired`)).toEqual(["EXPIRED"]);
+    expect(byUrl.get(`${RECEIVER}/hooks/invalid`)).toEqual(["UNCONFIRMED", "INVALID"]);
+  });
+
   it("sends nothing for payments without a notificationUrl", async () => {
     const p = await createPayment();
     await pay(p.paymentId, "0.00041667", "ACCEPTED");
@@ -117,13 +130,15 @@ describe("chaos", () => {
     receiver = installReceiver();
     await setChaos({ reorder: true, delayMs: 600_000 });
     const p = await createPayment({ notificationUrl: `${RECEIVER}/hooks/reorder` });
-    const { transaction } = await pay(p.paymentId, "0.00041667"); // -> UNCONFIRMED
-    await decide(p.paymentId, transaction.transactionId, "accept"); // -> CONFIRMED
-    expect((await log(p.paymentId)).pending).toBe(2);
+    const first = await pay(p.paymentId, "0.0001"); // NEW with pending funds: underpayment notice
+    const second = await pay(p.paymentId, "0.00031667"); // -> UNCONFIRMED
+    await decide(p.paymentId, first.transaction.transactionId, "accept"); // no change worth a notice
+    await decide(p.paymentId, second.transaction.transactionId, "accept"); // -> CONFIRMED
+    expect((await log(p.paymentId)).pending).toBe(3);
     expect(receiver.received).toHaveLength(0); // held for 10 minutes
-    expect(await expectJson(200, "POST", "/sandbox/notifications/flush")).toEqual({ attempted: 2 });
+    expect(await expectJson(200, "POST", "/sandbox/notifications/flush")).toEqual({ attempted: 3 });
     const statuses = (await Promise.all(receiver.received.map((r) => verified(r, DEMO.hmacKey)))).map((n) => n.body.status);
-    expect(statuses).toEqual(["CONFIRMED", "UNCONFIRMED"]);
+    expect(statuses).toEqual(["CONFIRMED", "UNCONFIRMED", "NEW"]);
   });
 
   it("GET/PUT /sandbox/chaos: partial updates merge; invalid options are 400", async () => {
