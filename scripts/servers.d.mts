@@ -10,6 +10,10 @@ export declare const DEMO_ORIGIN: string;
 /** wrangler.toml's SHOPS with DEMO_ORIGIN replaced by `origin` (compact JSON). */
 export declare function shopsForOrigin(origin: string): string;
 
+export declare const CHROMIUM_ARGS: string[];
+/** Headless Chromium through playwright-core (Debian's /usr/bin/chromium, or CHROME_PATH). */
+export declare function launchChromium(): Promise<import("playwright-core").Browser>;
+
 export interface ServerOptions {
   checkoutPort?: number;
   sandboxPort?: number;

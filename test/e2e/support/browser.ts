@@ -1,19 +1,7 @@
-/** Chromium for the end-to-end flows (Debian's /usr/bin/chromium, or CHROME_PATH). */
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+/** Chromium for the end-to-end flows: the shared launcher, and contexts that record what the page saw. */
+import type { Browser, BrowserContext } from "playwright-core";
 
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
-}
+export { launchChromium } from "../../../scripts/servers.mjs";
 
 /**
  * A fresh browser context (its own storage) whose pages record every checkout-status event and

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/* global document -- used inside page.evaluate callbacks, which run in the browser */
+// `npm run screenshots`: starts the demo (fresh state, free ports), drives it into the states the
+// README shows and writes docs/screenshots/*.png: light, dark, underpaid, confirmed, 360 px wide.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Decimal from "decimal.js";
+import { ensureBuilt, launchChromium, ROOT, startServers } from "./servers.mjs";
+
+const OUT = join(ROOT, "docs", "screenshots");
+const DESKTOP = { width: 1120, height: 860 };
+const PHONE = { width: 360, height: 800 };
+
+ensureBuilt();
+mkdirSync(OUT, { recursive: true });
+const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-shots-"));
+const servers = await startServers({ persistDir, vars: { DEMO_MODE: "true" } });
+const browser = await launchChromium();
+
+/** Calls the sandbox control API (the test pane does the same through the Worker). */
+async function control(path, body) {
+  const response = await fetch(`${servers.sandboxUrl}/sandbox${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+  if (!response.ok) throw new Error(`sandbox ${path}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Opens the demo for a new order and waits until the element shows a payment in `status`. */
+async function openDemo({ name, viewport, theme = "light", amount = "47.40", transfer = "BTC", scale = 1 }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: scale, locale: "en-US", colorScheme: theme === "dark" ? "dark" : "light" });
+  const page = await context.newPage();
+  const params = new URLSearchParams({ shop: "demo-open", order: `NW-${name.toUpperCase().replaceAll(/[^A-Z0-9]/g, "")}${Date.now().toString(36).toUpperCase().slice(-4)}`, amount, currency: "EUR", transfer, theme });
+  await page.goto(`${servers.checkoutUrl}/demo/?${params}`);
+  // Keep the customer on the page for the picture (the element would follow the shop's redirect).
+  await page.evaluate(() => document.addEventListener("checkout-redirect", (event) => event.preventDefault()));
+  return { context, page, payment: await waitForStatus(page, "NEW") };
+}
+
+async function waitForStatus(page, status) {
+  try {
+    await page.waitForFunction((wanted) => document.querySelector("crypto-checkout")?.payment?.status === wanted, status, { timeout: 30_000 });
+  } catch (error) {
+    const shown = await page.evaluate(() => document.querySelector("crypto-checkout")?.shadowRoot?.textContent?.replaceAll(/\s+/g, " ").trim());
+    throw new Error(`the demo did not reach ${status}; the element shows: ${shown}`, { cause: error });
+  }
+  await page.locator("crypto-checkout [part=status]").waitFor();
+  return page.evaluate(() => document.querySelector("crypto-checkout").payment);
+}
+
+async function shoot(page, file) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.locator("#sandbox-log tr").first().waitFor({ state: "attached" });
+  await page.screenshot({ path: join(OUT, file), animations: "disabled", caret: "hide" });
+  console.log(`wrote docs/screenshots/${file}`);
+}
+
+try {
+  {
+    const { context, page } = await openDemo({ name: "light", viewport: DESKTOP });
+    await shoot(page, "light.png");
+    await context.close();
+  }
+  {
+    const { context, page } = await openDemo({ name: "dark", viewport: DESKTOP, theme: "dark", transfer: "LTC" });
+    await shoot(page, "dark.png");
+    await context.close();
+  }
+  {
+    const { context, page, payment } = await openDemo({ name: "under", viewport: DESKTOP });
+    const part = new Decimal(payment.transferAmount).mul("0.6").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(8);
+    await control(`/payments/${payment.paymentId}/transactions`, { amount: part, state: "ACCEPTED" });
+    await waitForStatus(page, "UNDERPAID");
+    await shoot(page, "underpaid.png");
+    await context.close();
+  }
+  {
+    const { context, page, payment } = await openDemo({ name: "paid", viewport: DESKTOP });
+    await control(`/payments/${payment.paymentId}/transactions`, { amount: payment.transferAmount, state: "ACCEPTED" });
+    await waitForStatus(page, "CONFIRMED");
+    await page.locator("#sandbox-log td.ok").first().waitFor();
+    await shoot(page, "confirmed.png");
+    await context.close();
+  }
+  {
+    const { context, page } = await openDemo({ name: "phone", viewport: PHONE, scale: 2 });
+    await shoot(page, "mobile-360.png");
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await servers.stop();
+  rmSync(persistDir, { recursive: true, force: true });
+}
