@@ -6,7 +6,6 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { NewConversionRequest, NewPaymentRequest, NewPayoutRequest, PaymentTransaction, PayoutListQuery, PayoutLimits, PayoutPage } from "../v3/types.js";
-import { signBody } from "../v3/notification.js";
 import { accountById, configOf } from "./config.js";
 import type { SandboxConfig } from "./config.js";
 import * as conversions from "./conversions.js";
@@ -16,26 +15,26 @@ import type { SandboxEnv } from "./env.js";
 import { attempt, notFound, SandboxError } from "./errors.js";
 import type { Result } from "./errors.js";
 import type { Dec } from "./money.js";
-import { chaosSchema, firstAttemptAt, isAcknowledged, NO_CHAOS, paymentEnvelope, payoutEnvelope, retryDelayMs } from "./notifications.js";
+import { Deliveries } from "./deliveries.js";
+import { paymentEnvelope, payoutEnvelope } from "./notifications.js";
 import type { Chaos } from "./notifications.js";
 import * as payments from "./payments.js";
 import type { SandboxPayment } from "./payments.js";
 import * as payouts from "./payouts.js";
 import type { SandboxPayout } from "./payouts.js";
 import { Store } from "./store.js";
-import type { AttemptLog, DeliveryRow } from "./store.js";
-
-/** A receiver gets this long to answer one delivery attempt. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+import type { AttemptLog } from "./store.js";
 
 const randomHex = (bytes: number): string => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 export class Ledger extends DurableObject<SandboxEnv> {
   private readonly store: Store;
+  private readonly deliveries: Deliveries;
 
   constructor(ctx: DurableObjectState, env: SandboxEnv) {
     super(ctx, env);
     this.store = new Store(ctx.storage.sql);
+    this.deliveries = new Deliveries(this.store, () => this.config);
   }
 
   private get config(): SandboxConfig {
@@ -101,7 +100,7 @@ export class Ledger extends DurableObject<SandboxEnv> {
       if (t.state === "ACCEPTED" && !wasAccepted.has(t.transactionId)) this.store.addEntry(account, after.transferCurrency, t.paidTransferAmount, "payment", `${after.paymentId}/${t.transactionId}`, now);
     }
     if (after.notificationUrl && payments.shouldNotify(before, after)) {
-      this.enqueue(account, after.paymentId, after.status, after.notificationUrl, JSON.stringify(paymentEnvelope(after, now)), "v3/payment", now);
+      this.deliveries.enqueue(account, after.paymentId, after.status, after.notificationUrl, JSON.stringify(paymentEnvelope(after, now)), "v3/payment", now);
     }
   }
 
@@ -200,7 +199,7 @@ export class Ledger extends DurableObject<SandboxEnv> {
 
   private notifyPayout(account: string, payout: SandboxPayout, now: number): void {
     if (!payout.notificationUrl) return;
-    this.enqueue(account, payout.payoutId, payout.status, payout.notificationUrl, JSON.stringify(payoutEnvelope(payout, now)), "v3/payouts", now);
+    this.deliveries.enqueue(account, payout.payoutId, payout.status, payout.notificationUrl, JSON.stringify(payoutEnvelope(payout, now)), "v3/payouts", now);
   }
 
   // ---- conversions ----
@@ -265,14 +264,11 @@ export class Ledger extends DurableObject<SandboxEnv> {
   // ---- chaos and deliveries ----
 
   chaos(): Chaos {
-    const stored = this.store.getSetting("chaos");
-    return stored ? chaosSchema.parse(JSON.parse(stored)) : NO_CHAOS;
+    return this.deliveries.chaos();
   }
 
   setChaos(chaos: Chaos): Chaos {
-    const parsed = chaosSchema.parse(chaos);
-    this.store.putSetting("chaos", JSON.stringify(parsed));
-    return parsed;
+    return this.deliveries.setChaos(chaos);
   }
 
   deliveryLog(ref: string | undefined, limit: number): { items: AttemptLog[]; pending: number } {
@@ -281,54 +277,9 @@ export class Ledger extends DurableObject<SandboxEnv> {
 
   /** Control API: attempts every pending delivery now, whatever its schedule, in due order. */
   async flushDeliveries(): Promise<number> {
-    const rows = this.store.claimDueDeliveries(Number.MAX_SAFE_INTEGER);
-    for (const row of rows) await this.attemptDelivery(row);
+    const attempted = await this.deliveries.deliverDue(Number.MAX_SAFE_INTEGER);
     await this.schedule();
-    return rows.length;
-  }
-
-  private enqueue(account: string, ref: string, subjectStatus: string, url: string, body: string, type: "v3/payment" | "v3/payouts", now: number): void {
-    const chaos = this.chaos();
-    const nextMs = firstAttemptAt(now, chaos);
-    if (chaos.reorder) this.store.postponeHeld(ref, nextMs);
-    this.store.addDelivery({ account, ref, notification_type: type, subject_status: subjectStatus, url, body, next_ms: nextMs, fail_first: chaos.failFirst ? 1 : 0, copies: chaos.duplicate ? 2 : 1 });
-  }
-
-  private async attemptDelivery(row: DeliveryRow): Promise<void> {
-    const n = row.attempts + 1;
-    let acknowledged = false;
-    const account = accountById(this.config, row.account);
-    if (!account) {
-      // The account left the configuration: nothing can sign this delivery any more.
-      this.store.logAttempt(row, n, null, "account no longer configured", Date.now());
-      this.store.finishAttempt(row.id, n, "failed", row.next_ms);
-      return;
-    }
-    if (row.fail_first && n === 1) {
-      this.store.logAttempt(row, n, null, "simulated failure (chaos failFirst)", Date.now());
-    } else {
-      const signature = await signBody(row.body, { key: account.hmacKey, header: account.signatureHeader, encoding: account.signatureEncoding });
-      for (let copy = 0; copy < row.copies; copy++) {
-        try {
-          const response = await fetch(row.url, {
-            method: "POST",
-            headers: { "content-type": "application/json", [account.signatureHeader]: signature, "user-agent": "crypto-checkout-sandbox" },
-            body: row.body,
-            redirect: "manual",
-            signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-          });
-          await response.body?.cancel();
-          acknowledged ||= isAcknowledged(response.status);
-          this.store.logAttempt(row, n, response.status, undefined, Date.now());
-        } catch (err) {
-          this.store.logAttempt(row, n, null, err instanceof Error ? `${err.name}: ${err.message}` : "network error", Date.now());
-        }
-      }
-    }
-    const { maxAttempts } = this.config.notify;
-    if (acknowledged) this.store.finishAttempt(row.id, n, "delivered", row.next_ms);
-    else if (n >= maxAttempts) this.store.finishAttempt(row.id, n, "failed", row.next_ms);
-    else this.store.finishAttempt(row.id, n, "pending", Date.now() + retryDelayMs(n, this.config.notify));
+    return attempted;
   }
 
   // ---- alarm ----
@@ -351,7 +302,7 @@ export class Ledger extends DurableObject<SandboxEnv> {
         this.store.putPayout(account, payouts.expirePayoutIfDue(payout, now), null);
       }
     }
-    for (const row of this.store.claimDueDeliveries(now)) await this.attemptDelivery(row);
+    await this.deliveries.deliverDue(now);
     await this.schedule();
   }
 
