@@ -1,11 +1,13 @@
+import { runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Store } from "../../../worker/sandbox/store.js";
 import { parseNotification, verifyNotification } from "../../../worker/v3/notification.js";
 import type { Chaos } from "../../../worker/sandbox/notifications.js";
 import { retryDelayMs } from "../../../worker/sandbox/notifications.js";
 import type { AttemptLog } from "../../../worker/sandbox/store.js";
 import { installReceiver, RECEIVER } from "./support/receiver.js";
 import type { Received } from "./support/receiver.js";
-import { call, createPayment, decide, DEMO, expectJson, OTHER, pay } from "./support/sandbox.js";
+import { call, createPayment, decide, DEMO, expectJson, ledgerStub, OTHER, pay } from "./support/sandbox.js";
 import type { ErrorBody } from "./support/sandbox.js";
 
 type Log = { items: AttemptLog[]; pending: number };
@@ -98,6 +100,21 @@ describe("retries", () => {
     await pay(p.paymentId, "0.00041667", "ACCEPTED");
     await vi.waitFor(async () => expect((await log(p.paymentId)).pending).toBe(0), { timeout: 5000 });
     expect((await log(p.paymentId)).items.map((a) => a.statusCode)).toEqual([500, 500, 500, 500]); // test config: 4 attempts
+  });
+
+  it("a delivery claimed by an instance that went away is due again in the next instance", async () => {
+    receiver = installReceiver();
+    const states = await runInDurableObject(ledgerStub(), (_ledger, state) => {
+      const store = new Store(state.storage.sql);
+      store.addDelivery({ account: "demo_shop", ref: "lost-in-flight", notification_type: "v3/payment", subject_status: "NEW", url: `${RECEIVER}/lost`, body: "{}", next_ms: 0, fail_first: 0, copies: 1 });
+      const claimed = store.claimDueDeliveries(0).filter((d) => d.ref === "lost-in-flight");
+      const before = store.claimDueDeliveries(0).filter((d) => d.ref === "lost-in-flight").length; // claimed: not due twice
+      new Store(state.storage.sql); // what a fresh instance's constructor does
+      const after = store.claimDueDeliveries(0).filter((d) => d.ref === "lost-in-flight");
+      for (const d of after) store.finishAttempt(d.id, 1, "delivered", 0);
+      return { claimed: claimed.length, before, after: after.length };
+    });
+    expect(states).toEqual({ claimed: 1, before: 0, after: 1 });
   });
 
   it("doubles the retry delay from the base up to the cap", () => {

@@ -1,7 +1,8 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { bech32, bech32m } from "bech32";
 import Decimal from "decimal.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Ledger } from "../../../worker/sandbox/ledger.js";
 import type { Payout, PayoutPage } from "../../../worker/v3/types.js";
 import { parseNotification, verifyNotification } from "../../../worker/v3/notification.js";
 import { installReceiver, RECEIVER } from "./support/receiver.js";
@@ -110,6 +111,21 @@ describe("approval and sending", () => {
     expect(body.error.code).toBe("payout_expired");
     expect(body.error.message).toContain(expired.expirationTime ?? "");
     expect((await expectJson<Payout>(200, "GET", `/v3/payouts/${p.payoutId}`)).status).toBe("EXPIRED");
+  });
+
+  it("expires a CREATED payout from the Durable Object alarm at its expirationTime", async () => {
+    const p = await createPayout({ transferAmount: "0.001" });
+    // Move the stored deadline into the past instead of waiting an hour.
+    await runInDurableObject(ledgerStub() as DurableObjectStub<Ledger>, (_ledger, state) => {
+      const past = Date.now() - 1000;
+      const row = state.storage.sql.exec<{ doc: string }>("SELECT doc FROM payouts WHERE id = ?", p.payoutId).one();
+      const doc = { ...(JSON.parse(row.doc) as Payout), expirationTime: new Date(past).toISOString() };
+      state.storage.sql.exec("UPDATE payouts SET doc = ?, due_ms = ? WHERE id = ?", JSON.stringify(doc), past, p.payoutId);
+      return state.storage.setAlarm(past);
+    });
+    await runDurableObjectAlarm(ledgerStub());
+    await vi.waitFor(async () => expect((await expectJson<Payout>(200, "GET", `/v3/payouts/${p.payoutId}`)).status).toBe("EXPIRED"));
+    await expectError(await call("POST", `/v3/payouts/${p.payoutId}/approve`), 409, "payout_expired");
   });
 
   it("credits accepted payment transactions to the balance", async () => {
