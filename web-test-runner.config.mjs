@@ -77,12 +77,15 @@ function builtWidget() {
     const { rollup } = await import("rollup");
     const { default: config } = await import("./rollup.config.mjs");
     const bundle = await rollup(config);
-    const { output } = await bundle.generate({ ...config.output, sourcemap: false });
+    const { output } = await bundle.generate(config.output);
     await bundle.close();
     return new Map(output.filter((f) => f.type === "chunk").map((f) => [f.fileName, f.code]));
   };
   return {
     name: "built-widget",
+    serverStart() {
+      files ??= build(); // start early: the first test that needs it should not wait the whole build
+    },
     async serve(context) {
       if (!context.path.startsWith(prefix)) return undefined;
       files ??= build();

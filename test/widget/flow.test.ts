@@ -1,7 +1,10 @@
+/** From attributes to a payment: settings, picker, create or resume, start again, errors, events. */
 import { expect } from "@open-wc/testing";
+import { CryptoCheckout } from "../../widget/index.js";
+import type { CheckoutErrorDetail, CheckoutStatusDetail } from "../../widget/index.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
+import { $, create, mountWithPayment, nextEvent, part, root, textOf, unmountAll, until } from "./support/mount.js";
 import { OPEN_SHOP, SIGNED_SHOP, VIEWS } from "./support/views.js";
-import { $, mountWithPayment, part, textOf, unmountAll } from "./support/mount.js";
 
 describe("checkout flow", () => {
   let server: FakeCheckout;
@@ -14,16 +17,169 @@ describe("checkout flow", () => {
     server.restore();
   });
 
-  it("loads the shop, creates the payment and renders a NEW payment", async () => {
+  it("loads the shop, creates the payment and renders it", async () => {
     const el = await mountWithPayment();
     expect(server.requestsTo("GET", "/api/shops/demo-open")).to.have.length(1);
-    const [create] = server.requestsTo("POST", "/payments");
-    expect(create?.body).to.deep.equal({ orderId: "1001", transferCurrency: "BTC", priceAmount: "25.00", priceCurrency: "EUR" });
+    const [created] = server.requestsTo("POST", "/payments");
+    expect(created?.body).to.deep.equal({ orderId: "1001", transferCurrency: "BTC", priceAmount: "25.00", priceCurrency: "EUR" });
     expect(textOf(part(el, "amount"))).to.contain("0.00041234 BTC");
     expect(textOf(part(el, "address"))).to.contain("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
     expect(part(el, "qr")?.querySelector("svg")).to.be.instanceOf(SVGSVGElement);
-    expect(part(el, "wallet-link")?.getAttribute("href")).to.equal(VIEWS.NEW.paymentUri?.replace("0.00041234&label=Demo%20shop", "0.00041234"));
     expect(textOf(part(el, "countdown"))).to.match(/^Time left 1[45]:\d\d$/);
-    expect(textOf($(el, ".badge"))).to.contain("Test mode");
+    expect(textOf($(el, ".badge"))).to.equal("Test mode: no real money moves");
+    expect(el.payment?.paymentId).to.equal("pay_created_1");
+  });
+
+  it("sends the order token for a shop with signed pricing", async () => {
+    await mountWithPayment({ shop: "demo-signed", "order-token": "header.claims.signature", "price-amount": null, "price-currency": null, "transfer-currency": null });
+    expect(server.requestsTo("POST", "/payments")[0]?.body).to.deep.equal({ orderId: "1001", transferCurrency: "BTC", orderToken: "header.claims.signature" });
+  });
+
+  it("shows a currency picker when the shop enables several and none is given", async () => {
+    const el = create({ "transfer-currency": null });
+    await until(() => root(el).querySelector(".picker") !== null, "the picker");
+    expect(textOf($(el, ".picker h2"))).to.equal("Choose how to pay");
+    const buttons = [...root(el).querySelectorAll<HTMLButtonElement>(".picker button")];
+    expect(buttons.map((b) => textOf(b))).to.deep.equal(["Pay with Bitcoin (BTC)", "Pay with Litecoin (LTC)"]);
+    expect(server.requestsTo("POST", "/payments")).to.have.length(0);
+    const shown = nextEvent(el, "checkout-payment");
+    buttons[1]?.click();
+    await shown;
+    expect((server.requestsTo("POST", "/payments")[0]?.body as { transferCurrency: string }).transferCurrency).to.equal("LTC");
+  });
+
+  it("resumes the same payment after a reload instead of creating another", async () => {
+    const first = await mountWithPayment();
+    const paymentId = first.payment?.paymentId;
+    unmountAll(); // the page goes away; sessionStorage stays
+    const again = await mountWithPayment();
+    expect(again.payment?.paymentId).to.equal(paymentId);
+    expect(server.requestsTo("POST", "/payments")).to.have.length(1);
+    expect(server.requestsTo("GET", `/payments/${paymentId}`)).to.have.length(1);
+  });
+
+  it("creates a new payment when the remembered one no longer exists", async () => {
+    const first = await mountWithPayment();
+    server.payments.clear();
+    unmountAll();
+    const again = await mountWithPayment();
+    expect(again.payment?.paymentId).to.not.equal(first.payment?.paymentId);
+    expect(server.requestsTo("POST", "/payments")).to.have.length(2);
+  });
+
+  it("attaches to the payment-id attribute without creating", async () => {
+    server.payments.set(VIEWS.UNDERPAID.paymentId, VIEWS.UNDERPAID);
+    const el = await mountWithPayment({ "payment-id": VIEWS.UNDERPAID.paymentId });
+    expect(el.payment?.status).to.equal("UNDERPAID");
+    expect(server.requestsTo("POST", "/payments")).to.have.length(0);
+  });
+
+  it("starts again after EXPIRED with a fresh payment", async () => {
+    const el = await mountWithPayment();
+    const expiredId = el.payment?.paymentId ?? "";
+    await until(() => server.openSockets.length === 1, "the stream");
+    server.update({ ...VIEWS.EXPIRED, paymentId: expiredId });
+    await el.updateComplete;
+    const button = root(el).querySelector<HTMLButtonElement>(".actions button");
+    expect(textOf(button)).to.equal("Start again");
+    const shown = nextEvent(el, "checkout-payment");
+    button?.click();
+    await shown;
+    await el.updateComplete;
+    expect(server.requestsTo("POST", "/payments")).to.have.length(2);
+    expect(el.payment?.paymentId).to.not.equal(expiredId);
+    expect(textOf(part(el, "status"))).to.equal("Waiting for your payment");
+    // and a reload now resumes the new payment
+    unmountAll();
+    const again = await mountWithPayment();
+    expect(again.payment?.paymentId).to.equal(el.payment?.paymentId);
+    expect(server.requestsTo("POST", "/payments")).to.have.length(2);
+  });
+
+  it("emits checkout-payment for every view and checkout-status with the previous status", async () => {
+    server.payments.set(VIEWS.NEW.paymentId, VIEWS.NEW);
+    const statuses: CheckoutStatusDetail[] = [];
+    const payments: string[] = [];
+    document.addEventListener("checkout-status", (e) => statuses.push((e as CustomEvent<CheckoutStatusDetail>).detail));
+    const onPayment = (e: Event) => payments.push((e as CustomEvent<{ status: string }>).detail.status);
+    document.addEventListener("checkout-payment", onPayment);
+    const el = await mountWithPayment({ "payment-id": VIEWS.NEW.paymentId });
+    await until(() => server.openSockets.length === 1, "the stream");
+    server.update(VIEWS.NEW_PENDING);
+    server.update(VIEWS.CONFIRMED);
+    await el.updateComplete;
+    document.removeEventListener("checkout-payment", onPayment);
+    expect(payments).to.deep.equal(["NEW", "NEW", "CONFIRMED"]);
+    expect(statuses.slice(-2)).to.deep.equal([
+      { status: "NEW", previous: null },
+      { status: "CONFIRMED", previous: "NEW" },
+    ]);
+  });
+
+  for (const [name, setup, attributes, expected] of [
+    [
+      "a Worker error (409 order_conflict)",
+      (s: FakeCheckout) => (s.createResponse = () => ({ status: 409, body: { error: { code: "order_conflict", message: "Order 1001 has a live payment with another amount." } } })),
+      {},
+      { code: "order_conflict", message: "Order 1001 has a live payment with another amount.", retryable: false },
+    ],
+    [
+      "an unavailable upstream (503)",
+      (s: FakeCheckout) => (s.createResponse = () => ({ status: 503, body: { error: { code: "upstream_unavailable", message: "Try again later." } } })),
+      {},
+      { code: "upstream_unavailable", message: "Try again later.", retryable: true },
+    ],
+    ["an unknown shop", () => undefined, { shop: "nope" }, { code: "unknown_shop", message: "No shop nope.", retryable: false }],
+    ["an unreachable Worker", () => undefined, { endpoint: "https://elsewhere.test" }, { code: "network_error", message: "The checkout service cannot be reached.", retryable: true }],
+    [
+      "a missing order-id",
+      () => undefined,
+      { "order-id": null },
+      { code: "invalid_attributes", message: "The order-id attribute is required to create a payment.", retryable: false },
+    ],
+  ] as const) {
+    it(`reports ${name} through checkout-error and shows a retry`, async () => {
+      setup(server);
+      const failed = nextEvent(document, "checkout-error");
+      const el = create(attributes);
+      const detail: CheckoutErrorDetail = await failed;
+      expect(detail).to.deep.equal(expected);
+      await el.updateComplete;
+      expect(textOf(part(el, "status"))).to.equal("The payment could not be loaded");
+      expect(textOf($(el, ".muted code"))).to.equal(expected.code);
+      expect(textOf($(el, ".actions button"))).to.equal("Try again");
+    });
+  }
+
+  it("retries after an error", async () => {
+    server.networkDown = false;
+    server.createResponse = () => ({ status: 503, body: { error: { code: "upstream_unavailable", message: "Try again later." } } });
+    const failed = nextEvent(document, "checkout-error");
+    const el = create();
+    await failed;
+    await el.updateComplete;
+    server.createResponse = undefined;
+    const shown = nextEvent(el, "checkout-payment");
+    root(el).querySelector<HTMLButtonElement>(".actions button")?.click();
+    await shown;
+    expect(el.payment?.status).to.equal("NEW");
+  });
+
+  it("starts over when the order changes", async () => {
+    const el = await mountWithPayment();
+    const shown = nextEvent(el, "checkout-payment");
+    el.setAttribute("order-id", "1002");
+    await shown;
+    expect(server.requestsTo("POST", "/payments").map((r) => (r.body as { orderId: string }).orderId)).to.deep.equal(["1001", "1002"]);
+  });
+
+  it("registers once: a second copy of the script does not throw", async function () {
+    this.timeout(60_000); // the dev server builds the production bundle on first use
+    const copy = "/__built__/widget.js"; // the production bundle: a second, separate copy of the class
+    const module = (await import(/* @vite-ignore */ copy)) as { CryptoCheckout: typeof CryptoCheckout };
+    expect(module.CryptoCheckout).to.be.a("function");
+    expect(module.CryptoCheckout).to.not.equal(CryptoCheckout); // a separate evaluation...
+    expect(customElements.get("crypto-checkout")).to.equal(CryptoCheckout); // ...that kept the first definition
+    expect(document.createElement("crypto-checkout")).to.be.instanceOf(CryptoCheckout);
   });
 });

@@ -8,7 +8,7 @@ export interface Frame {
   win: Window & typeof globalThis & { cspViolations?: string[] };
   doc: Document;
   server: FakeCheckout;
-  mount(attributes?: Record<string, string>): CryptoCheckout;
+  mount(attributes?: Record<string, string | null>): CryptoCheckout;
   remove(): void;
 }
 
@@ -36,7 +36,7 @@ export async function openFrame(path: string, server: FakeCheckout, width = 600)
     server,
     mount(attributes = {}) {
       const el = win.document.createElement("crypto-checkout");
-      for (const [name, value] of Object.entries({ ...BASE_ATTRIBUTES, ...attributes })) el.setAttribute(name, value);
+      for (const [name, value] of Object.entries({ ...BASE_ATTRIBUTES, ...attributes })) if (value !== null) el.setAttribute(name, value);
       win.document.body.append(el);
       return el;
     },
