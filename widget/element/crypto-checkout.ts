@@ -380,23 +380,27 @@ export class CryptoCheckout extends LitElement {
     if (!this.#mayRedirect()) event.preventDefault();
   };
 
-  #onCopy = async (field: CopyField, value: string, event: Event): Promise<void> => {
+  #onCopy = async (field: CopyField, value: string): Promise<void> => {
     clearTimeout(this.#copiedTimer);
     this._copied = undefined;
     this._manual = undefined;
+    let copied = false;
     try {
       await navigator.clipboard.writeText(value);
-      this._copied = field;
-      this.#announce(this._messages.copied);
-      this.#copiedTimer = setTimeout(() => (this._copied = undefined), 3000);
+      copied = true;
     } catch {
-      // No Clipboard API (insecure context, permissions): select the text for a manual copy.
-      const row = (event.target as HTMLElement).closest(".value-row");
-      const value = row?.querySelector(".value");
-      if (value) window.getSelection()?.selectAllChildren(value);
-      this._manual = field;
-      this.#announce(this._messages.copyManually);
+      // No Clipboard API (plain http, permissions): select the text, then try the legacy copy.
+      const shown = this.renderRoot.querySelector(`#${field}-value`);
+      if (shown) window.getSelection()?.selectAllChildren(shown);
+      copied = shown !== null && document.execCommand("copy");
     }
+    if (copied) {
+      this._copied = field;
+      this.#copiedTimer = setTimeout(() => (this._copied = undefined), 3000);
+    } else {
+      this._manual = field;
+    }
+    this.#announce(copied ? this._messages.copied : this._messages.copyManually);
   };
 
   #startAgain = (): void => {
@@ -465,7 +469,7 @@ export class CryptoCheckout extends LitElement {
       ? html`${underpaid ? html`<h3 class="label">${m.payRemainder}</h3>` : nothing} ${amountBlock(ctx, amount)}
           <div class="pay">
             ${qrBlock(ctx, uri)}
-            ${fieldsBlock(ctx, { amount, uri, copied: this._copied, manual: this._manual, onCopy: (f, v, e) => void this.#onCopy(f, v, e) })}
+            ${fieldsBlock(ctx, { amount, uri, copied: this._copied, manual: this._manual, onCopy: (f, v) => void this.#onCopy(f, v) })}
           </div>`
       : nothing}
     ${left ? countdownBlock(ctx, left) : nothing} ${state.progress && progress ? progressBlock(ctx, progress) : nothing}

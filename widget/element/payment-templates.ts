@@ -57,7 +57,7 @@ export interface FieldsOptions {
   uri: string | undefined;
   copied: CopyField | undefined;
   manual: CopyField | undefined;
-  onCopy: (field: CopyField, value: string, event: Event) => void;
+  onCopy: (field: CopyField, value: string) => void;
 }
 
 export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): TemplateResult {
@@ -68,7 +68,7 @@ export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): Templa
       <span class="label" id="address-label">${m.address}</span>
       <div class="value-row">
         <code class="value" dir="ltr" id="address-value" aria-labelledby="address-label">${view.address}</code>
-        <button type="button" part="button" @click=${(e: Event) => o.onCopy("address", view.address, e)}>${m.copyAddress}</button>
+        <button type="button" part="button" @click=${() => o.onCopy("address", view.address)}>${m.copyAddress}</button>
         ${feedback("address")}
       </div>
     </div>
@@ -77,7 +77,7 @@ export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): Templa
       <div class="value-row">
         <code class="value" dir="ltr" id="amount-value" aria-labelledby="amount-label">${o.amount}</code>
         <span class="muted">${view.transferCurrency}</span>
-        <button type="button" part="button" @click=${(e: Event) => o.onCopy("amount", o.amount, e)}>${m.copyAmount}</button>
+        <button type="button" part="button" @click=${() => o.onCopy("amount", o.amount)}>${m.copyAmount}</button>
         ${feedback("amount")}
       </div>
     </div>

@@ -1,0 +1,152 @@
+/** Keyboard, focus, copy feedback, reduced motion, colour schemes and narrow/wide layouts. */
+import { expect } from "@open-wc/testing";
+import { emulateMedia, sendKeys } from "@web/test-runner-commands";
+import sinon from "sinon";
+import type { PaymentView } from "../../worker/checkout/wire.js";
+import type { CryptoCheckout } from "../../widget/index.js";
+import { axeViolations } from "./support/axe.js";
+import { FakeCheckout } from "./support/fake-checkout.js";
+import { $, mountWithPayment, part, root, textOf, unmountAll, until } from "./support/mount.js";
+import { OPEN_SHOP, VIEWS } from "./support/views.js";
+
+describe("accessibility and layout", () => {
+  let server: FakeCheckout;
+  beforeEach(() => {
+    sessionStorage.clear();
+    server = new FakeCheckout(OPEN_SHOP).install();
+  });
+  afterEach(async () => {
+    unmountAll();
+    server.restore();
+    sinon.restore();
+    await emulateMedia({ reducedMotion: "no-preference", colorScheme: "light" });
+  });
+
+  function show(view: PaymentView, attributes: Record<string, string> = {}, parent?: HTMLElement): Promise<CryptoCheckout> {
+    server.payments.set(view.paymentId, view);
+    return mountWithPayment({ "payment-id": view.paymentId, ...attributes }, parent);
+  }
+
+  /** Tabs through the page and returns what got focus inside the element, with its outline. */
+  async function tabThrough(el: CryptoCheckout, presses: number): Promise<{ name: string; outline: string }[]> {
+    const start = document.createElement("button");
+    start.textContent = "before";
+    el.before(start);
+    start.focus();
+    const seen: { name: string; outline: string }[] = [];
+    for (let i = 0; i < presses; i++) {
+      await sendKeys({ press: "Tab" });
+      const active = root(el).activeElement as HTMLElement | null;
+      if (!active) continue;
+      const style = getComputedStyle(active);
+      seen.push({ name: textOf(active), outline: `${style.outlineStyle} ${style.outlineWidth}` });
+    }
+    start.remove();
+    return seen;
+  }
+
+  it("reaches every control by keyboard, each with a visible focus ring", async () => {
+    const el = await show(VIEWS.NEW);
+    const focused = await tabThrough(el, 3);
+    expect(focused).to.deep.equal([
+      { name: "Copy address", outline: "solid 3px" },
+      { name: "Copy amount", outline: "solid 3px" },
+      { name: "Open in wallet", outline: "solid 3px" },
+    ]);
+  });
+
+  it("reaches start again and the go-now link by keyboard", async () => {
+    const el = await show({ ...VIEWS.EXPIRED, redirectUrls: { expired: "https://shop.example/expired" } }, { "redirect-delay": "600" });
+    const focused = await tabThrough(el, 2);
+    expect(focused.map((f) => f.name)).to.deep.equal(["Start again", "Go now"]);
+    expect(focused.every((f) => f.outline === "solid 3px")).to.equal(true);
+  });
+
+  it("copies the exact address with the keyboard and confirms it visibly and to screen readers", async () => {
+    const writeText = sinon.stub(navigator.clipboard, "writeText").resolves();
+    const el = await show(VIEWS.NEW);
+    await tabThrough(el, 1);
+    await sendKeys({ press: "Enter" });
+    await until(() => $(el, ".feedback") !== null, "feedback");
+    expect(writeText.calledOnceWithExactly(VIEWS.NEW.address)).to.equal(true);
+    expect(textOf(part(el, "address"))).to.contain("Copied");
+    expect(textOf($(el, "[role=status]"))).to.equal("Copied");
+  });
+
+  /** The text selected inside the element's shadow root (Chromium exposes it there). */
+  const selectedIn = (el: CryptoCheckout) => (root(el) as ShadowRoot & { getSelection(): Selection | null }).getSelection()?.toString();
+
+  it("falls back to the selection and the legacy copy command when the Clipboard API is refused", async () => {
+    sinon.stub(navigator.clipboard, "writeText").rejects(new DOMException("denied", "NotAllowedError"));
+    const execCommand = sinon.stub(document, "execCommand").returns(true);
+    const el = await show(VIEWS.UNDERPAID);
+    ($(el, "#amount-value")?.parentElement?.querySelector("button") as HTMLButtonElement).click();
+    await until(() => $(el, ".feedback") !== null, "feedback");
+    expect(execCommand.calledOnceWithExactly("copy")).to.equal(true);
+    expect(selectedIn(el)).to.equal("0.00011234");
+    expect(textOf($(el, ".feedback"))).to.equal("Copied");
+  });
+
+  it("asks for a manual copy, with the text selected, when no copy mechanism works", async () => {
+    sinon.stub(navigator.clipboard, "writeText").rejects(new DOMException("denied", "NotAllowedError"));
+    sinon.stub(document, "execCommand").returns(false);
+    const el = await show(VIEWS.NEW);
+    ($(el, "#address-value")?.parentElement?.querySelector("button") as HTMLButtonElement).click();
+    await until(() => $(el, ".feedback") !== null, "feedback");
+    expect(selectedIn(el)).to.equal(VIEWS.NEW.address);
+    expect(textOf($(el, ".feedback"))).to.equal("Selected: press Ctrl+C (⌘C) to copy");
+    expect(textOf($(el, "[role=status]"))).to.equal("Selected: press Ctrl+C (⌘C) to copy");
+  });
+
+  it("honours prefers-reduced-motion", async () => {
+    const el = await show(VIEWS.UNCONFIRMED);
+    const spinner = $(el, ".spinner") as HTMLElement;
+    expect(getComputedStyle(spinner).animationName).to.equal("spin");
+    await emulateMedia({ reducedMotion: "reduce" });
+    expect(getComputedStyle(spinner).animationName).to.equal("none");
+  });
+
+  it("theme auto follows the system colour scheme; light and dark force it", async () => {
+    const auto = await show(VIEWS.NEW);
+    const light = await show(VIEWS.NEW, { theme: "light" });
+    const background = (el: CryptoCheckout) => getComputedStyle($(el, ".base") as HTMLElement).backgroundColor;
+    expect([background(auto), background(light)]).to.deep.equal(["rgb(255, 255, 255)", "rgb(255, 255, 255)"]);
+    await emulateMedia({ colorScheme: "dark" });
+    expect([background(auto), background(light)]).to.deep.equal(["rgb(28, 29, 33)", "rgb(255, 255, 255)"]);
+    const link = part(auto, "wallet-link") as HTMLElement;
+    await until(() => getComputedStyle(link).backgroundColor === "rgb(138, 180, 248)", "the end of the colour transition");
+    expect(await axeViolations(auto)).to.deep.equal([]);
+  });
+
+  it("custom properties restyle colours, radius, spacing and font", async () => {
+    const el = await show(VIEWS.NEW);
+    el.style.setProperty("--checkout-background", "rgb(1, 2, 3)");
+    el.style.setProperty("--checkout-radius", "0px");
+    el.style.setProperty("--checkout-spacing", "7px");
+    el.style.setProperty("--checkout-font", "monospace");
+    const base = getComputedStyle($(el, ".base") as HTMLElement);
+    expect([base.backgroundColor, base.borderTopLeftRadius, base.paddingTop, getComputedStyle(el).fontFamily]).to.deep.equal(["rgb(1, 2, 3)", "0px", "7px", "monospace"]);
+  });
+
+  for (const width of [320, 600]) {
+    for (const [name, view] of Object.entries({ NEW: VIEWS.NEW, UNDERPAID: VIEWS.UNDERPAID, UNCONFIRMED: VIEWS.UNCONFIRMED, INVALID: VIEWS.INVALID })) {
+      it(`fits ${width} px without overflow (${name})`, async () => {
+        const box = document.createElement("div");
+        box.style.width = `${width}px`;
+        document.body.append(box);
+        try {
+          const el = await show(view, { locale: "de" }, box);
+          await until(() => $(el, ".base")?.getAttribute("lang") === "de", "German");
+          const base = $(el, ".base") as HTMLElement;
+          expect(base.scrollWidth, "no horizontal scroll").to.be.at.most(base.clientWidth);
+          const limit = box.getBoundingClientRect().right + 0.5;
+          const offenders = [...root(el).querySelectorAll<HTMLElement>("*")].filter((n) => n.getBoundingClientRect().right > limit).map((n) => n.className || n.tagName);
+          expect(offenders).to.deep.equal([]);
+          expect(el.getBoundingClientRect().width).to.equal(width);
+        } finally {
+          box.remove();
+        }
+      });
+    }
+  }
+});
