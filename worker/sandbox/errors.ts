@@ -8,7 +8,6 @@ export type SandboxErrorCode =
   | "invalid_request"
   | "payload_too_large"
   | "not_found"
-  | "method_not_allowed"
   | "unsupported_currency"
   | "insufficient_balance"
   | "below_minimum"
@@ -22,7 +21,7 @@ export interface ErrorBody {
 
 export class SandboxError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 405 | 409 | 413 | 422 | 500,
+    readonly status: 400 | 401 | 404 | 409 | 413 | 422 | 500,
     readonly code: SandboxErrorCode,
     message: string,
     readonly field?: string,

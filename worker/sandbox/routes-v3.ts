@@ -45,6 +45,7 @@ export function v3Routes(): Hono<AppEnv> {
 
   v3.get("/payouts", async (c) => c.json(unwrap(await ledgerOf(c.env).listPayouts(c.var.account, validate(payoutListSchema, c.req.query())))));
   v3.post("/payouts", async (c) => {
+    // The schema's refinement guarantees exactly one of transferAmount / priceAmount.
     const req = parseJsonBody(newPayoutSchema, await c.req.text()) as NewPayoutRequest;
     return c.json(unwrap(await ledgerOf(c.env).createPayout(c.var.account, req)));
   });
