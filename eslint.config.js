@@ -6,7 +6,7 @@ import litA11y from "eslint-plugin-lit-a11y";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", ".wrangler/", "coverage/", ".test-results/", "bench-results/", "custom-elements.json"] },
+  { ignores: ["**/node_modules/", "dist/", "**/.wrangler/", "coverage/", ".test-results/", "bench-results/", "custom-elements.json"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
