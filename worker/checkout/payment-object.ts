@@ -12,7 +12,7 @@ import { getShop } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError, errorResponse, jsonError, toCheckoutError, type ErrorCode } from "./errors.js";
 import { log } from "./log.js";
-import { expiryCheckedAfter, fetchDue, nextFetchAt, pollSettings, type PollSettings, type PollState } from "./poll-policy.js";
+import { cleanupDue, expiryCheckedAfter, fetchDue, nextAlarmAt, pollSettings, type PollSettings, type PollState } from "./poll-policy.js";
 import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision, type StoredMeta } from "./snapshot.js";
 import { upstreamFor } from "./upstream.js";
 import { contentFingerprint, toView } from "./view.js";
@@ -64,6 +64,8 @@ interface PaymentRow extends Record<string, SqlStorageValue> {
   source_time: number;
   fingerprint: string;
   payment: string;
+  /** When the current version was stored. */
+  applied_at: number;
   expires_at: number | null;
   last_fetch_at: number | null;
   failures: number;
@@ -131,16 +133,10 @@ export class PaymentObject extends DurableObject<Env> {
   }
 
   /**
-   * The latest view; fetched from the upstream (and stored) when nothing is stored yet. Called
-   * through RPC, prefer `paymentObject(...).view()`: what this throws arrives as a plain Error.
+   * The latest view; fetched from the upstream (and stored) when nothing is stored yet. The
+   * public error comes back as a value (404 payment_not_found, upstream failures): callers use
+   * `paymentObject(...).view()`, which throws it as the CheckoutError.
    */
-  async view(shopId: string, paymentId: string): Promise<PaymentView> {
-    const result = await this.lookup(shopId, paymentId);
-    if (!result.ok) throw new CheckoutError(result.status, result.code, result.message);
-    return result.view;
-  }
-
-  /** Like `view`, with the public error as a value (404 payment_not_found, upstream failures). */
   async lookup(shopId: string, paymentId: string): Promise<LookupResult> {
     try {
       await this.ensureLoaded(shopId, paymentId);
@@ -207,11 +203,16 @@ export class PaymentObject extends DurableObject<Env> {
     await this.schedule();
   }
 
-  /** Polls (watched, hint, expiry) as poll-policy.ts says, then sets the next alarm. */
+  /** Polls (watched, hint, expiry) or lets go of a finished payment, as poll-policy.ts says. */
   override async alarm(): Promise<void> {
     const row = this.row();
     if (!row) return;
-    if (fetchDue(this.pollState(row), this.settings)) await this.refresh(row);
+    const state = this.pollState(row);
+    if (cleanupDue(state, this.settings)) {
+      await this.forget(row);
+      return;
+    }
+    if (fetchDue(state, this.settings)) await this.refresh(row);
     await this.schedule();
   }
 
@@ -226,7 +227,7 @@ export class PaymentObject extends DurableObject<Env> {
     if (!this.tablesExist()) return undefined;
     return this.sql
       .exec<PaymentRow>(
-        "SELECT p.*, s.payment AS payment FROM payment p JOIN snapshots s ON s.version = p.version WHERE p.id = 1",
+        "SELECT p.*, s.payment AS payment, s.applied_at AS applied_at FROM payment p JOIN snapshots s ON s.version = p.version WHERE p.id = 1",
       )
       .toArray()[0];
   }
@@ -322,6 +323,15 @@ export class PaymentObject extends DurableObject<Env> {
     }
   }
 
+  /** Deletes everything stored; a later request loads the payment from the upstream again. */
+  private async forget(row: PaymentRow): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) this.closeQuietly(ws, 1001, "payment archived");
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.hasTables = false;
+    log("info", "payment_forgotten", { shop: row.shop_id, paymentId: row.payment_id, status: row.status });
+  }
+
   // ---- alarm
 
   private openSockets(): WebSocket[] {
@@ -339,13 +349,14 @@ export class PaymentObject extends DurableObject<Env> {
     };
     if (row.expires_at !== null) state.expiresAt = row.expires_at;
     if (row.last_fetch_at !== null) state.lastFetchAt = row.last_fetch_at;
+    if (state.final) state.finalAt = row.applied_at;
     return state;
   }
 
   /** Sets the one alarm to when poll-policy.ts says, or removes it. */
   private async schedule(): Promise<void> {
     const row = this.row();
-    const next = row ? nextFetchAt(this.pollState(row), this.settings) : null;
+    const next = row ? nextAlarmAt(this.pollState(row), this.settings) : null;
     const current = await this.ctx.storage.getAlarm();
     if (next === null) {
       if (current !== null) await this.ctx.storage.deleteAlarm();

@@ -1,6 +1,7 @@
 /**
- * When does a PaymentObject ask the upstream again? Pure; the object keeps one alarm and sets it
- * to `nextFetchAt`, and when the alarm fires it fetches only if `fetchDue` says so.
+ * When does a PaymentObject ask the upstream again, and when does it let go of a finished payment?
+ * Pure; the object keeps one alarm and sets it to `nextAlarmAt`; when the alarm fires it fetches
+ * only if `fetchDue` says so, and deletes its storage only if `cleanupDue` does.
  *
  * Reasons to fetch, each at most one upstream GET however many viewers there are:
  * - watched: at least one WebSocket is open and the payment is not final: every `intervalMs`
@@ -11,7 +12,9 @@
  *   expirationTime + `expiryGraceMs`, so EXPIRED shows without a notification, watched or not.
  * After a failed fetch (upstream outage) the next one waits `intervalMs * 2^failures`, at most
  * `maxBackoffMs`, and the reasons above stay; the first success resets the count.
- * A final status (CONFIRMED, EXPIRED, INVALID) ends all fetching.
+ * A final status (CONFIRMED, EXPIRED, INVALID) ends all fetching. `retentionMs` after it was
+ * reached the object deletes what it stored (a later request loads the payment from the upstream
+ * again), so storage does not grow with every payment ever made.
  */
 
 export interface PollSettings {
@@ -19,6 +22,7 @@ export interface PollSettings {
   minGapMs: number;
   expiryGraceMs: number;
   maxBackoffMs: number;
+  retentionMs: number;
 }
 
 export const DEFAULT_POLL_SETTINGS: PollSettings = {
@@ -26,6 +30,7 @@ export const DEFAULT_POLL_SETTINGS: PollSettings = {
   minGapMs: 1_000,
   expiryGraceMs: 2_000,
   maxBackoffMs: 60_000,
+  retentionMs: 30 * 24 * 60 * 60_000,
 };
 
 /** Accepted range of POLL_INTERVAL_MS. */
@@ -56,6 +61,8 @@ export interface PollState {
   lastFetchAt?: number;
   /** Failed fetches since the last success. */
   failures: number;
+  /** When the final status was stored (for a final payment). */
+  finalAt?: number;
 }
 
 /** Wait after `failures` failed fetches in a row. */
@@ -68,9 +75,13 @@ function expiryPending(state: PollState): state is PollState & { expiresAt: numb
   return state.expiresAt !== undefined && !state.expiryChecked;
 }
 
+function cleanupAt(state: PollState, settings: PollSettings): number {
+  return (state.finalAt ?? state.now) + settings.retentionMs;
+}
+
 /** When the alarm should fire next, or null for no alarm. */
-export function nextFetchAt(state: PollState, settings: PollSettings): number | null {
-  if (state.final) return null;
+export function nextAlarmAt(state: PollState, settings: PollSettings): number | null {
+  if (state.final) return cleanupAt(state, settings);
   const last = state.lastFetchAt;
   const earliest = last === undefined ? state.now : Math.max(state.now, last + (state.failures > 0 ? backoffMs(state.failures, settings) : settings.minGapMs));
   const candidates: number[] = [];
@@ -85,6 +96,11 @@ export function fetchDue(state: PollState, settings: PollSettings): boolean {
   if (state.final) return false;
   if (state.watched || state.refetchRequested) return true;
   return expiryPending(state) && state.now >= state.expiresAt + settings.expiryGraceMs;
+}
+
+/** When the alarm fires: is it time to delete a finished payment's storage? */
+export function cleanupDue(state: PollState, settings: PollSettings): boolean {
+  return state.final && state.now >= cleanupAt(state, settings);
 }
 
 /** After a successful fetch started at `startedAt`: has the expiry been checked? */

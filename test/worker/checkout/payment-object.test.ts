@@ -71,20 +71,20 @@ describe("PaymentObject.view", () => {
   it("fetches a payment it does not hold once, stores it, then answers from storage", async () => {
     const payment = newPayment();
     upstream.payments.set(payment.paymentId, payment);
-    const stub = object(payment.paymentId);
-    const first = await stub.view(SHOP, payment.paymentId);
-    const second = await stub.view(SHOP, payment.paymentId);
+    const held = object(payment.paymentId);
+    const first = await held.view(SHOP, payment.paymentId);
+    const second = await held.view(SHOP, payment.paymentId);
     expect(first).toMatchObject({ paymentId: payment.paymentId, status: "NEW", version: 1 });
     expect(second.version).toBe(1);
     expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
-    expect((await storage(stub.stub)).versions).toEqual([{ version: 1, status: "NEW", source: "poll" }]);
+    expect((await storage(held.stub)).versions).toEqual([{ version: 1, status: "NEW", source: "poll" }]);
   });
 
   it("shares one upstream request between concurrent first views", async () => {
     const payment = newPayment();
     upstream.payments.set(payment.paymentId, payment);
-    const stub = object(payment.paymentId);
-    const views = await Promise.all(Array.from({ length: 10 }, () => stub.view(SHOP, payment.paymentId)));
+    const held = object(payment.paymentId);
+    const views = await Promise.all(Array.from({ length: 10 }, () => held.view(SHOP, payment.paymentId)));
     expect(new Set(views.map((v: PaymentView) => v.version))).toEqual(new Set([1]));
     expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
   });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   backoffMs,
+  cleanupDue,
   DEFAULT_POLL_SETTINGS,
   expiryCheckedAfter,
   fetchDue,
-  nextFetchAt,
+  nextAlarmAt,
   pollSettings,
   type PollState,
 } from "../../../worker/checkout/poll-policy.js";
@@ -23,54 +24,54 @@ const state = (over: Partial<PollState> = {}): PollState => ({
   ...over,
 });
 
-describe("nextFetchAt", () => {
+describe("nextAlarmAt", () => {
   it("polls every interval after the last fetch while watched", () => {
-    expect(nextFetchAt(state({ watched: true }), S)).toBe(NOW + 5_000);
-    expect(nextFetchAt(state({ watched: true, lastFetchAt: NOW - 2_000 }), S)).toBe(NOW + 3_000);
+    expect(nextAlarmAt(state({ watched: true }), S)).toBe(NOW + 5_000);
+    expect(nextAlarmAt(state({ watched: true, lastFetchAt: NOW - 2_000 }), S)).toBe(NOW + 3_000);
   });
 
   it("polls at once when a viewer arrives long after the last fetch", () => {
-    expect(nextFetchAt(state({ watched: true, lastFetchAt: NOW - 60_000 }), S)).toBe(NOW);
+    expect(nextAlarmAt(state({ watched: true, lastFetchAt: NOW - 60_000 }), S)).toBe(NOW);
   });
 
   it("sets no alarm when nobody watches, nothing is asked and nothing expires", () => {
-    expect(nextFetchAt(state(), S)).toBeNull();
+    expect(nextAlarmAt(state(), S)).toBeNull();
   });
 
-  it("sets no alarm for a final payment, whatever else holds", () => {
-    expect(nextFetchAt(state({ final: true, watched: true, refetchRequested: true, expiresAt: NOW + 10 }), S)).toBeNull();
+  it("sets only the cleanup alarm for a final payment, whatever else holds", () => {
+    expect(nextAlarmAt(state({ final: true, finalAt: NOW - 1_000, watched: true, refetchRequested: true, expiresAt: NOW + 10 }), S)).toBe(NOW - 1_000 + S.retentionMs);
   });
 
   it("fetches at expirationTime + grace when unwatched", () => {
-    expect(nextFetchAt(state({ expiresAt: NOW + 60_000 }), S)).toBe(NOW + 62_000);
+    expect(nextAlarmAt(state({ expiresAt: NOW + 60_000 }), S)).toBe(NOW + 62_000);
   });
 
   it("takes the earlier of the next poll and the expiry check", () => {
-    expect(nextFetchAt(state({ watched: true, expiresAt: NOW + 1_000 }), S)).toBe(NOW + 3_000);
-    expect(nextFetchAt(state({ watched: true, expiresAt: NOW + 60_000 }), S)).toBe(NOW + 5_000);
+    expect(nextAlarmAt(state({ watched: true, expiresAt: NOW + 1_000 }), S)).toBe(NOW + 3_000);
+    expect(nextAlarmAt(state({ watched: true, expiresAt: NOW + 60_000 }), S)).toBe(NOW + 5_000);
   });
 
   it("sets no expiry alarm once the expiry was checked", () => {
-    expect(nextFetchAt(state({ expiresAt: NOW - 10_000, expiryChecked: true }), S)).toBeNull();
+    expect(nextAlarmAt(state({ expiresAt: NOW - 10_000, expiryChecked: true }), S)).toBeNull();
   });
 
   it("re-fetches for a hint at once, but not sooner than the minimum gap after the last fetch", () => {
-    expect(nextFetchAt(state({ refetchRequested: true, lastFetchAt: NOW - 10_000 }), S)).toBe(NOW);
-    expect(nextFetchAt(state({ refetchRequested: true, lastFetchAt: NOW - 200 }), S)).toBe(NOW + 800);
+    expect(nextAlarmAt(state({ refetchRequested: true, lastFetchAt: NOW - 10_000 }), S)).toBe(NOW);
+    expect(nextAlarmAt(state({ refetchRequested: true, lastFetchAt: NOW - 200 }), S)).toBe(NOW + 800);
   });
 
   it("backs off after failures, for every reason", () => {
-    expect(nextFetchAt(state({ watched: true, failures: 1 }), S)).toBe(NOW + 10_000);
-    expect(nextFetchAt(state({ watched: true, failures: 3 }), S)).toBe(NOW + 40_000);
-    expect(nextFetchAt(state({ watched: true, failures: 30 }), S)).toBe(NOW + 60_000);
-    expect(nextFetchAt(state({ refetchRequested: true, failures: 2 }), S)).toBe(NOW + 20_000);
-    expect(nextFetchAt(state({ expiresAt: NOW - 5_000, failures: 1 }), S)).toBe(NOW + 10_000);
+    expect(nextAlarmAt(state({ watched: true, failures: 1 }), S)).toBe(NOW + 10_000);
+    expect(nextAlarmAt(state({ watched: true, failures: 3 }), S)).toBe(NOW + 40_000);
+    expect(nextAlarmAt(state({ watched: true, failures: 30 }), S)).toBe(NOW + 60_000);
+    expect(nextAlarmAt(state({ refetchRequested: true, failures: 2 }), S)).toBe(NOW + 20_000);
+    expect(nextAlarmAt(state({ expiresAt: NOW - 5_000, failures: 1 }), S)).toBe(NOW + 10_000);
   });
 
   it("fetches at once when nothing was ever fetched", () => {
     const s = state({ refetchRequested: true });
     delete s.lastFetchAt;
-    expect(nextFetchAt(s, S)).toBe(NOW);
+    expect(nextAlarmAt(s, S)).toBe(NOW);
   });
 });
 
@@ -92,6 +93,17 @@ describe("fetchDue", () => {
 
   it("never fetches for a final payment", () => {
     expect(fetchDue(state({ final: true, watched: true, refetchRequested: true }), S)).toBe(false);
+  });
+});
+
+describe("cleanupDue", () => {
+  it("deletes a final payment's storage once the retention has passed since it became final", () => {
+    expect(cleanupDue(state({ final: true, finalAt: NOW - S.retentionMs }), S)).toBe(true);
+    expect(cleanupDue(state({ final: true, finalAt: NOW - S.retentionMs + 1 }), S)).toBe(false);
+  });
+
+  it("never deletes a payment that is not final", () => {
+    expect(cleanupDue(state({ finalAt: NOW - 10 * S.retentionMs }), S)).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
+import { DEFAULT_POLL_SETTINGS } from "../../../worker/checkout/poll-policy.js";
 import type { Payment } from "../../../worker/v3/types.js";
 import { connectStream, newPayment, TEST_POLL_INTERVAL_MS, useTestPollInterval, withStatus, type StreamClient } from "./payment-support.js";
 import { call, errorOf } from "./support/http.js";
@@ -159,9 +160,33 @@ describe("payment alarm", () => {
     upstream.update(payment.paymentId, withStatus(payment, "CONFIRMED"));
     expect(await runDurableObjectAlarm(object.stub)).toBe(true);
     expect(await client.next()).toMatchObject({ status: "CONFIRMED", version: 2 });
-    expect(await alarmOf(object.stub)).toBeNull();
-    expect(await runDurableObjectAlarm(object.stub)).toBe(false);
+    // What is left is the storage cleanup, a retention period away; run early, it does nothing.
+    expect(await alarmOf(object.stub)).toBeGreaterThan(Date.now() + DEFAULT_POLL_SETTINGS.retentionMs - 60_000);
+    expect(await runDurableObjectAlarm(object.stub)).toBe(true);
     expect(gets(payment.paymentId)).toBe(1);
+    expect(await drain(client)).toEqual([]);
+  });
+
+  it("forgets a finished payment after the retention period, and loads it again when asked", async () => {
+    const { payment, object } = await created();
+    const client = await viewer(payment.paymentId);
+    await client.next();
+    upstream.update(payment.paymentId, withStatus(payment, "CONFIRMED"));
+    await runDurableObjectAlarm(object.stub);
+    expect(await client.next()).toMatchObject({ status: "CONFIRMED", version: 2 });
+    // Seed: the final status was stored one retention period ago.
+    await runInDurableObject(object.stub, (_i, state) => {
+      state.storage.sql.exec("UPDATE snapshots SET applied_at = applied_at - ?", DEFAULT_POLL_SETTINGS.retentionMs);
+    });
+    expect(await runDurableObjectAlarm(object.stub)).toBe(true);
+    expect((await client.closed).code).toBe(1001);
+    const tables = await runInDurableObject(object.stub, (_i, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('payment', 'snapshots')").toArray().length,
+    );
+    expect(tables).toBe(0);
+    expect(await alarmOf(object.stub)).toBeNull();
+    expect(await object.view(SHOP, payment.paymentId)).toMatchObject({ status: "CONFIRMED", version: 1 });
+    expect(gets(payment.paymentId)).toBe(2);
   });
 
   it("stops polling when the last viewer leaves, keeping only the expiry check", async () => {
@@ -188,7 +213,7 @@ describe("payment alarm", () => {
     await runDurableObjectAlarm(object.stub);
     await vi.waitFor(async () => expect((await object.view(SHOP, payment.paymentId)).status).toBe("EXPIRED"));
     expect(gets(payment.paymentId)).toBe(1);
-    expect(await alarmOf(object.stub)).toBeNull();
+    expect(await alarmOf(object.stub)).toBeGreaterThan(Date.now() + DEFAULT_POLL_SETTINGS.retentionMs - 60_000);
   });
 
   it.each([1, 100])("makes one upstream request per interval with %i viewer(s)", async (viewers) => {
