@@ -243,7 +243,7 @@ export class PaymentObject extends DurableObject<Env> {
     const row = this.row();
     const stored: StoredMeta | undefined = row && { version: row.version, status: row.status, sourceTime: row.source_time, fingerprint: row.fingerprint };
     const fingerprint = contentFingerprint(payment);
-    const decision = decideSnapshot(stored, { status: payment.status, sourceTime, fingerprint });
+    const decision = decideSnapshot(stored, { status: payment.status, sourceTime, fingerprint }, row ? 0 : this.forgottenVersion());
     if (decision.action === "duplicate") {
       this.sql.exec("UPDATE payment SET source_time = ?", decision.sourceTime);
     } else if (decision.action === "apply") {
@@ -323,13 +323,27 @@ export class PaymentObject extends DurableObject<Env> {
     }
   }
 
-  /** Deletes everything stored; a later request loads the payment from the upstream again. */
+  /**
+   * Deletes the snapshots; a later request loads the payment from the upstream again. Only the
+   * last version number stays, so that versions (and ETags) never repeat.
+   */
   private async forget(row: PaymentRow): Promise<void> {
     for (const ws of this.ctx.getWebSockets()) this.closeQuietly(ws, 1001, "payment archived");
-    await this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.deleteAll();
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec("DROP TABLE payment");
+      this.sql.exec("DROP TABLE snapshots");
+      this.sql.exec("CREATE TABLE IF NOT EXISTS forgotten (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)");
+      this.sql.exec("INSERT OR REPLACE INTO forgotten (id, version) VALUES (1, ?)", row.version);
+    });
     this.hasTables = false;
-    log("info", "payment_forgotten", { shop: row.shop_id, paymentId: row.payment_id, status: row.status });
+    await this.ctx.storage.deleteAlarm();
+    log("info", "payment_forgotten", { shop: row.shop_id, paymentId: row.payment_id, status: row.status, version: row.version });
+  }
+
+  /** The last version of snapshots this object deleted (0 when none). */
+  private forgottenVersion(): number {
+    const table = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'forgotten'").toArray();
+    return table.length ? this.sql.exec<{ version: number }>("SELECT version FROM forgotten").one().version : 0;
   }
 
   // ---- alarm

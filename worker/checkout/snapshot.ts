@@ -10,7 +10,8 @@
  *   while the request was in flight counts as newer (a poll never beats a notification it raced).
  *
  * Rules, in order:
- * 1. nothing stored: apply as version 1;
+ * 1. nothing stored: apply as version 1 (or the version after the last one a forgotten snapshot
+ *    had, so versions never go back);
  * 2. same content as stored (see `contentFingerprint`): a duplicate, dropped; the stored source
  *    time moves forward to the incoming one if that is later, so older snapshots stay older;
  * 3. a stored final status (CONFIRMED, EXPIRED, INVALID) never changes: an incoming snapshot with
@@ -50,8 +51,8 @@ export type SnapshotDecision =
   | { action: "older" }
   | { action: "final" };
 
-export function decideSnapshot(stored: StoredMeta | undefined, incoming: SnapshotMeta): SnapshotDecision {
-  if (!stored) return { action: "apply", version: 1, sourceTime: incoming.sourceTime };
+export function decideSnapshot(stored: StoredMeta | undefined, incoming: SnapshotMeta, forgottenVersion = 0): SnapshotDecision {
+  if (!stored) return { action: "apply", version: forgottenVersion + 1, sourceTime: incoming.sourceTime };
   if (incoming.fingerprint === stored.fingerprint) {
     return { action: "duplicate", sourceTime: Math.max(stored.sourceTime, incoming.sourceTime) };
   }

@@ -8,6 +8,10 @@ describe("decideSnapshot", () => {
     expect(decideSnapshot(undefined, { status: "NEW", sourceTime: 5, fingerprint: "A" })).toEqual({ action: "apply", version: 1, sourceTime: 5 });
   });
 
+  it("continues after the last version of forgotten snapshots", () => {
+    expect(decideSnapshot(undefined, { status: "CONFIRMED", sourceTime: 5, fingerprint: "A" }, 4)).toEqual({ action: "apply", version: 5, sourceTime: 5 });
+  });
+
   it("applies a newer snapshot with other content as the next version", () => {
     expect(decideSnapshot(stored(), { status: "UNDERPAID", sourceTime: 1_001, fingerprint: "B" })).toEqual({ action: "apply", version: 4, sourceTime: 1_001 });
   });
