@@ -48,6 +48,13 @@ export default {
       outputToFilesystem: false,
     }),
     minifyTemplates(),
-    terser({ module: true, ecma: 2022, compress: { passes: 3 }, format: { comments: false } }),
+    terser({
+      module: true,
+      ecma: 2022,
+      compress: { passes: 3 },
+      // The element's internal reactive state (never public API) gets short names too.
+      mangle: { properties: { regex: /^_(phase|settings|view|error|connection|messages|locale|now|redirect|copied|manual|announcement)$/ } },
+      format: { comments: false },
+    }),
   ],
 };

@@ -384,7 +384,7 @@ export class CryptoCheckout extends LitElement {
     clearTimeout(this.#copiedTimer);
     this._copied = undefined;
     this._manual = undefined;
-    let copied = false;
+    let copied: boolean;
     try {
       await navigator.clipboard.writeText(value);
       copied = true;
