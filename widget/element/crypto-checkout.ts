@@ -204,7 +204,8 @@ export class CryptoCheckout extends LitElement {
   }
 
   async #loadLocale(): Promise<void> {
-    const resolved = resolveLocale(this.locale, this.closest("[lang]")?.getAttribute("lang"), navigator.language);
+    const pageLang = this.closest("[lang]")?.getAttribute("lang") ?? document.documentElement.lang;
+    const resolved = resolveLocale(this.locale, pageLang, navigator.language);
     const messages = await loadMessages(resolved.language);
     this._locale = resolved;
     this._messages = messages;
