@@ -12,7 +12,7 @@ import { getShop } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError, errorResponse, jsonError, toCheckoutError, type ErrorCode } from "./errors.js";
 import { log } from "./log.js";
-import { cleanupDue, expiryCheckedAfter, fetchDue, nextAlarmAt, pollSettings, type PollSettings, type PollState } from "./poll-policy.js";
+import { cleanupDue, expiryCheckedAfter, fetchDue, nextAlarmAt, pollSettings, readerWantsFetch, type PollSettings, type PollState } from "./poll-policy.js";
 import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision, type StoredMeta } from "./snapshot.js";
 import { upstreamFor } from "./upstream.js";
 import { contentFingerprint, toView } from "./view.js";
@@ -139,7 +139,18 @@ export class PaymentObject extends DurableObject<Env> {
    */
   async lookup(shopId: string, paymentId: string): Promise<LookupResult> {
     try {
-      await this.ensureLoaded(shopId, paymentId);
+      const held = this.row();
+      if (held) {
+        // A reader without a stream (a widget that fell back to GET) counts as a viewer: a
+        // snapshot older than one poll interval is refreshed by the alarm for the next read.
+        const state = this.pollState(held);
+        if (readerWantsFetch(state, this.settings)) {
+          this.sql.exec("UPDATE payment SET refetch_requested = 1");
+          await this.schedule();
+        }
+      } else {
+        await this.ensureLoaded(shopId, paymentId);
+      }
       return { ok: true, view: this.currentView() };
     } catch (err) {
       const e = toCheckoutError(err);

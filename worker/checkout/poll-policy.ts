@@ -5,7 +5,8 @@
  *
  * Reasons to fetch, each at most one upstream GET however many viewers there are:
  * - watched: at least one WebSocket is open and the payment is not final: every `intervalMs`
- *   after the previous fetch;
+ *   after the previous fetch; a reader without a stream (GET) asks for a re-fetch when the last
+ *   fetch is older than `intervalMs` (`readerWantsFetch`), which the alarm then makes;
  * - refetch: a notification that could not be authenticated asked for a re-fetch: at once, but
  *   never sooner than `minGapMs` after the previous fetch (forged hints cannot multiply GETs);
  * - expiry: the payment has an expirationTime and has not been checked since it passed: at
@@ -96,6 +97,12 @@ export function fetchDue(state: PollState, settings: PollSettings): boolean {
   if (state.final) return false;
   if (state.watched || state.refetchRequested) return true;
   return expiryPending(state) && state.now >= state.expiresAt + settings.expiryGraceMs;
+}
+
+/** A GET of the view: should it ask for a re-fetch (not final, last fetch an interval ago or more)? */
+export function readerWantsFetch(state: PollState, settings: PollSettings): boolean {
+  if (state.final || state.refetchRequested) return false;
+  return state.lastFetchAt === undefined || state.now - state.lastFetchAt >= settings.intervalMs;
 }
 
 /** When the alarm fires: is it time to delete a finished payment's storage? */

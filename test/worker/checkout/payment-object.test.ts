@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
-import { runInDurableObject } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
-import { newPayment, withStatus } from "./payment-support.js";
+import { newPayment, TEST_POLL_INTERVAL_MS, useTestPollInterval, withStatus } from "./payment-support.js";
 import { call, errorOf } from "./support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
@@ -31,6 +31,7 @@ function storage(stub: DurableObjectStub) {
   });
 }
 
+beforeAll(() => useTestPollInterval(env));
 beforeEach(() => {
   upstream = installUpstreamStub();
 });
@@ -86,6 +87,27 @@ describe("PaymentObject.view", () => {
     const held = object(payment.paymentId);
     const views = await Promise.all(Array.from({ length: 10 }, () => held.view(SHOP, payment.paymentId)));
     expect(new Set(views.map((v: PaymentView) => v.version))).toEqual(new Set([1]));
+    expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
+  });
+
+  it("reads a snapshot younger than one poll interval without asking the upstream", async () => {
+    const payment = newPayment();
+    const held = object(payment.paymentId);
+    await held.init(SHOP, payment);
+    for (let i = 0; i < 5; i += 1) expect((await held.view(SHOP, payment.paymentId)).version).toBe(1);
+    expect(upstream.count()).toBe(0);
+  });
+
+  it("refreshes an older snapshot for a reader without a stream: once, through the alarm", async () => {
+    const payment = newPayment();
+    upstream.payments.set(payment.paymentId, withStatus(payment, "UNDERPAID"));
+    const held = object(payment.paymentId);
+    await held.init(SHOP, payment, Date.now() - TEST_POLL_INTERVAL_MS - 1_000);
+    // Answered at once from storage; the re-fetch is due now.
+    expect(await held.view(SHOP, payment.paymentId)).toMatchObject({ status: "NEW", version: 1 });
+    expect(await held.view(SHOP, payment.paymentId)).toMatchObject({ status: "NEW", version: 1 });
+    await runDurableObjectAlarm(held.stub);
+    await vi.waitFor(async () => expect(await held.view(SHOP, payment.paymentId)).toMatchObject({ status: "UNDERPAID", version: 2 }));
     expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
   });
 

@@ -7,6 +7,7 @@ import {
   fetchDue,
   nextAlarmAt,
   pollSettings,
+  readerWantsFetch,
   type PollState,
 } from "../../../worker/checkout/poll-policy.js";
 
@@ -93,6 +94,18 @@ describe("fetchDue", () => {
 
   it("never fetches for a final payment", () => {
     expect(fetchDue(state({ final: true, watched: true, refetchRequested: true }), S)).toBe(false);
+  });
+});
+
+describe("readerWantsFetch", () => {
+  it("asks for a re-fetch when the last fetch is an interval old or more", () => {
+    expect(readerWantsFetch(state({ lastFetchAt: NOW - 5_000 }), S)).toBe(true);
+    expect(readerWantsFetch(state({ lastFetchAt: NOW - 4_999 }), S)).toBe(false);
+  });
+
+  it("does not ask again while a re-fetch is pending, nor for a final payment", () => {
+    expect(readerWantsFetch(state({ lastFetchAt: NOW - 60_000, refetchRequested: true }), S)).toBe(false);
+    expect(readerWantsFetch(state({ lastFetchAt: NOW - 60_000, final: true }), S)).toBe(false);
   });
 });
 
