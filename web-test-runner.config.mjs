@@ -31,7 +31,7 @@ function countsReporter(file) {
 
 /**
  * Serves CommonJS packages as one ES module each, bundled by esbuild: the dev server serves files
- * one by one and cannot load a CommonJS graph (qrcode, bech32, axe-core). The named exports are
+ * one by one and cannot load a CommonJS graph (qrcode, axe-core). The named exports are
  * read from the package itself.
  */
 function prebundleCommonJs(specifiers) {
@@ -100,7 +100,7 @@ export default {
   nodeResolve: { browser: true },
   plugins: [
     builtWidget(),
-    prebundleCommonJs(["qrcode/lib/core/qrcode.js", "bech32", "axe-core"]),
+    prebundleCommonJs(["qrcode/lib/core/qrcode.js", "axe-core"]),
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "widget/tsconfig.json" }),
   ],
   browsers: [

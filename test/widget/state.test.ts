@@ -3,7 +3,7 @@ import { expect } from "@open-wc/testing";
 import { isDecimalString, paymentProgress, remainingAmount, scaleOf } from "../../widget/state/amounts.js";
 import { anchorFrom, countdown, splitDuration } from "../../widget/state/countdown.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../../widget/state/create-request.js";
-import { uriWithAmount } from "../../widget/state/payment-uri.js";
+import { safeWalletUri, uriWithAmount } from "../../widget/state/payment-uri.js";
 import { redirectDelaySeconds, redirectTarget, safeRedirectUrl } from "../../widget/state/redirect.js";
 import { statusView } from "../../widget/state/status.js";
 import { backoffDelay } from "../../widget/stream/backoff.js";
@@ -134,11 +134,22 @@ describe("payment URI and QR payload", () => {
     expect(uriWithAmount(undefined, "0.1")).to.equal(undefined);
   });
 
+  it("links only to wallet and http(s) URIs, never to script", () => {
+    expect(safeWalletUri(`bitcoin:${address}?amount=0.1`)).to.equal(`bitcoin:${address}?amount=0.1`);
+    expect(safeWalletUri("litecoin:ltc1qxyz?amount=1")).to.equal("litecoin:ltc1qxyz?amount=1");
+    for (const bad of ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "vbscript:x", "not a uri", undefined]) {
+      expect(safeWalletUri(bad), String(bad)).to.equal(undefined);
+    }
+  });
+
   it("upper-cases a bech32 address inside the QR payload only", () => {
     expect(isBech32Address(address)).to.equal(true);
     expect(isBech32Address("bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297")).to.equal(true); // bech32m
     expect(isBech32Address("1BoatSLRHtKNngkdXEeobR76b53LETtpyT")).to.equal(false);
-    expect(isBech32Address("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx")).to.equal(false); // checksum broken
+    expect(isBech32Address("ltc1qg82tr0ctkcuaqfc3cxznvqqcuvmyxshnc6rhcs")).to.equal(true);
+    expect(isBech32Address("BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ")).to.equal(false); // already upper case: left alone
+    expect(isBech32Address("0x52908400098527886e0f7030069857d2e4169ee7")).to.equal(false); // hex, not bech32
+    expect(isBech32Address("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdb")).to.equal(false); // "b" is not in the bech32 alphabet
     expect(qrPayload(`bitcoin:${address}?amount=0.1`, address)).to.equal(`bitcoin:${address.toUpperCase()}?amount=0.1`);
     expect(qrPayload(undefined, "1BoatSLRHtKNngkdXEeobR76b53LETtpyT")).to.equal("1BoatSLRHtKNngkdXEeobR76b53LETtpyT");
   });

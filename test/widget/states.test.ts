@@ -116,6 +116,13 @@ describe("states", () => {
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
+  it("shows no wallet link for a payment URI that would run script", async () => {
+    const el = await show({ ...VIEWS.NEW, paymentUri: "javascript:alert(document.domain)" });
+    expect(part(el, "wallet-link")).to.equal(null);
+    expect(root(el).querySelectorAll("a")).to.have.length(0);
+    expect(part(el, "qr")).to.not.equal(null); // the QR only carries text
+  });
+
   it("the dark theme passes axe too, QR still on white", async () => {
     const el = await show(VIEWS.UNDERPAID, { theme: "dark" });
     expect(getComputedStyle(part(el, "qr") as HTMLElement).backgroundColor).to.equal("rgb(255, 255, 255)");

@@ -12,7 +12,7 @@ import type { ClockAnchor } from "../state/countdown.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../state/create-request.js";
 import { redirectDelaySeconds, redirectTarget } from "../state/redirect.js";
 import type { RedirectTarget } from "../state/redirect.js";
-import { uriWithAmount } from "../state/payment-uri.js";
+import { safeWalletUri, uriWithAmount } from "../state/payment-uri.js";
 import { statusView } from "../state/status.js";
 import { PaymentStream } from "../stream/payment-stream.js";
 import type { ConnectionState } from "../stream/payment-stream.js";
@@ -462,7 +462,7 @@ export class CryptoCheckout extends LitElement {
     const progress = state.progress || state.kind === "underpaid" ? paymentProgress(view) : undefined;
     const underpaid = state.kind === "underpaid";
     const amount = underpaid ? remainingAmount(view) : view.transferAmount;
-    const uri = underpaid ? uriWithAmount(view.paymentUri, amount) : view.paymentUri;
+    const uri = safeWalletUri(underpaid ? uriWithAmount(view.paymentUri, amount) : view.paymentUri);
     const left = state.countdown ? this.#countdown() : undefined;
     return html`${statusBlock(ctx, state)}
     ${underpaid && progress ? underpaidSummary(ctx, progress) : nothing}

@@ -17,3 +17,19 @@ function splitOnce(value: string, separator: string): [string, string | undefine
   const at = value.indexOf(separator);
   return at < 0 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
 }
+
+/** Schemes that would run code or read local data if a link to them were followed. */
+const UNSAFE_SCHEMES = new Set(["javascript:", "vbscript:", "data:", "file:", "blob:"]);
+
+/**
+ * The URI as a link target for "open in wallet": an absolute URI of a wallet scheme (bitcoin:,
+ * litecoin:...) or http(s); undefined for anything that could run script in the page.
+ */
+export function safeWalletUri(uri: string | undefined): string | undefined {
+  if (!uri) return undefined;
+  try {
+    return UNSAFE_SCHEMES.has(new URL(uri).protocol) ? undefined : uri;
+  } catch {
+    return undefined;
+  }
+}

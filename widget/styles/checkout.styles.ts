@@ -70,11 +70,15 @@ export const checkoutStyles = css`
     container: checkout / inline-size;
   }
   h2,
+  h3,
   p,
   ul,
   dl,
   dd {
     margin: 0;
+  }
+  h3 {
+    font-size: 0.9em;
   }
   h2 {
     font-size: 1.15em;
