@@ -2,6 +2,7 @@
 import { expect } from "@open-wc/testing";
 import { CryptoCheckout } from "../../widget/index.js";
 import type { CheckoutErrorDetail, CheckoutStatusDetail } from "../../widget/index.js";
+import { axeViolations } from "./support/axe.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { $, create, mountWithPayment, nextEvent, part, root, textOf, unmountAll, until } from "./support/mount.js";
 import { OPEN_SHOP, SIGNED_SHOP, VIEWS } from "./support/views.js";
@@ -42,6 +43,7 @@ describe("checkout flow", () => {
     const buttons = [...root(el).querySelectorAll<HTMLButtonElement>(".picker button")];
     expect(buttons.map((b) => textOf(b))).to.deep.equal(["Pay with Bitcoin (BTC)", "Pay with Litecoin (LTC)"]);
     expect(server.requestsTo("POST", "/payments")).to.have.length(0);
+    expect(await axeViolations(el)).to.deep.equal([]);
     const shown = nextEvent(el, "checkout-payment");
     buttons[1]?.click();
     await shown;
@@ -148,6 +150,7 @@ describe("checkout flow", () => {
       expect(textOf(part(el, "status"))).to.equal("The payment could not be loaded");
       expect(textOf($(el, ".muted code"))).to.equal(expected.code);
       expect(textOf($(el, ".actions button"))).to.equal("Try again");
+      expect(await axeViolations(el)).to.deep.equal([]);
     });
   }
 
