@@ -10,17 +10,18 @@ import { paymentProgress, remainingAmount } from "../state/amounts.js";
 import { anchorFrom, countdown } from "../state/countdown.js";
 import type { ClockAnchor } from "../state/countdown.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../state/create-request.js";
-import { redirectDelaySeconds, redirectTarget } from "../state/redirect.js";
-import type { RedirectTarget } from "../state/redirect.js";
 import { safeWalletUri, uriWithAmount } from "../state/payment-uri.js";
 import { statusView } from "../state/status.js";
 import { PaymentStream } from "../stream/payment-stream.js";
 import type { ConnectionState } from "../stream/payment-stream.js";
 import { checkoutStyles } from "../styles/checkout.styles.js";
+import { RedirectController } from "./redirect-controller.js";
 import type { BlockContext, CopyField } from "./payment-templates.js";
 import {
   amountBlock,
   countdownBlock,
+  errorBlock,
+  pickerBlock,
   fieldsBlock,
   progressBlock,
   qrBlock,
@@ -32,12 +33,6 @@ import {
 } from "./payment-templates.js";
 
 type Phase = "idle" | "loading" | "choose-currency" | "ready" | "error";
-
-interface PendingRedirect extends RedirectTarget {
-  /** performance.now() at which the element follows it. */
-  deadline: number;
-  cancelled: boolean;
-}
 
 /** Attributes that select which payment the element shows: changing one starts over. */
 const IDENTITY = ["shop", "endpoint", "orderId", "orderToken", "priceAmount", "priceCurrency", "transferCurrency", "paymentId"] as const;
@@ -107,7 +102,6 @@ export class CryptoCheckout extends LitElement {
     _messages: { state: true },
     _locale: { state: true },
     _now: { state: true },
-    _redirect: { state: true },
     _copied: { state: true },
     _manual: { state: true },
     _announcement: { state: true },
@@ -144,7 +138,6 @@ export class CryptoCheckout extends LitElement {
   declare private _messages: Messages;
   declare private _locale: ResolvedLocale;
   declare private _now: number;
-  declare private _redirect: PendingRedirect | undefined;
   declare private _copied: CopyField | undefined;
   declare private _manual: CopyField | undefined;
   declare private _announcement: string;
@@ -154,7 +147,7 @@ export class CryptoCheckout extends LitElement {
   #anchor: ClockAnchor | undefined;
   #generation = 0;
   #clock: ReturnType<typeof setInterval> | undefined;
-  #redirectTimer: ReturnType<typeof setTimeout> | undefined;
+  #redirect = new RedirectController(this);
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #warned = false;
 
@@ -185,6 +178,10 @@ export class CryptoCheckout extends LitElement {
     else if (changed.has("locale")) void this.#loadLocale();
   }
 
+  protected override updated(): void {
+    this.#syncClock();
+  }
+
   /** The current payment view, if any. */
   get payment(): PaymentView | undefined {
     return this._view;
@@ -199,7 +196,6 @@ export class CryptoCheckout extends LitElement {
     this.#stream = undefined;
     clearInterval(this.#clock);
     this.#clock = undefined;
-    clearTimeout(this.#redirectTimer);
     clearTimeout(this.#copiedTimer);
   }
 
@@ -216,7 +212,7 @@ export class CryptoCheckout extends LitElement {
     const current = () => generation === this.#generation;
     this.#teardown();
     this._view = undefined;
-    this._redirect = undefined;
+    this.#redirect.clear();
     this._error = undefined;
     this._connection = undefined;
     this.#warned = false;
@@ -291,14 +287,13 @@ export class CryptoCheckout extends LitElement {
     if (!previous || !samePayment || previous.status !== view.status) {
       emit(this, "checkout-status", { status: view.status, previous: samePayment && previous ? previous.status : null });
       this.#announce(statusText(this._messages, view.status, state));
-      this.#planRedirect(view);
+      this.#redirect.plan(view, this.redirectDelay);
     }
     if (state.final) {
       this.#stream?.stop();
       this.#stream = undefined;
       this._connection = undefined;
     }
-    this.#syncClock();
   }
 
   #onConnection(state: ConnectionState): void {
@@ -324,7 +319,7 @@ export class CryptoCheckout extends LitElement {
   /** A one-second clock while a countdown or a redirect is on screen. */
   #syncClock(): void {
     const view = this._view;
-    const needed = (view && view.expirationTime && statusView(view).countdown) || (this._redirect && !this._redirect.cancelled);
+    const needed = this.isConnected && ((view?.expirationTime && statusView(view).countdown) || this.#redirect.counting);
     if (needed && this.#clock === undefined) {
       this.#clock = setInterval(() => this.#tick(), 1000);
     } else if (!needed && this.#clock !== undefined) {
@@ -347,39 +342,6 @@ export class CryptoCheckout extends LitElement {
     if (!view?.expirationTime || !this.#anchor) return undefined;
     return countdown(view.expirationTime, this.#anchor, this._now);
   }
-
-  #planRedirect(view: PaymentView): void {
-    clearTimeout(this.#redirectTimer);
-    const target = redirectTarget(view);
-    if (!target) {
-      this._redirect = undefined;
-      return;
-    }
-    const delayMs = redirectDelaySeconds(this.redirectDelay) * 1000;
-    this._redirect = { ...target, deadline: performance.now() + delayMs, cancelled: false };
-    this.#redirectTimer = setTimeout(() => this.#followRedirect(), delayMs);
-  }
-
-  /** Fires the cancelable checkout-redirect event; true when the customer may leave. */
-  #mayRedirect(): boolean {
-    const redirect = this._redirect;
-    if (!redirect || redirect.cancelled) return false;
-    clearTimeout(this.#redirectTimer);
-    const allowed = emit(this, "checkout-redirect", { url: redirect.url, reason: redirect.reason }, true);
-    if (!allowed) this._redirect = { ...redirect, cancelled: true };
-    this.#syncClock();
-    return allowed;
-  }
-
-  #followRedirect(): void {
-    const redirect = this._redirect;
-    if (redirect && this.#mayRedirect()) window.location.assign(redirect.url);
-  }
-
-  #onGoNow = (event: MouseEvent): void => {
-    if (this._redirect?.cancelled) return; // a plain link now
-    if (!this.#mayRedirect()) event.preventDefault();
-  };
 
   #onCopy = async (field: CopyField, value: string): Promise<void> => {
     clearTimeout(this.#copiedTimer);
@@ -410,7 +372,7 @@ export class CryptoCheckout extends LitElement {
     const generation = ++this.#generation;
     this.#teardown();
     this._view = undefined;
-    this._redirect = undefined;
+    this.#redirect.clear();
     this.#warned = false;
     this.#createOrChoose(generation).catch((error: unknown) => {
       if (generation === this.#generation) this.#fail(error);
@@ -438,16 +400,9 @@ export class CryptoCheckout extends LitElement {
     const m = this._messages;
     switch (this._phase) {
       case "choose-currency":
-        return html`<div class="picker" role="group" aria-labelledby="picker-heading">
-          <h2 id="picker-heading">${m.chooseCurrency}</h2>
-          ${(this._settings?.transferCurrencies ?? []).map(
-            (c) => html`<button type="button" part="button" @click=${() => this.#choose(c.code)}>${m.payWith(c.name, c.code)}</button>`,
-          )}
-        </div>`;
+        return pickerBlock(m, this._settings?.transferCurrencies ?? [], (code) => this.#choose(code));
       case "error":
-        return html`<div class="status invalid" part="status"><h2>${m.error}</h2></div>
-          <p class="muted"><code>${this._error?.code}</code>: ${this._error?.message}</p>
-          <div class="actions"><button type="button" part="button" @click=${() => void this.#start()}>${m.retry}</button></div>`;
+        return errorBlock(m, this._error, () => void this.#start());
       case "ready":
         return this._view ? this.#renderView(this._view) : html``;
       default:
@@ -478,19 +433,7 @@ export class CryptoCheckout extends LitElement {
     ${state.startAgain && this.orderId
       ? html`<div class="actions"><button type="button" class="primary" part="button" @click=${this.#startAgain}>${m.startAgain}</button></div>`
       : nothing}
-    ${this.#renderRedirect()}`;
-  }
-
-  #renderRedirect(): TemplateResult | typeof nothing {
-    const redirect = this._redirect;
-    if (!redirect) return nothing;
-    const m = this._messages;
-    if (redirect.cancelled) return html`<p class="actions"><a href=${redirect.url}>${m.backToShop}</a></p>`;
-    const seconds = Math.max(0, Math.ceil((redirect.deadline - this._now) / 1000));
-    return html`<p class="actions redirect" part="redirect">
-      <span>${m.redirecting(seconds)}</span>
-      <a class="button" href=${redirect.url} @click=${this.#onGoNow}>${m.goNow}</a>
-    </p>`;
+    ${this.#redirect.render(m, this._now)}`;
   }
 }
 

@@ -1,7 +1,7 @@
-/** Render functions for the blocks of a payment view; the element passes data and handlers. */
+/** Render functions for the blocks of the element; it passes data and handlers. */
 import { html, nothing } from "lit";
 import type { TemplateResult } from "lit";
-import type { PaymentView, TransactionView } from "../../worker/checkout/wire.js";
+import type { PaymentView, ShopSettings, TransactionView } from "../../worker/checkout/wire.js";
 import type { Messages } from "../locales/index.js";
 import { formatAmount, formatCountdown, formatDateTime, formatInteger } from "../locales/format.js";
 import type { Progress } from "../state/amounts.js";
@@ -144,4 +144,17 @@ export function referenceBlock({ m, view }: BlockContext): TemplateResult {
   return html`<p class="reference" part="reference">
     <span class="label">${m.reference}:</span> <code class="value" dir="ltr">${view.paymentId}</code>
   </p>`;
+}
+
+export function pickerBlock(m: Messages, currencies: ShopSettings["transferCurrencies"], onChoose: (code: string) => void): TemplateResult {
+  return html`<div class="picker" role="group" aria-labelledby="picker-heading">
+    <h2 id="picker-heading">${m.chooseCurrency}</h2>
+    ${currencies.map((c) => html`<button type="button" part="button" @click=${() => onChoose(c.code)}>${m.payWith(c.name, c.code)}</button>`)}
+  </div>`;
+}
+
+export function errorBlock(m: Messages, error: { code: string; message: string } | undefined, onRetry: () => void): TemplateResult {
+  return html`<div class="status invalid" part="status"><h2>${m.error}</h2></div>
+    <p class="muted"><code>${error?.code}</code>: ${error?.message}</p>
+    <div class="actions"><button type="button" part="button" @click=${onRetry}>${m.retry}</button></div>`;
 }

@@ -1,0 +1,88 @@
+/**
+ * The pending redirect of a <crypto-checkout>: the delay, the "go now" link, and the cancelable
+ * `checkout-redirect` event fired before the page is left (a Lit reactive controller).
+ */
+import { html, nothing } from "lit";
+import type { ReactiveController, ReactiveControllerHost, TemplateResult } from "lit";
+import type { PaymentView } from "../../worker/checkout/wire.js";
+import { emit } from "../events.js";
+import type { Messages } from "../locales/index.js";
+import { redirectDelaySeconds, redirectTarget } from "../state/redirect.js";
+import type { RedirectTarget } from "../state/redirect.js";
+
+interface PendingRedirect extends RedirectTarget {
+  /** performance.now() at which the redirect is followed. */
+  deadline: number;
+  /** A listener called preventDefault(): the customer stays, a plain link remains. */
+  cancelled: boolean;
+}
+
+export class RedirectController implements ReactiveController {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  #pending: PendingRedirect | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(host: ReactiveControllerHost & HTMLElement) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** True while the countdown to a redirect is on screen. */
+  get counting(): boolean {
+    return this.#pending !== undefined && !this.#pending.cancelled;
+  }
+
+  hostDisconnected(): void {
+    this.clear();
+  }
+
+  clear(): void {
+    clearTimeout(this.#timer);
+    this.#pending = undefined;
+    this.#host.requestUpdate();
+  }
+
+  /** Plans the redirect that belongs to the view's status, if it has an http(s) URL. */
+  plan(view: PaymentView, delayAttribute: number | undefined): void {
+    this.clear();
+    const target = redirectTarget(view);
+    if (!target) return;
+    const delayMs = redirectDelaySeconds(delayAttribute) * 1000;
+    this.#pending = { ...target, deadline: performance.now() + delayMs, cancelled: false };
+    this.#timer = setTimeout(() => this.#follow(), delayMs);
+  }
+
+  /** Fires checkout-redirect; false (and the redirect cancelled) when a listener prevented it. */
+  #allowed(): boolean {
+    const pending = this.#pending;
+    if (!pending || pending.cancelled) return false;
+    clearTimeout(this.#timer);
+    const allowed = emit(this.#host, "checkout-redirect", { url: pending.url, reason: pending.reason }, true);
+    if (!allowed) {
+      this.#pending = { ...pending, cancelled: true };
+      this.#host.requestUpdate();
+    }
+    return allowed;
+  }
+
+  #follow(): void {
+    const pending = this.#pending;
+    if (pending && this.#allowed()) window.location.assign(pending.url);
+  }
+
+  #goNow = (event: MouseEvent): void => {
+    if (this.#pending?.cancelled) return; // a plain link by now
+    if (!this.#allowed()) event.preventDefault();
+  };
+
+  render(m: Messages, now: number): TemplateResult | typeof nothing {
+    const pending = this.#pending;
+    if (!pending) return nothing;
+    if (pending.cancelled) return html`<p class="actions"><a href=${pending.url}>${m.backToShop}</a></p>`;
+    const seconds = Math.max(0, Math.ceil((pending.deadline - now) / 1000));
+    return html`<p class="actions redirect" part="redirect">
+      <span>${m.redirecting(seconds)}</span>
+      <a class="button" href=${pending.url} @click=${this.#goNow}>${m.goNow}</a>
+    </p>`;
+  }
+}
