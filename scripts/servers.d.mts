@@ -1,4 +1,6 @@
 // Types of scripts/servers.mjs for the TypeScript tests that start the servers.
+import type { Browser } from "playwright-core";
+
 export declare const ROOT: string;
 export declare function freePort(): Promise<number>;
 export declare function portInUse(port: number): Promise<boolean>;
@@ -12,7 +14,7 @@ export declare function shopsForOrigin(origin: string): string;
 
 export declare const CHROMIUM_ARGS: string[];
 /** Headless Chromium through playwright-core (Debian's /usr/bin/chromium, or CHROME_PATH). */
-export declare function launchChromium(): Promise<import("playwright-core").Browser>;
+export declare function launchChromium(): Promise<Browser>;
 
 export interface ServerOptions {
   checkoutPort?: number;

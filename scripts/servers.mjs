@@ -64,7 +64,7 @@ export function buildIsStale() {
 export function ensureBuilt({ log = console.log } = {}) {
   if (!buildIsStale()) return false;
   log("Building the widget and the demo (npm run build)...");
-  const run = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
+  const run = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: ["ignore", process.stderr, process.stderr] });
   if (run.status !== 0) throw new Error(`npm run build failed (exit ${run.status ?? run.signal})`);
   return true;
 }
