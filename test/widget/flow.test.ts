@@ -168,6 +168,34 @@ describe("checkout flow", () => {
     expect(el.payment?.status).to.equal("NEW");
   });
 
+  it("sees attributes set right after insertion (as some frameworks do) and starts once", async () => {
+    const el = document.createElement("crypto-checkout");
+    const holder = document.createElement("div");
+    document.body.append(holder);
+    const errors: unknown[] = [];
+    el.addEventListener("checkout-error", (e) => errors.push(e.detail));
+    try {
+      holder.append(el);
+      for (const [name, value] of Object.entries({ shop: "demo-open", endpoint: "https://checkout.test", "order-id": "2001", "price-amount": "5.00", "price-currency": "EUR", "transfer-currency": "BTC" })) {
+        el.setAttribute(name, value);
+      }
+      await nextEvent(el, "checkout-payment");
+      expect(errors).to.deep.equal([]);
+      expect(server.requestsTo("GET", "/api/shops/demo-open")).to.have.length(1);
+      expect(server.requestsTo("POST", "/payments")).to.have.length(1);
+    } finally {
+      holder.remove();
+    }
+  });
+
+  it("does nothing for an element removed before it started", async () => {
+    const el = create();
+    el.parentElement?.remove();
+    await el.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(server.requests).to.have.length(0);
+  });
+
   it("starts over when the order changes", async () => {
     const el = await mountWithPayment();
     const shown = nextEvent(el, "checkout-payment");

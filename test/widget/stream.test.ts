@@ -139,10 +139,12 @@ describe("live updates", () => {
     expect(server.sockets).to.have.length(3);
   });
 
-  it("closes the stream when the element leaves the page", async () => {
+  it("closes the stream and stops every timer when the element leaves the page", async () => {
     await attach();
     unmountAll();
+    await clock.tickAsync(0);
     expect(server.closedByClient).to.have.length(1);
+    expect(clock.countTimers()).to.equal(0);
     await clock.tickAsync(60_000);
     expect(server.sockets).to.have.length(1);
   });

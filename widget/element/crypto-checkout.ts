@@ -163,7 +163,10 @@ export class CryptoCheckout extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.#start();
+    // After the first update, so that attributes set right after insertion are seen too.
+    void this.updateComplete.then(() => {
+      if (this.isConnected) void this.#start();
+    });
   }
 
   override disconnectedCallback(): void {
