@@ -84,7 +84,10 @@ function builtWidget() {
   return {
     name: "built-widget",
     serverStart() {
-      files ??= build(); // start early: the first test that needs it should not wait the whole build
+      // Start early, so the first test that needs it does not wait for the whole build. A failed
+      // build fails those tests (their request gets the error), not the test runner.
+      files ??= build();
+      files.catch(() => undefined);
     },
     async serve(context) {
       if (!context.path.startsWith(prefix)) return undefined;
