@@ -150,6 +150,7 @@ export class CryptoCheckout extends LitElement {
   #redirect = new RedirectController(this);
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #warned = false;
+  #localeRequest = 0;
 
   constructor() {
     super();
@@ -205,7 +206,9 @@ export class CryptoCheckout extends LitElement {
   async #loadLocale(): Promise<void> {
     const pageLang = this.closest("[lang]")?.getAttribute("lang") ?? document.documentElement.lang;
     const resolved = resolveLocale(this.locale, pageLang, navigator.language);
+    const request = ++this.#localeRequest;
     const messages = await loadMessages(resolved.language);
+    if (request !== this.#localeRequest) return; // a later change won the race
     this._locale = resolved;
     this._messages = messages;
   }
