@@ -48,6 +48,27 @@ describe("live updates", () => {
     expect(server.sockets[0]?.sent).to.deep.equal(["ping"]);
   });
 
+  it("gives up on a socket that stops answering ping and reconnects", async () => {
+    await attach();
+    server.answersPing = false;
+    await clock.tickAsync(25_000);
+    expect(server.sockets[0]?.sent).to.deep.equal(["ping"]);
+    await clock.tickAsync(9_999);
+    expect(server.closedByClient).to.have.length(0);
+    await clock.tickAsync(1);
+    expect(server.closedByClient).to.deep.equal([server.sockets[0]]);
+    await el.updateComplete;
+    expect(notice()).to.equal("Connection lost, reconnecting…");
+    server.answersPing = true;
+    await clock.tickAsync(500);
+    expect(server.sockets).to.have.length(2);
+    expect(server.openSockets).to.have.length(1);
+    await clock.tickAsync(60_000); // pings answered: the connection stays
+    expect(server.sockets).to.have.length(2);
+    await el.updateComplete;
+    expect(notice()).to.equal("");
+  });
+
   it("ignores a view older than the one shown", async () => {
     await attach();
     server.update(VIEWS.UNDERPAID);

@@ -22,6 +22,8 @@ export interface PaymentStreamOptions {
   maxSocketFailures?: number;
   pollIntervalMs?: number;
   pingIntervalMs?: number;
+  /** A socket that answers neither pong nor anything else this long after a ping is dead. */
+  pongTimeoutMs?: number;
   backoff?: BackoffOptions;
   random?: () => number;
 }
@@ -35,6 +37,7 @@ export class PaymentStream {
   #socket: WebSocket | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #ping: ReturnType<typeof setInterval> | undefined;
+  #pongWait: ReturnType<typeof setTimeout> | undefined;
   #failures = 0;
   #pollFailures = 0;
   #etag: string | undefined;
@@ -47,6 +50,7 @@ export class PaymentStream {
       maxSocketFailures: 3,
       pollIntervalMs: 5000,
       pingIntervalMs: 25_000,
+      pongTimeoutMs: 10_000,
       backoff: DEFAULT_BACKOFF,
       random: Math.random,
       ...options,
@@ -61,13 +65,17 @@ export class PaymentStream {
   stop(): void {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    if (this.#socket) this.#release(this.#socket, true);
+  }
+
+  /** Forgets a socket (and closes it when asked): no more events from it, no more pings. */
+  #release(socket: WebSocket, close: boolean): void {
+    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    if (close) socket.close(1000);
     clearInterval(this.#ping);
-    const socket = this.#socket;
-    this.#socket = undefined;
-    if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-      socket.close(1000);
-    }
+    clearTimeout(this.#pongWait);
+    this.#pongWait = undefined;
+    if (this.#socket === socket) this.#socket = undefined;
   }
 
   #setState(state: ConnectionState): void {
@@ -88,9 +96,18 @@ export class PaymentStream {
     socket.onopen = () => {
       this.#failures = 0;
       this.#setState("live");
-      this.#ping = setInterval(() => socket.send(PING), this.#o.pingIntervalMs);
+      this.#ping = setInterval(() => {
+        socket.send(PING);
+        // A connection can die without a close event (sleep, a network switch): give up on it.
+        this.#pongWait ??= setTimeout(() => {
+          this.#release(socket, true);
+          this.#socketFailed();
+        }, this.#o.pongTimeoutMs);
+      }, this.#o.pingIntervalMs);
     };
     socket.onmessage = (event: MessageEvent) => {
+      clearTimeout(this.#pongWait); // any frame shows the connection is alive
+      this.#pongWait = undefined;
       if (typeof event.data !== "string" || event.data === PONG) return;
       let message: StreamMessage;
       try {
@@ -101,8 +118,7 @@ export class PaymentStream {
       if (message.type === "payment" && message.payment) this.#o.onView(message.payment);
     };
     socket.onclose = () => {
-      clearInterval(this.#ping);
-      this.#socket = undefined;
+      this.#release(socket, false);
       if (!this.#stopped) this.#socketFailed();
     };
   }

@@ -63,7 +63,7 @@ export class FakeSocket extends EventTarget {
 
   send(data: string): void {
     this.sent.push(data);
-    if (data === "ping") queueMicrotask(() => this.onmessage?.(new MessageEvent("message", { data: "pong" })));
+    if (data === "ping" && this.server.answersPing) queueMicrotask(() => this.onmessage?.(new MessageEvent("message", { data: "pong" })));
   }
 
   close(): void {
@@ -79,6 +79,8 @@ export class FakeCheckout {
   sockets: FakeSocket[] = [];
   closedByClient: FakeSocket[] = [];
   socketMode: SocketMode = "accept";
+  /** False: sockets stay silent, like a connection that died without a close event. */
+  answersPing = true;
   /** The answer of the next POST .../payments, instead of the default (a fresh payment). */
   createResponse: ((request: CreatePaymentRequest) => { status: number; body: unknown }) | undefined;
   /** Makes every GET of a payment fail at the network level while true. */
