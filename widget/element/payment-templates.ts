@@ -65,17 +65,17 @@ export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): Templa
     o.copied === field ? html`<span class="feedback">${m.copied}</span>` : o.manual === field ? html`<span class="feedback">${m.copyManually}</span>` : nothing;
   return html`<div class="fields">
     <div class="field" part="address">
-      <span class="label" id="address-label">${m.address}</span>
+      <span class="label">${m.address}</span>
       <div class="value-row">
-        <code class="value" dir="ltr" id="address-value" aria-labelledby="address-label">${view.address}</code>
+        <code class="value" dir="ltr" id="address-value">${view.address}</code>
         <button type="button" part="button" @click=${() => o.onCopy("address", view.address)}>${m.copyAddress}</button>
         ${feedback("address")}
       </div>
     </div>
     <div class="field">
-      <span class="label" id="amount-label">${m.amount}</span>
+      <span class="label">${m.amount}</span>
       <div class="value-row">
-        <code class="value" dir="ltr" id="amount-value" aria-labelledby="amount-label">${o.amount}</code>
+        <code class="value" dir="ltr" id="amount-value">${o.amount}</code>
         <span class="muted">${view.transferCurrency}</span>
         <button type="button" part="button" @click=${() => o.onCopy("amount", o.amount)}>${m.copyAmount}</button>
         ${feedback("amount")}
