@@ -159,7 +159,7 @@ async function loadShop({ tamper = false } = {}): Promise<void> {
   if (config.transferCurrency && !settings.transferCurrencies.some((c) => c.code === config.transferCurrency)) config.transferCurrency = "";
   if (!resultPage) history.replaceState(null, "", configToQuery(config));
   byId("shop-notice").textContent = `${settings.name} · ${settings.environment === "sandbox" ? "sandbox (test coins only)" : "production"} · ${settings.pricing} pricing`;
-  sandboxPane.show(settings.environment === "sandbox");
+  sandboxPane.show(settings.environment === "sandbox" && !(resultPage && isFinalResult(resultPage.result)));
   tokenBox.hidden = settings.pricing !== "signed";
   token = undefined;
   if (settings.pricing === "signed" && !(resultPage && isFinalResult(resultPage.result))) {

@@ -68,24 +68,39 @@ export function stashedOrder(storage: Storage, orderId: string): Partial<DemoCon
   }
 }
 
-const COPY: Record<Result, { icon: string; title: string; text: (orderId: string, reference: string) => string }> = {
+/** Icon strokes (24 x 24 viewBox) drawn as SVG, so they need no icon font. */
+const ICONS: Record<Result, string> = {
+  confirmed: "M5 12.5l4.5 4.5L19 7.5",
+  unconfirmed: "M12 3a9 9 0 1 0 9 9M12 7v5l3 2",
+  expired: "M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18M12 7v5l3 2M4 4l16 16",
+  invalid: "M12 6v8M12 17.5v.5",
+};
+
+function icon(result: Result): SVGSVGElement {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", ICONS[result]);
+  svg.append(path);
+  return svg;
+}
+
+const COPY: Record<Result, { title: string; text: (orderId: string, reference: string) => string }> = {
   confirmed: {
-    icon: "✓",
     title: "Payment confirmed — thank you!",
     text: (order) => `We have received your payment for order ${order}. Your coffee is being roasted; a confirmation is on its way to your inbox.`,
   },
   unconfirmed: {
-    icon: "…",
     title: "Payment received",
     text: (order) => `Your payment for order ${order} has arrived and is waiting for confirmation on the blockchain. This page updates by itself.`,
   },
   expired: {
-    icon: "⏱",
     title: "The payment has expired",
     text: (order, reference) => `The time to pay for order ${order} has run out. If you already sent coins, contact us and give the reference ${reference}.`,
   },
   invalid: {
-    icon: "!",
     title: "The payment could not be accepted",
     text: (order, reference) => `Something is wrong with the payment for order ${order}. Please contact us and give the reference ${reference}.`,
   },
@@ -102,7 +117,7 @@ export function resultCard(page: ResultPage, paymentId: string | undefined, onNe
   return h(
     "div",
     { class: "result", "data-testid": "result", "data-result": page.result },
-    h("div", { class: "badge", "aria-hidden": "true" }, copy.icon),
+    h("div", { class: `badge ${page.result}` }, icon(page.result)),
     h("h2", {}, copy.title),
     h("p", {}, copy.text(page.orderId, paymentId ?? page.orderId)),
     isFinalResult(page.result) ? button : null,
