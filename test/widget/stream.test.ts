@@ -24,7 +24,7 @@ describe("live updates", () => {
     sinon.restore();
   });
 
-  async function attach(socketMode: "accept" | "refuse" = "accept") {
+  async function attach(socketMode: "accept" | "refuse" | "flap" = "accept") {
     server.socketMode = socketMode;
     server.payments.set(VIEWS.NEW.paymentId, VIEWS.NEW);
     el = await mountWithPayment({ "payment-id": VIEWS.NEW.paymentId });
@@ -119,6 +119,15 @@ describe("live updates", () => {
     await clock.tickAsync(5000);
     expect(polls()[3]?.headers.get("if-none-match")).to.equal('"v3"');
     expect(notice()).to.equal("");
+  });
+
+  it("falls back to polling when sockets open but close before delivering anything", async () => {
+    await attach("flap");
+    await clock.tickAsync(500 + 1000 + 1);
+    expect(server.sockets).to.have.length(3);
+    expect(server.requestsTo("GET", "/payments/pay_0001")).to.have.length(2); // the attach and the first poll
+    await clock.tickAsync(60_000);
+    expect(server.sockets).to.have.length(3);
   });
 
   it("shows reconnecting while polls fail and recovers when they succeed", async () => {

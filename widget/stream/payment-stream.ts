@@ -94,7 +94,6 @@ export class PaymentStream {
     }
     this.#socket = socket;
     socket.onopen = () => {
-      this.#failures = 0;
       this.#setState("live");
       this.#ping = setInterval(() => {
         socket.send(PING);
@@ -115,7 +114,9 @@ export class PaymentStream {
       } catch {
         return;
       }
-      if (message.type === "payment" && message.payment) this.#o.onView(message.payment);
+      if (message.type !== "payment" || !message.payment) return;
+      this.#failures = 0; // a socket counts as working once it delivered a view, not when it opens
+      this.#o.onView(message.payment);
     };
     socket.onclose = () => {
       this.#release(socket, false);

@@ -14,7 +14,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type SocketMode = "accept" | "refuse";
+/** accept: open and send the view; refuse: fail to connect; flap: open, then close at once. */
+type SocketMode = "accept" | "refuse" | "flap";
 
 export class FakeSocket extends EventTarget {
   static readonly CONNECTING = 0;
@@ -37,7 +38,11 @@ export class FakeSocket extends EventTarget {
     // Like a real socket: the outcome is known only after the constructor returns.
     void Promise.resolve().then(() => {
       if (server.socketMode === "refuse") this.drop(1006);
-      else this.accept();
+      else if (server.socketMode === "flap") {
+        this.readyState = 1;
+        this.onopen?.(new Event("open"));
+        this.drop(1011);
+      } else this.accept();
     });
   }
 
