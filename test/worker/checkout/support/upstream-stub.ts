@@ -21,7 +21,7 @@ export interface UpstreamCall {
   authorization: string | null;
 }
 
-export type FailureMode = "timeout" | "http500" | "http503" | "http404" | "http400" | "garbage" | "network";
+export type FailureMode = "timeout" | "http500" | "http503" | "http404" | "http400" | "echo400" | "garbage" | "network";
 
 interface Failure {
   method: string;
@@ -98,12 +98,12 @@ export class UpstreamStub {
     const failure = this.failures.find((f) => f.remaining > 0 && f.method === request.method && url.pathname.startsWith(f.pathPrefix));
     if (failure) {
       failure.remaining -= 1;
-      return this.failWith(failure.mode, request.signal);
+      return this.failWith(failure.mode, request.signal, request, body);
     }
     return this.answer(request, url, body);
   }
 
-  private failWith(mode: FailureMode, signal: AbortSignal): Promise<Response> | Response {
+  private failWith(mode: FailureMode, signal: AbortSignal, request: Request, body: string): Promise<Response> | Response {
     switch (mode) {
       case "timeout":
         // Never answers; settles only when the caller gives up (its abort signal fires).
@@ -123,6 +123,9 @@ export class UpstreamStub {
         return json(404, { message: "not found" });
       case "http400":
         return json(400, { message: "bad request" });
+      case "echo400":
+        // A careless upstream that repeats the request, credentials included, in its error body.
+        return json(400, { message: "bad request", authorization: request.headers.get("Authorization"), request: body });
     }
   }
 

@@ -1,0 +1,189 @@
+/**
+ * Several thousand malformed requests (deterministic seed) to every route: bodies of the wrong
+ * shape, type or encoding, unknown shops, malformed ids, forged signatures, refused origins,
+ * wrong methods and junk paths. Every one must be answered with a 4xx JSON error (never a 5xx)
+ * and none may reach the upstream.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { ERROR_CODES, type ErrorBody } from "../../../worker/checkout/wire.js";
+import { call, freshIp } from "./support/http.js";
+import { Prng } from "./support/prng.js";
+import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+
+const SEED = 0xc0ffee;
+const REQUESTS = 5000;
+
+const PRINTABLE = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+const ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-_";
+const SHOPS = ["demo-open", "demo-signed"] as const;
+
+interface FuzzRequest {
+  label: string;
+  path: string;
+  init: RequestInit;
+}
+
+const rng = new Prng(SEED);
+
+/** A value of a random JSON type, sometimes nested, sometimes huge. */
+function junkValue(depth = 0): unknown {
+  switch (rng.int(depth > 3 ? 7 : 9)) {
+    case 0: return null;
+    case 1: return rng.chance(0.5);
+    case 2: return rng.pick([0, -1, 1e308, -1e-308, 25.5, Number.MAX_SAFE_INTEGER + 2]);
+    case 3: return rng.string(rng.int(40), PRINTABLE);
+    case 4: return rng.pick(["", "0", "-25", "1e3", "25.", ".5", "NaN", "Infinity", " 25", "25 ", "２５", "25,00", "0x19", "9".repeat(400)]);
+    case 5: return rng.pick(["\u0000", "\ud800", "<script>", "' OR 1=1 --", "../../etc/passwd", "%00", "\u202e"]);
+    case 6: return "x".repeat(rng.pick([1, 100, 5000]));
+    case 7: return Array.from({ length: rng.int(4) }, () => junkValue(depth + 1));
+    default: return Object.fromEntries(Array.from({ length: rng.int(4) }, () => [rng.string(1 + rng.int(8), ID_CHARS), junkValue(depth + 1)]));
+  }
+}
+
+/** A junk value that is never a well-formed order id. */
+function notAnOrderId(): unknown {
+  const value = junkValue();
+  return typeof value === "string" && /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/.test(value) ? `${value}/!` : value;
+}
+
+const CREATE_FIELDS = ["orderId", "transferCurrency", "orderToken", "priceAmount", "priceCurrency"] as const;
+
+/** A create body that is invalid by construction: at least one field of the wrong shape, or no object at all. */
+function invalidCreateBody(): string {
+  const kind = rng.int(6);
+  if (kind === 0) return rng.string(rng.int(200), PRINTABLE); // not JSON, or JSON of the wrong type
+  if (kind === 1) return JSON.stringify(junkValue(2));
+  if (kind === 2) return `{"orderId":"${rng.string(5, ID_CHARS)}"`; // truncated
+  const body: Record<string, unknown> = { orderId: `o-${rng.string(6, ID_CHARS)}`, priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" };
+  if (kind === 3) body[`x${rng.string(4, ID_CHARS)}`] = junkValue(); // unknown field
+  else if (kind === 4) {
+    const { orderId, transferCurrency, ...rest } = body;
+    return JSON.stringify(rng.chance(0.5) ? { ...rest, orderId } : { ...rest, transferCurrency }); // a required field missing
+  } else {
+    const field = rng.pick(CREATE_FIELDS.filter((f) => f !== "orderToken"));
+    let value = junkValue();
+    // A junk value that happens to be well-formed for the field is replaced by one that cannot be.
+    if (typeof value === "string" && /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/.test(value)) value = `${value}/!`;
+    body[field] = value;
+  }
+  return JSON.stringify(body);
+}
+
+function unknownShop(): string {
+  const candidate = rng.pick([rng.string(1 + rng.int(20), ID_CHARS), rng.string(1 + rng.int(10), PRINTABLE), "DEMO-OPEN", "demo_open", "demo-open.", "a".repeat(300)]);
+  // URLs trim surrounding spaces: a candidate that is a real shop once trimmed is made unknown.
+  return (SHOPS as readonly string[]).includes(candidate.trim()) ? `${candidate.trim()}x` : candidate;
+}
+
+function malformedPaymentId(): string {
+  return rng.pick(["-", "a.b", "a b", "ä", "x".repeat(129), "..", "%2e%2e", "a%2Fb", "a;b", "<id>", "a\u0000b", "_x"]);
+}
+
+function randomOrigin(): string {
+  return rng.pick(["https://evil.example", "null", "http://127.0.0.1:8788", "https://demo-open", "file://", `https://${rng.string(8, ID_CHARS)}.example`]);
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const h: Record<string, string> = { "CF-Connecting-IP": freshIp(), ...extra };
+  if (rng.chance(0.3)) h["X-Request-Id"] = rng.string(rng.int(200), PRINTABLE);
+  if (rng.chance(0.2)) h["If-None-Match"] = rng.string(rng.int(40), PRINTABLE);
+  if (rng.chance(0.3)) h["Content-Type"] = rng.pick(["application/json", "text/plain", "application/json; charset=utf-16", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", ""]);
+  return h;
+}
+
+function segment(value: string): string {
+  return rng.chance(0.5) ? encodeURIComponent(value) : value.replaceAll("#", "%23").replaceAll("?", "%3F");
+}
+
+/** One malformed request for a route chosen at random. */
+function nextRequest(): FuzzRequest {
+  const shop = rng.pick(SHOPS);
+  switch (rng.int(11)) {
+    case 0:
+      return { label: "create: malformed body", path: `/api/shops/${shop}/payments`, init: { method: "POST", headers: headers({ "Content-Type": "application/json" }), body: invalidCreateBody() } };
+    case 1:
+      return { label: "create: unknown shop", path: `/api/shops/${segment(unknownShop())}/payments`, init: { method: "POST", headers: headers({ "Content-Type": "application/json" }), body: JSON.stringify({ orderId: "o-1", priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" }) } };
+    case 2:
+      return { label: "create: refused origin", path: `/api/shops/${shop}/payments`, init: { method: "POST", headers: headers({ "Content-Type": "application/json", Origin: randomOrigin() }), body: JSON.stringify({ orderId: "o-1", priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" }) } };
+    case 3:
+      return { label: "shop: unknown", path: `/api/shops/${segment(unknownShop())}`, init: { method: "GET", headers: headers() } };
+    case 4:
+      return { label: "payment: malformed id", path: `/api/shops/${shop}/payments/${segment(malformedPaymentId())}`, init: { method: "GET", headers: headers() } };
+    case 5:
+      return { label: "stream: malformed id or origin", path: `/api/shops/${shop}/payments/${rng.chance(0.5) ? segment(malformedPaymentId()) : "pay_1"}/stream`, init: { method: "GET", headers: headers(rng.chance(0.5) ? { Upgrade: "websocket", Origin: randomOrigin() } : { Upgrade: "websocket", Origin: "https://evil.example" }) } };
+    case 6: {
+      const body = rng.chance(0.5) ? JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", notificationType: "v3/payment", body: junkValue() }) : rng.string(rng.int(300), PRINTABLE);
+      const sig: Record<string, string> = rng.chance(0.7) ? { "X-Signature": rng.pick([rng.string(64, "0123456789abcdef"), rng.string(rng.int(100), PRINTABLE), "", "00"]) } : {};
+      return { label: "hook: forged or missing signature", path: `/hooks/${rng.chance(0.8) ? shop : segment(unknownShop())}`, init: { method: "POST", headers: headers({ "Content-Type": "application/json", ...sig }), body } };
+    }
+    case 7: {
+      const path = rng.pick([`/api/shops/${shop}`, `/api/shops/${shop}/payments`, `/api/shops/${shop}/payments/pay_1`, `/hooks/${shop}`, "/widget.js", "/demo/api/order-token"]);
+      const method = rng.pick(["PUT", "DELETE", "PATCH", "post"]);
+      return { label: `method ${method}`, path, init: { method, headers: headers() } };
+    }
+    case 8:
+      // The first segment is encoded, so that the path never starts with "//" (another host).
+      return { label: "junk path", path: `/${encodeURIComponent(rng.string(1 + rng.int(12), PRINTABLE))}/${Array.from({ length: rng.int(5) }, () => segment(rng.string(1 + rng.int(12), PRINTABLE))).join("/")}`, init: { method: rng.pick(["GET", "POST"]), headers: headers() } };
+    case 9:
+      return { label: "demo order-token: malformed body", path: "/demo/api/order-token", init: { method: "POST", headers: headers({ "Content-Type": "application/json" }), body: rng.chance(0.5) ? JSON.stringify(junkValue()) : JSON.stringify({ shop: rng.pick([...SHOPS, unknownShop()]), orderId: notAnOrderId(), priceAmount: "1.00", priceCurrency: "EUR" }) } };
+    default:
+      return { label: "widget: unknown hashed file", path: rng.pick([`/widget.${rng.string(8, "0123456789abcdef")}.js`, `/chunks/${rng.string(10, ID_CHARS)}.js`, `/widget.${rng.string(3, ID_CHARS)}.js`]), init: { method: "GET", headers: headers() } };
+  }
+}
+
+let upstream: UpstreamStub;
+/** Log lines of the run, kept in memory: printing thousands of lines costs more than the requests. */
+const logLines: string[] = [];
+const originalLog = console.log;
+beforeAll(() => {
+  clearCurrencyCache();
+  upstream = installUpstreamStub();
+  console.log = (line: unknown) => void logLines.push(String(line));
+});
+afterAll(() => {
+  console.log = originalLog;
+  upstream.restore();
+});
+
+describe("fuzz", () => {
+  it(`answers ${REQUESTS} malformed requests with 4xx JSON errors and never calls the upstream (seed ${SEED})`, { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+
+    async function send(request: FuzzRequest): Promise<void> {
+      let response: Response;
+      try {
+        response = await call(request.path, request.init);
+      } catch (err) {
+        failures.push(`threw ${String(err)} for ${request.label} ${request.path}`);
+        return;
+      }
+      sent += 1;
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      const text = await response.text();
+      if (response.status < 400 || response.status >= 500) {
+        failures.push(`${response.status} ${request.label} ${request.init.method} ${request.path}`);
+        return;
+      }
+      let body: ErrorBody | undefined;
+      try {
+        body = JSON.parse(text) as ErrorBody;
+      } catch {
+        failures.push(`not JSON: ${request.label} ${request.path}: ${text.slice(0, 80)}`);
+      }
+      if (body && !(ERROR_CODES as readonly string[]).includes(body.error?.code)) failures.push(`unknown code ${JSON.stringify(body)} for ${request.label}`);
+    }
+
+    for (let i = 0; i < REQUESTS; i += 1) await send(nextRequest());
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(sent).toBe(REQUESTS);
+    expect(upstream.calls.map((c) => `${c.method} ${c.path}`)).toEqual([]);
+    // One access-log line per request, none of them an error.
+    expect(logLines.filter((l) => l.includes('"event":"request"'))).toHaveLength(REQUESTS);
+    expect(logLines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+    // Several kinds of refusal were exercised, not one path over and over.
+    for (const status of [400, 401, 403, 404, 405]) expect(statuses.get(status) ?? 0).toBeGreaterThan(20);
+  });
+});
