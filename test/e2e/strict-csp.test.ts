@@ -85,7 +85,8 @@ describe("strict Content-Security-Policy", () => {
   it("(j) a shop page on another origin embeds the copied snippet (SRI) under a strict CSP", async () => {
     const checkoutUrl = inject("checkoutUrl");
     const embedOrigin = inject("embedOrigin");
-    const context = await newContext(browser);
+    // No extra request headers here: the shop page's requests are cross-origin and go as a browser sends them.
+    const context = await newContext(browser, { extraHTTPHeaders: {} });
     const demo = await context.newPage();
     await demo.goto(demoUrl({ order: uniqueOrder("embed"), amount: "9.50" }));
     const snippet = (await demo.locator("#snippet").filter({ hasText: "integrity=" }).textContent()) ?? "";

@@ -3,12 +3,19 @@ import type { Browser, BrowserContext } from "playwright-core";
 
 export { launchChromium } from "../../../scripts/servers.mjs";
 
+let customers = 0;
+
 /**
  * A fresh browser context (its own storage) whose pages record every checkout-status event and
  * every Content-Security-Policy violation in window globals, from before any page script runs.
+ * Each context is its own customer: it sends its own client address (CF-Connecting-IP, as
+ * Cloudflare sets it), so the per-customer creation rate limit sees different customers, not
+ * every test as one 127.0.0.1.
  */
 export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-US", ...options });
+  customers += 1;
+  const clientAddress = `198.51.100.${(customers % 250) + 1}`;
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-US", extraHTTPHeaders: { "cf-connecting-ip": clientAddress }, ...options });
   await context.addInitScript(() => {
     const w = window as unknown as { __statuses: string[]; __violations: string[] };
     w.__statuses = [];
