@@ -13,8 +13,8 @@ import type { AppEnv } from "./http.js";
 export const WIDGET_CACHE = "public, max-age=300, must-revalidate";
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
-/** A content-hashed widget file: widget.<hash>.js, or any file under chunks/ (hashed by the build). */
-const HASHED = /^\/(?:widget\.[A-Za-z0-9_-]{6,}\.js|chunks\/[A-Za-z0-9._-]+\.js)$/;
+/** A content-hashed widget file: widget.<hash>.js, or any file under chunks/ (hashed by the build); or its source map. */
+const HASHED = /^\/(?:widget\.[A-Za-z0-9_-]{6,}\.js|chunks\/[A-Za-z0-9._-]+\.js)(?:\.map)?$/;
 
 async function fromAssets(env: Env, request: Request, path: string): Promise<Response> {
   const url = new URL(request.url);
@@ -37,10 +37,6 @@ export async function serveWidgetFile(env: Env, request: Request, path: string):
   return response;
 }
 
-export function isWidgetPath(path: string): boolean {
-  return path === "/widget.js" || path === "/widget-manifest.json" || HASHED.test(path);
-}
-
 /** GET/HEAD under /demo/. */
 export async function serveDemo(env: Env, request: Request, path: string): Promise<Response> {
   const response = await fromAssets(env, request, path);
@@ -51,9 +47,9 @@ export async function serveDemo(env: Env, request: Request, path: string): Promi
 /** GET (and HEAD) routes of the static files. */
 export const assetsRoutes = new Hono<AppEnv>();
 
-assetsRoutes.get("/widget.js", (c) => serveWidgetFile(c.env, c.req.raw, "/widget.js"));
+assetsRoutes.get("/:file{widget\\.js(?:\\.map)?}", (c) => serveWidgetFile(c.env, c.req.raw, `/${c.req.param("file")}`));
 assetsRoutes.get("/widget-manifest.json", (c) => serveWidgetFile(c.env, c.req.raw, "/widget-manifest.json"));
-assetsRoutes.get("/:file{widget\\.[A-Za-z0-9_-]{6,}\\.js}", (c) => serveWidgetFile(c.env, c.req.raw, `/${c.req.param("file")}`));
-assetsRoutes.get("/chunks/:file{[A-Za-z0-9._-]+\\.js}", (c) => serveWidgetFile(c.env, c.req.raw, `/chunks/${c.req.param("file")}`));
+assetsRoutes.get("/:file{widget\\.[A-Za-z0-9_-]{6,}\\.js(?:\\.map)?}", (c) => serveWidgetFile(c.env, c.req.raw, `/${c.req.param("file")}`));
+assetsRoutes.get("/chunks/:file{[A-Za-z0-9._-]+\\.js(?:\\.map)?}", (c) => serveWidgetFile(c.env, c.req.raw, `/chunks/${c.req.param("file")}`));
 assetsRoutes.get("/demo", (c) => c.redirect("/demo/", 301));
 assetsRoutes.get("/demo/*", (c) => serveDemo(c.env, c.req.raw, new URL(c.req.url).pathname));

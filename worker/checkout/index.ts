@@ -2,11 +2,17 @@
  * The checkout Worker's entry: the hono app for HTTP, and the Durable Object classes its
  * bindings name (wrangler.toml).
  */
+import { env } from "cloudflare:workers";
 import { app } from "./app.js";
+import { loadShops } from "./config.js";
 import type { Env } from "./env.js";
 
 export { OrderObject } from "./order-object.js";
 export { PaymentObject } from "./payment-object.js";
+
+// Validate the shop configuration as the Worker starts, so that `wrangler dev` and the deployment's
+// logs name a broken entry (shop and field) before any request; requests re-use the result.
+loadShops(env as unknown as Env);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -29,6 +29,13 @@ describe("static assets", () => {
     expect(await manifest.json()).toEqual({ file: "widget.0123abcd.js", integrity: "sha384-fixture" });
   });
 
+  it("serves the source map of widget.js with CORS", async () => {
+    const response = await call("/widget.js.map");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(((await response.json()) as { version: number }).version).toBe(3);
+  });
+
   it("answers HEAD without a body", async () => {
     const response = await call("/widget.js", { method: "HEAD" });
     expect(response.status).toBe(200);
