@@ -37,7 +37,8 @@ describe("upstream failures", () => {
     expect(retried.status).toBe(201);
   });
 
-  it.each(CASES)("a payment read meeting %s answers %i %s", async (mode, status, code) => {
+  // A read is retried by the v3 client (three attempts of UPSTREAM_TIMEOUT_MS each on timeout).
+  it.each(CASES)("a payment read meeting %s answers %i %s", { timeout: 30_000 }, async (mode, status, code) => {
     upstream.fail("GET", "/v3/payments/", mode);
     const response = await call("/api/shops/demo-open/payments/pay_unknown_to_the_worker");
     expect(response.status).toBe(status);
