@@ -44,6 +44,14 @@ describe("CORS", () => {
     expect(response.headers.get("Access-Control-Expose-Headers")).toContain("ETag");
   });
 
+  it("puts the CORS headers on error responses too, so the widget can read the error", async () => {
+    const response = await postJson("/api/shops/demo-open/payments", { orderId: "x" }, { Origin: ALLOWED });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe(ALLOWED);
+    expect(response.headers.get("Access-Control-Expose-Headers")).toContain("Retry-After");
+    expect((await errorOf(response)).code).toBe("invalid_request");
+  });
+
   it("allows the Worker's own origin without listing it", async () => {
     const response = await call("/api/shops/demo-open", { headers: { Origin: "https://checkout.test" } });
     expect(response.status).toBe(200);
