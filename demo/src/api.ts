@@ -77,7 +77,7 @@ export interface DeliveryAttempt {
   time: string;
 }
 
-export async function notificationLog(paymentId: string): Promise<DeliveryAttempt[]> {
-  const { items } = await request<{ items: DeliveryAttempt[]; pending: number }>(`/demo/api/sandbox/notifications?paymentId=${encodeURIComponent(paymentId)}`);
-  return items;
+/** The delivery attempts for a payment, and how many deliveries are still waiting for a retry. */
+export function notificationLog(paymentId: string): Promise<{ items: DeliveryAttempt[]; pending: number }> {
+  return request(`/demo/api/sandbox/notifications?paymentId=${encodeURIComponent(paymentId)}`);
 }

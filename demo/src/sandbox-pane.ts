@@ -3,7 +3,7 @@
  * through the sandbox control API, and shows the log of notifications the sandbox delivered.
  */
 import type { PaymentView } from "../../worker/checkout/wire.js";
-import { enabledActions, pendingTransactions, transactionAmount, type SandboxAction } from "./amounts.js";
+import { enabledActions, FINAL_STATUSES, pendingTransactions, transactionAmount, type SandboxAction } from "./amounts.js";
 import { ApiError, expirePayment, notificationLog, sendTransaction, settleTransaction, type DeliveryAttempt } from "./api.js";
 import { byId, h } from "./dom.js";
 
@@ -112,16 +112,20 @@ export class SandboxPane {
     this.pollTimer = setTimeout(() => void this.poll(), delayMs);
   }
 
+  /** Reads the delivery log; keeps polling until the payment is final and nothing waits for a retry. */
   private async poll(): Promise<void> {
     const paymentId = this.payment?.paymentId;
     if (!paymentId) return;
+    let settled = false;
     try {
-      const attempts = await notificationLog(paymentId);
-      if (paymentId === this.payment?.paymentId) this.renderLog(attempts);
+      const log = await notificationLog(paymentId);
+      if (paymentId !== this.payment?.paymentId) return;
+      this.renderLog(log.items);
+      settled = log.pending === 0 && FINAL_STATUSES.includes(this.payment.status);
     } catch {
       // The next poll tries again; the log is a convenience.
     }
-    this.schedulePoll(LOG_POLL_MS);
+    if (!settled) this.schedulePoll(LOG_POLL_MS);
   }
 
   private renderLog(attempts: DeliveryAttempt[]): void {
