@@ -164,15 +164,23 @@ export function secretOf(env: Env, name: string): string | undefined {
   return value;
 }
 
-let cached: { source: unknown; validation: ShopsValidation } | undefined;
+/** Validations per bindings object (an isolate keeps one; validation depends on SHOPS and the secrets). */
+const validations = new WeakMap<object, ShopsValidation>();
+/** The issues last logged, so that the same report is written once per isolate. */
+let lastReport: string | undefined;
 
-/** The validated configuration of this isolate (validated and its issues logged on first use). */
+/** The validated configuration (validated on first use, its issues logged once). */
 export function loadShops(env: Env): ShopsValidation {
-  if (cached && cached.source === env.SHOPS) return cached.validation;
+  const hit = validations.get(env);
+  if (hit) return hit;
   const validation = validateShops(env.SHOPS, (name) => secretOf(env, name));
-  for (const issue of validation.issues) log("error", "config_invalid", { ...issue });
-  if (!validation.issues.length) log("info", "config_loaded", { shops: [...validation.shops.keys()] });
-  cached = { source: env.SHOPS, validation };
+  validations.set(env, validation);
+  const report = JSON.stringify(validation.issues);
+  if (report !== lastReport) {
+    lastReport = report;
+    for (const issue of validation.issues) log("error", "config_invalid", { ...issue });
+    if (!validation.issues.length) log("info", "config_loaded", { shops: [...validation.shops.keys()] });
+  }
   return validation;
 }
 

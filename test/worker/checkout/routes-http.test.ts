@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
-import { call, errorOf, postJson } from "./support/http.js";
+import { call, callWith, errorOf, postJson } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
@@ -116,5 +116,42 @@ describe("creation rate limit", () => {
     expect(limited.headers.get("Retry-After")).toBe("60");
     expect((await errorOf(limited)).code).toBe("rate_limited");
     expect((await postJson("/api/shops/demo-open/payments", order())).status).toBe(201);
+  });
+});
+
+describe("server errors", () => {
+  it("answers 500 internal_error without details for a shop whose configuration is broken", async () => {
+    const shops = JSON.stringify([{ id: "broken", name: "B", environment: "sandbox", apiKeyId: "k", secrets: { apiKeySecret: "DEMO_API_KEY_SECRET" }, pricing: "signed", priceCurrencies: ["EUR"], transferCurrencies: ["BTC"] }]);
+    const response = await callWith({ SHOPS: shops }, "/api/shops/broken");
+    expect(response.status).toBe(500);
+    const error = await errorOf(response);
+    expect(error.code).toBe("internal_error");
+    expect(error.message).not.toMatch(/orderSigningKey|secrets|at \//);
+  });
+
+  it("answers 500 internal_error when a shop's API key secret is not set, before calling the upstream", async () => {
+    const response = await callWith({ DEMO_API_KEY_SECRET: undefined }, "/api/shops/demo-open/payments/pay_1");
+    expect(response.status).toBe(500);
+    expect((await errorOf(response)).code).toBe("internal_error");
+    expect(upstream.count()).toBe(0);
+  });
+});
+
+describe("POST /hooks/{shop} (mounted)", () => {
+  it("answers 401 invalid_signature to a forged notification and 404 unknown_shop to an unknown shop", async () => {
+    const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payment", body: {} });
+    const forged = await call("/hooks/demo-open", { method: "POST", headers: { "X-Signature": "ab".repeat(32) }, body });
+    expect(forged.status).toBe(401);
+    expect((await errorOf(forged)).code).toBe("invalid_signature");
+    const unknown = await call("/hooks/nope", { method: "POST", body });
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).code).toBe("unknown_shop");
+    expect(upstream.count()).toBe(0);
+  });
+
+  it("refuses a notification body over 256 KB with 413", async () => {
+    const response = await call("/hooks/demo-open", { method: "POST", body: "x".repeat(300 * 1024) });
+    expect(response.status).toBe(413);
+    expect((await errorOf(response)).code).toBe("invalid_request");
   });
 });

@@ -21,9 +21,14 @@ export function freshIp(): string {
   return `198.18.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
-export async function call(path: string, init: RequestInit = {}): Promise<Response> {
+export function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return callWith({}, path, init);
+}
+
+/** Like `call`, with some bindings replaced (another SHOPS, a missing secret...). */
+export async function callWith(bindings: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
   const request = new Request(new URL(path, ORIGIN), init) as Request<unknown, IncomingRequestCfProperties>;
-  return worker.fetch(request, env as unknown as Env, createExecutionContext());
+  return worker.fetch(request, { ...(env as unknown as Env), ...bindings }, createExecutionContext());
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
