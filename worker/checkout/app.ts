@@ -44,8 +44,8 @@ app.use(
   }),
 );
 
-app.use("/api/shops/:shop", (c, next) => shopCors((id) => getShop(c.env, id))(c, next));
-app.use("/api/shops/:shop/*", (c, next) => shopCors((id) => getShop(c.env, id))(c, next));
+app.use("/api/shops/:shop", shopCors);
+app.use("/api/shops/:shop/*", shopCors);
 
 app.get("/api/shops/:shop", async (c) => {
   const shop = getShop(c.env, c.req.param("shop"));

@@ -6,8 +6,10 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import type { ShopConfig } from "./config.js";
+import { getShop, type ShopConfig } from "./config.js";
+import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
+import type { AppEnv } from "./http.js";
 
 export function originAllowed(shop: ShopConfig, origin: string, requestUrl: string): boolean {
   return origin === new URL(requestUrl).origin || shop.allowedOrigins.includes(origin);
@@ -21,18 +23,16 @@ export function assertOrigin(shop: ShopConfig, request: Request): void {
   }
 }
 
-/** CORS for the shop API; `shopOf` gives the shop of the request (404 unknown_shop when none). */
-export function shopCors(shopOf: (shopId: string) => ShopConfig): MiddlewareHandler {
-  return async (c, next) => {
-    const shop = shopOf(c.req.param("shop") ?? "");
-    assertOrigin(shop, c.req.raw);
-    const handler = cors({
-      origin: (origin) => (originAllowed(shop, origin, c.req.url) ? origin : null),
-      allowMethods: ["GET", "POST", "OPTIONS"],
-      allowHeaders: ["Content-Type", "If-None-Match", "X-Request-Id"],
-      exposeHeaders: ["ETag", "Retry-After", "X-Request-Id"],
-      maxAge: 600,
-    });
-    return handler(c, next);
-  };
-}
+const corsHeaders = cors({
+  origin: (origin, c) => (originAllowed(getShop(c.env as Env, c.req.param("shop") ?? ""), origin, c.req.url) ? origin : null),
+  allowMethods: ["GET", "POST", "OPTIONS"],
+  allowHeaders: ["Content-Type", "If-None-Match", "X-Request-Id"],
+  exposeHeaders: ["ETag", "Retry-After", "X-Request-Id"],
+  maxAge: 600,
+});
+
+/** CORS for /api/shops/{shop}/...: 404 unknown_shop, 403 origin_not_allowed, else the CORS headers (and preflight). */
+export const shopCors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  assertOrigin(getShop(c.env, c.req.param("shop") ?? ""), c.req.raw);
+  return corsHeaders(c, next);
+};
