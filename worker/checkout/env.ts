@@ -26,6 +26,8 @@ export interface Env {
   PUBLIC_URL?: string;
   /** Upstream timeout per attempt in milliseconds (default 5000). */
   UPSTREAM_TIMEOUT_MS?: string;
+  /** Poll interval of a watched payment, in milliseconds (default 5000). */
+  POLL_INTERVAL_MS?: string;
   /** Worker secrets, named by the shop configuration. */
   [secret: string]: unknown;
 }

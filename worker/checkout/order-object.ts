@@ -82,6 +82,7 @@ export class OrderObject extends DurableObject<Env> {
           return { ok: true, created: false, view };
         }
       }
+      const requestedAt = Date.now();
       const payment = await upstreamFor(this.env, shop).createPayment(input.request);
       this.ctx.storage.sql.exec(
         "INSERT INTO payments (payment_id, price_amount, price_currency, transfer_currency, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -91,7 +92,7 @@ export class OrderObject extends DurableObject<Env> {
         input.request.transferCurrency,
         new Date().toISOString(),
       );
-      const view = await paymentObject(this.env, shop.id, payment.paymentId).init(shop.id, payment);
+      const view = await paymentObject(this.env, shop.id, payment.paymentId).init(shop.id, payment, requestedAt);
       log("info", "payment_created", { requestId: input.requestId, shop: shop.id, orderId: input.orderId, paymentId: payment.paymentId });
       return { ok: true, created: true, view };
     } catch (err) {

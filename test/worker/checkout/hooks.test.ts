@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getShop, type ShopConfig } from "../../../worker/checkout/config.js";
 import type { Env } from "../../../worker/checkout/env.js";
 import { errorResponse } from "../../../worker/checkout/errors.js";
 import { handleHook } from "../../../worker/checkout/hooks.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import type { Payment } from "../../../worker/v3/types.js";
-import { envelope, hookInit, newPayment, useTestPollInterval, withStatus } from "./payment-support.js";
+import { envelope, hookInit, newPayment, withStatus } from "./payment-support.js";
 import { call, errorOf } from "./support/http.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
@@ -20,7 +20,6 @@ let upstream: UpstreamStub;
 let logs: string[];
 const stubs: DurableObjectStub[] = [];
 
-beforeAll(() => useTestPollInterval(env));
 beforeEach(() => {
   upstream = installUpstreamStub();
   logs = [];

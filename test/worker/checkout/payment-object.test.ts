@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
-import { newPayment, TEST_POLL_INTERVAL_MS, useTestPollInterval, withStatus } from "./payment-support.js";
+import { newPayment, TEST_POLL_INTERVAL_MS, withStatus } from "./payment-support.js";
 import { call, errorOf } from "./support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
@@ -31,7 +31,6 @@ function storage(stub: DurableObjectStub) {
   });
 }
 
-beforeAll(() => useTestPollInterval(env));
 beforeEach(() => {
   upstream = installUpstreamStub();
 });

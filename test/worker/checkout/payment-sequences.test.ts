@@ -7,10 +7,10 @@
  */
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject, type NotificationOutcome } from "../../../worker/checkout/payment-object.js";
-import { connectStream, newPayment, useTestPollInterval, withStatus, type StreamClient } from "./payment-support.js";
+import { connectStream, newPayment, withStatus, type StreamClient } from "./payment-support.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
 const testEnv = env as unknown as Env;
@@ -77,7 +77,6 @@ let upstream: UpstreamStub;
 let client: StreamClient | undefined;
 let stub: DurableObjectStub | undefined;
 
-beforeAll(() => useTestPollInterval(env));
 beforeEach(() => {
   upstream = installUpstreamStub();
 });

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import { DEFAULT_POLL_SETTINGS } from "../../../worker/checkout/poll-policy.js";
 import type { Payment } from "../../../worker/v3/types.js";
-import { connectStream, newPayment, TEST_POLL_INTERVAL_MS, useTestPollInterval, withStatus, type StreamClient } from "./payment-support.js";
+import { connectStream, newPayment, TEST_POLL_INTERVAL_MS, withStatus, type StreamClient } from "./payment-support.js";
 import { call, errorOf } from "./support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
@@ -16,7 +16,6 @@ let upstream: UpstreamStub;
 const stubs: DurableObjectStub[] = [];
 const clients: StreamClient[] = [];
 
-beforeAll(() => useTestPollInterval(env));
 
 beforeEach(() => {
   upstream = installUpstreamStub();

@@ -7,6 +7,7 @@ import { signBody } from "../../../worker/v3/notification.js";
 import type { Payment, PaymentTransaction } from "../../../worker/v3/types.js";
 import type { PaymentView, StreamMessage } from "../../../worker/checkout/wire.js";
 import { call } from "./support/http.js";
+import { TEST_VARS } from "./support/test-env.js";
 
 let counter = 0;
 
@@ -126,16 +127,8 @@ export class StreamClient {
   }
 }
 
-/**
- * Poll interval of the objects the payment tests create: long, so that no poll alarm fires by
- * itself during a test and every poll is one the test runs (runDurableObjectAlarm). The objects
- * read POLL_INTERVAL_MS when they start; the test project's bindings do not set it.
- */
-export const TEST_POLL_INTERVAL_MS = 600_000;
-
-export function useTestPollInterval(env: object): void {
-  (env as Record<string, unknown>).POLL_INTERVAL_MS = String(TEST_POLL_INTERVAL_MS);
-}
+/** Poll interval of the objects the payment tests create (set in the test bindings). */
+export const TEST_POLL_INTERVAL_MS = Number(TEST_VARS.POLL_INTERVAL_MS);
 
 /** Opens the payment stream through the Worker's route, as a widget does. */
 export async function connectStream(shop: string, paymentId: string): Promise<StreamClient> {

@@ -18,4 +18,6 @@ export const TEST_VARS = {
   PRODUCTION_BASE_URL: UPSTREAM_BASE_URL,
   DEMO_MODE: "true",
   UPSTREAM_TIMEOUT_MS: "1500",
+  // Long, so that no poll alarm fires by itself during a test: every poll is one the test runs.
+  POLL_INTERVAL_MS: "600000",
 } as const;
