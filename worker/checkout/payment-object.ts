@@ -55,6 +55,29 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
 }
 
 const STREAM_PATH = /^\/api\/shops\/([^/]+)\/payments\/([^/]+)\/stream$/;
+const HOOK_PATH = /^\/hooks\/([^/]+)$/;
+
+/**
+ * The shop a payment was created for through this Worker: the `{shop}` of its notificationUrl
+ * (`<worker>/hooks/{shop}`, set by create-payment.ts); undefined when it names none. Shops may
+ * share one upstream account, so the upstream alone would hand shop A's payment to shop B's route.
+ */
+export function hookShopOf(payment: Payment): string | undefined {
+  if (!payment.notificationUrl) return undefined;
+  let path: string;
+  try {
+    path = new URL(payment.notificationUrl).pathname;
+  } catch {
+    return undefined;
+  }
+  const match = HOOK_PATH.exec(path);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
 
 interface PaymentRow extends Record<string, SqlStorageValue> {
   shop_id: string;
@@ -307,6 +330,11 @@ export class PaymentObject extends DurableObject<Env> {
       throw err;
     }
     if (payment.paymentId !== paymentId) throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
+    const owner = hookShopOf(payment);
+    if (owner !== undefined && owner !== shopId) {
+      log("warn", "payment_of_another_shop", { shop: shopId, paymentId, owner });
+      throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+    }
     if (this.row()) return; // a notification or init stored it meanwhile
     this.apply(shopId, payment, "poll", startedAt);
     this.sql.exec("UPDATE payment SET last_fetch_at = ?", startedAt);

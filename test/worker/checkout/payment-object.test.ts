@@ -141,6 +141,31 @@ describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => 
     expect((await errorOf(response)).code).toBe("upstream_error");
   });
 
+  it("answers 404 payment_not_found for a payment another shop of the same upstream account created, on GET and stream, and stores nothing", async () => {
+    // demo-open and demo-signed share the upstream account: the upstream alone would answer.
+    const payment = newPayment({ notificationUrl: "https://checkout.test/hooks/demo-signed" });
+    upstream.payments.set(payment.paymentId, payment);
+    const read = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
+    expect(read.status).toBe(404);
+    expect((await errorOf(read)).code).toBe("payment_not_found");
+    const stream = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}/stream`, { headers: { Upgrade: "websocket" } });
+    expect(stream.status).toBe(404);
+    expect((await errorOf(stream)).code).toBe("payment_not_found");
+    expect(await storage(object(payment.paymentId).stub)).toEqual({ tables: [], versions: [] });
+    const owner = await call(`/api/shops/demo-signed/payments/${payment.paymentId}`);
+    expect(owner.status).toBe(200);
+    expect(await owner.json()).toMatchObject({ paymentId: payment.paymentId, version: 1 });
+  });
+
+  it("loads a payment created outside this Worker (no hooks URL of another shop) from the upstream", async () => {
+    const payment = newPayment();
+    delete payment.notificationUrl;
+    upstream.payments.set(payment.paymentId, payment);
+    const response = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ paymentId: payment.paymentId, version: 1 });
+  });
+
   it("answers the stored view with its version", async () => {
     const payment = newPayment();
     await object(payment.paymentId).init(SHOP, payment);
