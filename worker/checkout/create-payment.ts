@@ -16,7 +16,8 @@ import type { OrderCreateResult } from "./order-object.js";
 import { verifyOrderToken } from "./order-token.js";
 import type { AppEnv } from "./http.js";
 
-const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
+/** A plain decimal as the upstream takes it: no sign, no exponent, no leading zeros ("0025.00" is refused there). */
+const DECIMAL = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
 
 /** The body of a create (CreatePaymentRequest in wire.ts); unknown fields are refused. */
 export const createPaymentSchema = z.strictObject({

@@ -13,7 +13,8 @@ export interface OrderClaims {
   priceCurrency: string;
 }
 
-const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
+/** As create-payment.ts: the upstream refuses leading zeros, so they are refused here, not met as a 502. */
+const DECIMAL = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
 const invalid = (message: string) => new CheckoutError(400, "invalid_order_token", message);
 
 export async function verifyOrderToken(token: string, signingKey: string, shopId: string, orderId: string, now?: Date): Promise<OrderClaims> {

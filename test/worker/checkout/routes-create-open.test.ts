@@ -152,6 +152,7 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     ["no price", { orderId: "o-1", transferCurrency: "BTC" }],
     ["a numeric amount", { orderId: "o-1", priceAmount: 25, priceCurrency: "EUR", transferCurrency: "BTC" }],
     ["an exponent amount", { orderId: "o-1", priceAmount: "2.5e1", priceCurrency: "EUR", transferCurrency: "BTC" }],
+    ["an amount with leading zeros (the upstream refuses it)", { orderId: "o-1", priceAmount: "0025.00", priceCurrency: "EUR", transferCurrency: "BTC" }],
     ["a negative amount", { orderId: "o-1", priceAmount: "-25", priceCurrency: "EUR", transferCurrency: "BTC" }],
     ["a lower-case currency", { orderId: "o-1", priceAmount: "25", priceCurrency: "eur", transferCurrency: "BTC" }],
     ["an unknown field", { orderId: "o-1", priceAmount: "25", priceCurrency: "EUR", transferCurrency: "BTC", admin: true }],

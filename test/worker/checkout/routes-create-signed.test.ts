@@ -54,6 +54,10 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
     await expectRefused(await signedOrder({}, { omitExp: true }), "invalid_order_token");
   });
 
+  it("refuses a token whose priceAmount has leading zeros, which the upstream would refuse (400, not 502)", async () => {
+    await expectRefused(await signedOrder({ priceAmount: "042.50" }), "invalid_order_token");
+  });
+
   it("refuses a token signed with another key", async () => {
     await expectRefused(await signedOrder({}, { key: "not-the-shop-key-at-all-0000" }), "invalid_order_token");
   });
