@@ -4,6 +4,7 @@
  * sandbox control API proxied under /demo/api/sandbox/.
  */
 import type { ErrorBody, ShopSettings } from "../../worker/checkout/wire.js";
+import type { DeliveryLog } from "../../worker/sandbox/control-types.js";
 import { isWidgetManifest, type WidgetManifest } from "./snippet.js";
 
 export class ApiError extends Error {
@@ -63,21 +64,7 @@ export function expirePayment(paymentId: string): Promise<unknown> {
   return post(`${sandboxPayment(paymentId)}/expire`);
 }
 
-/** One delivery attempt of a notification, as the sandbox logs it (GET /sandbox/notifications). */
-export interface DeliveryAttempt {
-  deliveryId: number;
-  attempt: number;
-  url: string;
-  notificationType: string;
-  /** Status of the payment in the notification's body. */
-  status: string;
-  /** HTTP status of the receiver's answer; null when none came. */
-  statusCode: number | null;
-  error?: string;
-  time: string;
-}
-
 /** The delivery attempts for a payment, and how many deliveries are still waiting for a retry. */
-export function notificationLog(paymentId: string): Promise<{ items: DeliveryAttempt[]; pending: number }> {
+export function notificationLog(paymentId: string): Promise<DeliveryLog> {
   return request(`/demo/api/sandbox/notifications?paymentId=${encodeURIComponent(paymentId)}`);
 }

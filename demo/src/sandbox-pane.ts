@@ -4,7 +4,8 @@
  */
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import { enabledActions, FINAL_STATUSES, pendingTransactions, transactionAmount, type SandboxAction } from "./amounts.js";
-import { ApiError, expirePayment, notificationLog, sendTransaction, settleTransaction, type DeliveryAttempt } from "./api.js";
+import { ApiError, expirePayment, notificationLog, sendTransaction, settleTransaction } from "./api.js";
+import type { AttemptLog } from "../../worker/sandbox/control-types.js";
 import { byId, h } from "./dom.js";
 
 const LOG_POLL_MS = 1500;
@@ -128,7 +129,7 @@ export class SandboxPane {
     if (!settled) this.schedulePoll(LOG_POLL_MS);
   }
 
-  private renderLog(attempts: DeliveryAttempt[]): void {
+  private renderLog(attempts: AttemptLog[]): void {
     const rows = attempts.map((attempt) => {
       const code = attempt.statusCode === null ? (attempt.error ?? "no answer") : String(attempt.statusCode);
       const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;

@@ -23,7 +23,7 @@ import type { SandboxPayment } from "./payments.js";
 import * as payouts from "./payouts.js";
 import type { SandboxPayout } from "./payouts.js";
 import { Store } from "./store.js";
-import type { AttemptLog } from "./store.js";
+import type { DeliveryLog } from "./control-types.js";
 
 const randomHex = (bytes: number): string => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -271,7 +271,7 @@ export class Ledger extends DurableObject<SandboxEnv> {
     return this.deliveries.setChaos(chaos);
   }
 
-  deliveryLog(ref: string | undefined, limit: number): { items: AttemptLog[]; pending: number } {
+  deliveryLog(ref: string | undefined, limit: number): DeliveryLog {
     return { items: this.store.attempts(ref, limit), pending: this.store.pendingDeliveries(ref) };
   }
 

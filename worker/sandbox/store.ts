@@ -7,6 +7,7 @@ import type { SandboxConversion } from "./conversions.js";
 import { Dec } from "./money.js";
 import type { SandboxPayment } from "./payments.js";
 import type { SandboxPayout } from "./payouts.js";
+import type { AttemptLog } from "./control-types.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS payments (id TEXT PRIMARY KEY, account TEXT NOT NULL, status TEXT NOT NULL, expires_ms INTEGER NOT NULL, doc TEXT NOT NULL);
@@ -36,20 +37,6 @@ export interface DeliveryRow {
   copies: number;
 }
 
-/** One delivery attempt as the control API reports it. */
-export interface AttemptLog {
-  deliveryId: number;
-  attempt: number;
-  ref: string;
-  url: string;
-  notificationType: string;
-  /** Status of the payment or payout in the notification's body. */
-  status: string;
-  /** HTTP status of the receiver's answer; null when no answer came (network error, simulated failure). */
-  statusCode: number | null;
-  error?: string;
-  time: string;
-}
 
 type Row = Record<string, SqlStorageValue>;
 

@@ -1,6 +1,7 @@
 /** The sandbox's control API, called from the test process: plays the customer and the blockchain. */
 import { inject } from "vitest";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
+import type { DeliveryLog } from "../../../worker/sandbox/control-types.js";
 
 export interface SandboxTransaction {
   transactionId: string;
@@ -13,16 +14,6 @@ export interface Chaos {
   reorder: boolean;
   delayMs: number;
   failFirst: boolean;
-}
-
-/** One delivery attempt in the sandbox's notification log. */
-export interface DeliveryAttempt {
-  deliveryId: number;
-  attempt: number;
-  notificationType: string;
-  status: string;
-  statusCode: number | null;
-  time: string;
 }
 
 export const NO_CHAOS: Chaos = { duplicate: false, reorder: false, delayMs: 0, failFirst: false };
@@ -49,7 +40,7 @@ export const sandbox = {
   reject: (paymentId: string, transactionId: string) => call("POST", `/payments/${paymentId}/transactions/${transactionId}/reject`),
   expire: (paymentId: string) => call("POST", `/payments/${paymentId}/expire`),
   setChaos: (chaos: Chaos) => call("PUT", "/chaos", chaos),
-  notifications: (paymentId: string) => call<{ items: DeliveryAttempt[]; pending: number }>("GET", `/notifications?paymentId=${encodeURIComponent(paymentId)}`),
+  notifications: (paymentId: string) => call<DeliveryLog>("GET", `/notifications?paymentId=${encodeURIComponent(paymentId)}`),
 };
 
 /** The checkout Worker's current view of a payment (what a freshly connected widget would get). */

@@ -4,13 +4,13 @@ import { Store } from "../../../worker/sandbox/store.js";
 import { parseNotification, verifyNotification } from "../../../worker/v3/notification.js";
 import type { Chaos } from "../../../worker/sandbox/notifications.js";
 import { retryDelayMs } from "../../../worker/sandbox/notifications.js";
-import type { AttemptLog } from "../../../worker/sandbox/store.js";
+import type { DeliveryLog } from "../../../worker/sandbox/control-types.js";
 import { installReceiver, RECEIVER } from "./support/receiver.js";
 import type { Received } from "./support/receiver.js";
 import { call, createPayment, decide, DEMO, expectJson, ledgerStub, OTHER, pay } from "./support/sandbox.js";
 import type { ErrorBody } from "./support/sandbox.js";
 
-type Log = { items: AttemptLog[]; pending: number };
+type Log = DeliveryLog;
 const log = (ref: string) => expectJson<Log>(200, "GET", `/sandbox/notifications?paymentId=${ref}`);
 const setChaos = (chaos: Partial<Chaos>) => expectJson<Chaos>(200, "PUT", "/sandbox/chaos", { json: chaos });
 
