@@ -7,30 +7,12 @@ import { isFinalResult, resultFromQuery } from "../../demo/src/result.js";
 import { embedSnippet, isWidgetManifest } from "../../demo/src/snippet.js";
 import { tamperToken } from "../../demo/src/token.js";
 import type { PaymentView } from "../../worker/checkout/wire.js";
+import { newView } from "../support/payment-views.js";
 
 const config: DemoConfig = { shop: "demo-open", orderId: "NW-ABC", amount: "47.40", priceCurrency: "EUR", transferCurrency: "BTC", locale: "de", theme: "dark" };
 
 function view(overrides: Partial<PaymentView>): PaymentView {
-  return {
-    paymentId: "p1",
-    status: "NEW",
-    priceAmount: "25.00",
-    priceCurrency: "EUR",
-    transferAmount: "0.00041667",
-    transferCurrency: "BTC",
-    address: "tb1qexample",
-    paidPriceAmount: "0",
-    pendingPaidPriceAmount: "0",
-    acceptedPaidPriceAmount: "0",
-    paidTransferAmount: "0",
-    pendingPaidTransferAmount: "0",
-    acceptedPaidTransferAmount: "0",
-    transactions: [],
-    redirectUrls: {},
-    serverTime: "2026-01-01T00:00:00Z",
-    version: 1,
-    ...overrides,
-  };
+  return newView({ paymentId: "p1", transferAmount: "0.00041667", ...overrides });
 }
 
 describe("demo configuration", () => {

@@ -7,7 +7,7 @@ import sinon from "sinon";
 import type { CryptoCheckout } from "../../widget/index.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { $, mountWithPayment, part, textOf, unmountAll, until } from "./support/mount.js";
-import { OPEN_SHOP, SERVER_TIME, VIEWS } from "./support/views.js";
+import { OPEN_SHOP, SERVER_TIME, VIEWS } from "../support/payment-views.js";
 
 describe("countdown", () => {
   let server: FakeCheckout;

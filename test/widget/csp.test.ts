@@ -9,7 +9,7 @@ import { FakeCheckout } from "./support/fake-checkout.js";
 import { openFrame } from "./support/frame.js";
 import type { Frame } from "./support/frame.js";
 import { textOf, until } from "./support/mount.js";
-import { OPEN_SHOP, VIEWS } from "./support/views.js";
+import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 function shadow(el: CryptoCheckout, selector: string): HTMLElement | null {
   return el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;

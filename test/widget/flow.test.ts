@@ -5,7 +5,7 @@ import type { CheckoutErrorDetail, CheckoutStatusDetail } from "../../widget/ind
 import { axeViolations } from "./support/axe.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { $, create, mountWithPayment, nextEvent, part, root, textOf, unmountAll, until } from "./support/mount.js";
-import { OPEN_SHOP, SIGNED_SHOP, VIEWS } from "./support/views.js";
+import { OPEN_SHOP, SIGNED_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("checkout flow", () => {
   let server: FakeCheckout;

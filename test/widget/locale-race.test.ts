@@ -6,7 +6,7 @@ import { expect } from "@open-wc/testing";
 import { loadMessages } from "../../widget/locales/index.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { $, mountWithPayment, part, textOf, unmountAll, until } from "./support/mount.js";
-import { OPEN_SHOP, VIEWS } from "./support/views.js";
+import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("locale changes", () => {
   it("end in the language of the last change when catalogs arrive out of order", async () => {

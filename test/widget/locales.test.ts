@@ -4,7 +4,7 @@ import { formatAmount, formatCountdown, formatDecimal } from "../../widget/local
 import { resolveLocale } from "../../widget/locales/index.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { $, mountWithPayment, part, textOf, unmountAll, until } from "./support/mount.js";
-import { OPEN_SHOP, VIEWS } from "./support/views.js";
+import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("number formatting never loses a decimal", () => {
   it("formats decimal strings exactly, with the locale's separators", () => {

@@ -6,7 +6,7 @@ import type { CheckoutRedirectDetail } from "../../widget/index.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { nextLoad, openFrame } from "./support/frame.js";
 import { $, mountWithPayment, root, textOf, unmountAll } from "./support/mount.js";
-import { OPEN_SHOP, VIEWS } from "./support/views.js";
+import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 const LANDED = `${location.origin}/test/widget/fixtures/landed.html`;
 

@@ -8,7 +8,7 @@ import { redirectDelaySeconds, redirectTarget, safeRedirectUrl } from "../../wid
 import { statusView } from "../../widget/state/status.js";
 import { backoffDelay } from "../../widget/stream/backoff.js";
 import { isBech32Address, qrPayload, qrPath, QUIET_ZONE } from "../../widget/qr/qr-matrix.js";
-import { newView, OPEN_SHOP, SIGNED_SHOP, VIEWS } from "./support/views.js";
+import { newView, OPEN_SHOP, SIGNED_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("amounts (decimal.js, exact)", () => {
   it("splits progress into accepted and pending shares of the transfer amount", () => {

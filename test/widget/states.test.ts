@@ -5,7 +5,7 @@ import type { CryptoCheckout } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { $, mountWithPayment, part, root, textOf, unmountAll } from "./support/mount.js";
-import { OPEN_SHOP, VIEWS } from "./support/views.js";
+import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("states", () => {
   let server: FakeCheckout;

@@ -4,7 +4,7 @@ import sinon from "sinon";
 import type { CryptoCheckout } from "../../widget/index.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { $, mountWithPayment, part, textOf, unmountAll } from "./support/mount.js";
-import { OPEN_SHOP, VIEWS } from "./support/views.js";
+import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("live updates", () => {
   let server: FakeCheckout;

@@ -4,6 +4,7 @@
  * and read what the element asked for.
  */
 import type { CreatePaymentRequest, PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
+import { newView } from "../../support/payment-views.js";
 
 export const ENDPOINT = "https://checkout.test";
 
@@ -172,27 +173,10 @@ export class FakeCheckout {
   #freshView(body: CreatePaymentRequest): PaymentView {
     const paymentId = `pay_created_${this.#nextId++}`;
     const template = [...this.payments.values()][0];
+    // A new payment like the first one this server holds (labels, page URL), with nothing paid yet.
     return {
-      ...(template ?? ({} as PaymentView)),
-      paymentId,
-      status: "NEW",
-      priceAmount: body.priceAmount ?? "25.00",
-      priceCurrency: body.priceCurrency ?? "EUR",
-      transferAmount: "0.00041234",
-      transferCurrency: body.transferCurrency,
-      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
-      paymentUri: `bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.00041234`,
-      expirationTime: "2026-03-01T12:15:00.000Z",
-      paidPriceAmount: "0",
-      pendingPaidPriceAmount: "0",
-      acceptedPaidPriceAmount: "0",
-      paidTransferAmount: "0",
-      pendingPaidTransferAmount: "0",
-      acceptedPaidTransferAmount: "0",
-      transactions: [],
-      redirectUrls: {},
-      serverTime: "2026-03-01T12:00:00.000Z",
-      version: 1,
+      ...template,
+      ...newView({ paymentId, priceAmount: body.priceAmount ?? "25.00", priceCurrency: body.priceCurrency ?? "EUR", transferCurrency: body.transferCurrency }),
     };
   }
 }

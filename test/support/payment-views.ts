@@ -1,5 +1,5 @@
-/** Payment views and shop settings as the checkout Worker sends them, for the element's tests. */
-import type { PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
+/** Payment views and shop settings as the checkout Worker sends them: fixtures for the element's and the demo's tests. */
+import type { PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 
 export const SERVER_TIME = "2026-03-01T12:00:00.000Z";
 /** 15 minutes after SERVER_TIME. */
