@@ -4,19 +4,12 @@
  * element must never step back to an older status.
  */
 import Decimal from "decimal.js";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newContext } from "./support/browser.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { useChromium } from "./support/browser.js";
 import { announcedStatuses, demoUrl, statusHeading, uniqueOrder, waitForPayment } from "./support/checkout-page.js";
 import { NO_CHAOS, sandbox, until, workerView } from "./support/sandbox.js";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const newCustomer = useChromium();
 afterEach(async () => {
   await sandbox.setChaos(NO_CHAOS);
 });
@@ -27,7 +20,7 @@ const RANK: Record<string, number> = { NEW: 0, UNDERPAID: 1, UNCONFIRMED: 2, CON
 describe("notifications duplicated and reordered", () => {
   it("(g) the element still ends in the right state", async () => {
     await sandbox.setChaos({ duplicate: true, reorder: true, delayMs: 400, failFirst: true });
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const page = await context.newPage();
     await page.goto(demoUrl({ order: uniqueOrder("chaos"), amount: "30.00", transfer: "LTC" }));
     const created = await waitForPayment(page, "NEW");

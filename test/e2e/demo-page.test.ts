@@ -3,29 +3,22 @@
  * theme, new order), the embed snippet that follows it, and the sandbox pane's remaining actions.
  */
 import Decimal from "decimal.js";
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newContext } from "./support/browser.js";
-import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment } from "./support/checkout-page.js";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useChromium } from "./support/browser.js";
+import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment, isCreatePayment } from "./support/checkout-page.js";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const newCustomer = useChromium();
 
-const isCreate = (request: Request): boolean => request.method() === "POST" && /\/api\/shops\/[^/]+\/payments$/.test(new URL(request.url()).pathname);
 const query = (page: Page, name: string): string | null => new URL(page.url()).searchParams.get(name);
 
 describe("demo page", () => {
   it("configures a new order: amount, currencies, language and theme reach the element and the snippet", async () => {
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const page = await context.newPage();
     const creates: Request[] = [];
     page.on("request", (request) => {
-      if (isCreate(request)) creates.push(request);
+      if (isCreatePayment(request)) creates.push(request);
     });
     const firstOrder = uniqueOrder("config");
     await page.goto(demoUrl({ order: firstOrder }));
@@ -78,7 +71,7 @@ describe("demo page", () => {
   });
 
   it("refuses a malformed amount in the configurator", async () => {
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const page = await context.newPage();
     const order = uniqueOrder("bad-amount");
     await page.goto(demoUrl({ order }));
@@ -91,7 +84,7 @@ describe("demo page", () => {
   });
 
   it("overpays from the sandbox pane: the payment is fully paid and waits for confirmation", async () => {
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const page = await context.newPage();
     await page.goto(demoUrl({ order: uniqueOrder("overpay"), amount: "15.00" }));
     const created = await waitForPayment(page, "NEW");

@@ -5,22 +5,16 @@
  * called directly where a click would race the element's redirect.
  */
 import Decimal from "decimal.js";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useChromium } from "./support/browser.js";
 import { announcedStatuses, demoUrl, statusHeading, uniqueOrder, waitForPayment, waitForResultPage } from "./support/checkout-page.js";
 import { sandbox } from "./support/sandbox.js";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const newCustomer = useChromium();
 
 async function openDemo(order: string): Promise<Page> {
-  const context = await newContext(browser);
+  const context = await newCustomer();
   const page = await context.newPage();
   await page.goto(demoUrl({ order, amount: "25.00", currency: "EUR", transfer: "BTC" }));
   return page;

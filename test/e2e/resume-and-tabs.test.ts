@@ -3,29 +3,21 @@
  * payment, and two tabs on one order show the same payment and both update live.
  */
 import Decimal from "decimal.js";
-import type { Browser, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newContext } from "./support/browser.js";
-import { demoUrl, statusHeading, uniqueOrder, waitForPayment } from "./support/checkout-page.js";
+import { describe, expect, it } from "vitest";
+import { useChromium } from "./support/browser.js";
+import { demoUrl, statusHeading, uniqueOrder, waitForPayment, isCreatePayment } from "./support/checkout-page.js";
 import { sandbox } from "./support/sandbox.js";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const newCustomer = useChromium();
 
-const isCreate = (request: Request): boolean => request.method() === "POST" && /\/api\/shops\/[^/]+\/payments$/.test(new URL(request.url()).pathname);
 
 describe("resuming and sharing a payment", () => {
   it("(e) a reload mid-payment resumes the same payment without creating another", async () => {
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const page = await context.newPage();
     const creates: string[] = [];
     page.on("request", (request) => {
-      if (isCreate(request)) creates.push(request.url());
+      if (isCreatePayment(request)) creates.push(request.url());
     });
     const url = demoUrl({ order: uniqueOrder("reload"), amount: "40.00" });
     await page.goto(url);
@@ -51,7 +43,7 @@ describe("resuming and sharing a payment", () => {
   });
 
   it("(f) two tabs on one payment both update", async () => {
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const url = demoUrl({ order: uniqueOrder("tabs"), amount: "12.50" });
     const first = await context.newPage();
     await first.goto(url);

@@ -2,24 +2,16 @@
  * Signed pricing: the price comes from a token the shop's backend signed, never from the page. A
  * token changed in the browser is refused, and the customer is told so on screen.
  */
-import type { Browser, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newContext } from "./support/browser.js";
-import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment } from "./support/checkout-page.js";
+import { describe, expect, it } from "vitest";
+import { useChromium } from "./support/browser.js";
+import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment, isCreatePayment } from "./support/checkout-page.js";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const newCustomer = useChromium();
 
-const isCreate = (request: Request): boolean => request.method() === "POST" && /\/api\/shops\/demo-signed\/payments$/.test(new URL(request.url()).pathname);
 
 describe("signed pricing", () => {
   it("(i) creates the payment at the signed price, and refuses a tampered token with a clear message", async () => {
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const page = await context.newPage();
     const order = uniqueOrder("signed");
     await page.goto(demoUrl({ shop: "demo-signed", order, amount: "19.90", currency: "EUR" }));
@@ -31,7 +23,7 @@ describe("signed pricing", () => {
     await expect(page.locator('crypto-checkout [part="amount"]').textContent()).resolves.toContain("19.90");
 
     // The demo signs a new order, then changes one character of the token before the element sends it.
-    const refused = page.waitForResponse((response) => isCreate(response.request()));
+    const refused = page.waitForResponse((response) => isCreatePayment(response.request(), "demo-signed"));
     await page.getByRole("button", { name: "New order with a tampered token" }).click();
     const response = await refused;
     expect(response.status()).toBe(400);

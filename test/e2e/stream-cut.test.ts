@@ -3,19 +3,13 @@
  * is reconnecting, reconnects by itself, and catches up with the change it missed while cut off.
  * Playwright routes the page's WebSocket through the test, so the cut is real for the page.
  */
-import type { Browser, WebSocketRoute } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newContext } from "./support/browser.js";
+import type { WebSocketRoute } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useChromium } from "./support/browser.js";
 import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment } from "./support/checkout-page.js";
 import { sandbox, until, workerView } from "./support/sandbox.js";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const newCustomer = useChromium();
 
 interface Link {
   toPage: WebSocketRoute;
@@ -25,7 +19,7 @@ interface Link {
 
 describe("stream cut", () => {
   it("(h) the element reconnects and catches up with a change made while it was cut off", async () => {
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const page = await context.newPage();
     const links: Link[] = [];
     let held: Promise<void> | undefined;

@@ -3,19 +3,13 @@
  * demo page itself, and a shop site on another origin that pastes the embed snippet (hashed
  * script with Subresource Integrity) copied from the demo. Neither may see a violation.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { useChromium } from "./support/browser.js";
 import { demoUrl, statusHeading, uniqueOrder, violations, waitForPayment } from "./support/checkout-page.js";
 import { sandbox } from "./support/sandbox.js";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const newCustomer = useChromium();
 
 function strictPolicy(...extra: string[]): string {
   const sources = ["'self'", ...extra].join(" ");
@@ -52,7 +46,7 @@ async function payAndSeeIt(page: Page): Promise<void> {
 
 describe("strict Content-Security-Policy", () => {
   it("(j) the demo page under a strict CSP header shows no violation", async () => {
-    const context = await newContext(browser);
+    const context = await newCustomer();
     const page = await context.newPage();
     const consoleCsp = cspConsole(page);
     const url = demoUrl({ order: uniqueOrder("csp"), amount: "21.00" });
@@ -86,7 +80,7 @@ describe("strict Content-Security-Policy", () => {
     const checkoutUrl = inject("checkoutUrl");
     const embedOrigin = inject("embedOrigin");
     // No extra request headers here: the shop page's requests are cross-origin and go as a browser sends them.
-    const context = await newContext(browser, { extraHTTPHeaders: {} });
+    const context = await newCustomer({ extraHTTPHeaders: {} });
     const demo = await context.newPage();
     await demo.goto(demoUrl({ order: uniqueOrder("embed"), amount: "9.50" }));
     const snippet = (await demo.locator("#snippet").filter({ hasText: "integrity=" }).textContent()) ?? "";

@@ -1,7 +1,25 @@
 /** Chromium for the end-to-end flows: the shared launcher, and contexts that record what the page saw. */
 import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchChromium } from "../../../scripts/servers.mjs";
 
-export { launchChromium } from "../../../scripts/servers.mjs";
+/**
+ * One Chromium for the test file that calls this at its top: launched before its tests, closed
+ * after them. Returns a function that opens a new customer (a context from newContext below).
+ */
+export function useChromium(): (options?: Parameters<Browser["newContext"]>[0]) => Promise<BrowserContext> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return (options) => {
+    if (!browser) throw new Error("Chromium is not running: call useChromium() at the top of the test file.");
+    return newContext(browser, options);
+  };
+}
 
 let customers = 0;
 

@@ -1,5 +1,5 @@
 /** Reading the <crypto-checkout> element on a page the way a customer and a shop see it. */
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { inject } from "vitest";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 
@@ -68,4 +68,9 @@ export function violations(page: Page): Promise<string[]> {
 export async function waitForResultPage(page: Page, result: string): Promise<URL> {
   await page.waitForURL((url) => url.pathname === "/demo/" && url.searchParams.get("result") === result, { timeout: 30_000 });
   return new URL(page.url());
+}
+
+/** Whether a request is the element's payment creation (of one shop, or of any). */
+export function isCreatePayment(request: Request, shop = "[^/]+"): boolean {
+  return request.method() === "POST" && new RegExp(`/api/shops/${shop}/payments$`).test(new URL(request.url()).pathname);
 }
