@@ -1,5 +1,6 @@
 /**
- * The checkout Worker's HTTP routes (ARCHITECTURE.md section 3) on hono. Every error, thrown
+ * The checkout Worker's HTTP routes on hono: the element's (CORS per shop), the shop backend's
+ * (backend-api.ts, Bearer token), the upstream's notifications, demo helpers and assets. Every error, thrown
  * anywhere, becomes `{"error":{"code","message"}}` in `onError`; unknown routes are 404
  * not_found, known routes with another method 405 method_not_allowed.
  */
@@ -7,6 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { assetsRoutes } from "./assets.js";
+import { backendApi } from "./backend-api.js";
 import { getShop } from "./config.js";
 import { shopCors } from "./cors.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "./create-payment.js";
@@ -44,8 +46,10 @@ app.use(
   }),
 );
 
+// CORS for the element's routes only: the backend API (backend-api.ts) is not for browsers.
 app.use("/api/shops/:shop", shopCors);
-app.use("/api/shops/:shop/*", shopCors);
+app.use("/api/shops/:shop/payments", shopCors);
+app.use("/api/shops/:shop/payments/*", shopCors);
 
 app.get("/api/shops/:shop", async (c) => {
   const shop = getShop(c.env, c.req.param("shop"));
@@ -93,6 +97,7 @@ app.post("/hooks/:shop", bodyLimit({ maxSize: MAX_HOOK_BODY, onError: tooLarge }
   return handleHook(c.req.raw, c.env, c.executionCtx as ExecutionContext, shop);
 });
 
+app.route("/", backendApi);
 app.route("/demo/api", demoRoutes);
 app.route("/", assetsRoutes);
 

@@ -9,7 +9,12 @@ import { z } from "zod";
 import { REDIRECT_KEYS, type RedirectKey } from "../v3/types.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
+import { EVENT_TYPES } from "./events/types.js";
 import { log, registerSecret } from "./log.js";
+import { secretProblem } from "./secret-rules.js";
+
+/** Most endpoints one shop may have (each event is POSTed to each matching one). */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 const SHOP_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
 const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -18,6 +23,20 @@ const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
 const secretName = z.string().regex(SECRET_NAME, "must be the name of a Worker secret (A-Z, 0-9, _)");
+
+/** A shop's webhook endpoint: where its events are POSTed, signed with the named secret (whsec_...). */
+const webhookEndpoint = z.strictObject({
+  url: z.string().max(2000).refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" && url.hash === "";
+    } catch {
+      return false;
+    }
+  }, "must be an absolute http(s) URL without credentials or fragment"),
+  secret: secretName,
+  events: z.array(z.enum(EVENT_TYPES)).min(1, "must list at least one event type (or be left out for all)").optional(),
+});
 const currencyList = z.array(z.string().regex(CURRENCY, "must be an upper-case currency code")).min(1, "must list at least one currency");
 const decimal = z.string().regex(DECIMAL, "must be a decimal string such as \"10.00\"");
 
@@ -63,6 +82,7 @@ export const shopSchema = z
       apiKeySecret: secretName,
       notificationHmacKey: secretName.optional(),
       orderSigningKey: secretName.optional(),
+      backendToken: secretName.optional(),
     }),
     notificationSignature: z
       .strictObject({
@@ -76,6 +96,7 @@ export const shopSchema = z
     transferCurrencies: currencyList,
     allowedOrigins: z.array(origin).default([]),
     redirectUrls: redirectUrls.default({}),
+    webhooks: z.array(webhookEndpoint).max(MAX_WEBHOOK_ENDPOINTS, `must list at most ${MAX_WEBHOOK_ENDPOINTS} endpoints`).default([]),
   })
   .superRefine((shop, ctx) => {
     if (shop.pricing === "signed" && !shop.secrets.orderSigningKey) {
@@ -84,6 +105,14 @@ export const shopSchema = z
     if (shop.pricing === "open" && !shop.limits) {
       ctx.addIssue({ code: "custom", path: ["limits"], message: "is required for open pricing ({\"min\":\"1.00\",\"max\":\"500.00\"})" });
     }
+    const urls = new Set<string>();
+    shop.webhooks.forEach((endpoint, index) => {
+      if (urls.has(endpoint.url)) ctx.addIssue({ code: "custom", path: ["webhooks", index, "url"], message: "is listed twice" });
+      urls.add(endpoint.url);
+      if (shop.environment === "production" && !endpoint.url.startsWith("https://")) {
+        ctx.addIssue({ code: "custom", path: ["webhooks", index, "url"], message: "must be https for a production shop" });
+      }
+    });
     if (shop.limits && DECIMAL.test(shop.limits.min) && DECIMAL.test(shop.limits.max) && new Decimal(shop.limits.min).gt(shop.limits.max)) {
       ctx.addIssue({ code: "custom", path: ["limits", "min"], message: "must not be greater than limits.max" });
     }
@@ -140,8 +169,12 @@ export function validateShops(value: unknown, secrets?: (name: string) => string
         issues.push({ shop: name, field: "id", message: "is used by another entry" });
       }
       if (secrets) {
-        for (const [field, binding] of Object.entries(check.data.secrets)) {
-          if (binding && !secrets(binding)) issues.push({ shop: name, field: `secrets.${field}`, message: `names the secret ${binding}, which is not set` });
+        const named: [string, string, Parameters<typeof secretProblem>[0]][] = Object.entries(check.data.secrets).map(([field, binding]) => [`secrets.${field}`, binding, field as keyof ShopConfig["secrets"]]);
+        check.data.webhooks.forEach((endpoint, index) => named.push([`webhooks.${index}.secret`, endpoint.secret, "webhookSecret"]));
+        for (const [field, binding, kind] of named) {
+          const value = secrets(binding);
+          const problem = value === undefined ? "is not set" : secretProblem(kind, value);
+          if (problem) issues.push({ shop: name, field, message: `names the secret ${binding}, which ${problem}` });
         }
       }
     }

@@ -12,16 +12,18 @@ import { shopSecret, type ShopConfig } from "./config.js";
 import { assertTransferCurrency } from "./currencies.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
-import type { OrderCreateResult } from "./order-object.js";
+import { externalPaymentIdFor } from "./external-id.js";
+import { orderObject, type OrderCreateResult } from "./order-object.js";
 import { verifyOrderToken } from "./order-token.js";
 import type { AppEnv } from "./http.js";
+import { ORDER_ID, ORDER_ID_MESSAGE } from "./ids.js";
 
 /** A plain decimal as the upstream takes it: no sign, no exponent, no leading zeros ("0025.00" is refused there). */
 const DECIMAL = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
 
 /** The body of a create (CreatePaymentRequest in wire.ts); unknown fields are refused. */
 export const createPaymentSchema = z.strictObject({
-  orderId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, "must be 1-64 characters: letters, digits, . _ : -"),
+  orderId: z.string().regex(ORDER_ID, ORDER_ID_MESSAGE),
   transferCurrency: z.string().regex(/^[A-Z0-9]{2,10}$/, "must be an upper-case currency code"),
   orderToken: z.string().min(1).max(4096).optional(),
   priceAmount: z.string().regex(DECIMAL, "must be a decimal string such as \"25.00\"").optional(),
@@ -96,12 +98,11 @@ export async function createPayment(env: Env, shop: ShopConfig, body: CreatePaym
     ...price,
     transferCurrency: body.transferCurrency,
     notificationUrl: notificationUrlFor(env, shop, requestUrl),
-    externalPaymentId: body.orderId,
+    externalPaymentId: await externalPaymentIdFor(shop.id, body.orderId),
   };
   const redirectUrls = redirectUrlsFor(shop, body.orderId);
   if (Object.keys(redirectUrls).length) request.redirectUrls = redirectUrls;
-  const orders = env.ORDERS;
-  const result = await orders.get(orders.idFromName(`${shop.id}:${body.orderId}`)).create({ shopId: shop.id, orderId: body.orderId, request, requestId });
+  const result = await orderObject(env, shop.id, body.orderId).create({ shopId: shop.id, orderId: body.orderId, request, requestId });
   if (!result.ok) throw new CheckoutError(result.status, result.code, result.message);
   return { created: result.created, view: result.view };
 }

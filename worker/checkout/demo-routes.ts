@@ -11,12 +11,13 @@ import { getShop, shopSecret } from "./config.js";
 import { assertOrigin } from "./cors.js";
 import { jsonBody, type AppEnv } from "./http.js";
 import { CheckoutError } from "./errors.js";
+import { ORDER_ID, ORDER_ID_MESSAGE } from "./ids.js";
 
 export const ORDER_TOKEN_TTL_SECONDS = 30 * 60;
 
 const orderTokenSchema = z.strictObject({
   shop: z.string().min(1).max(64),
-  orderId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, "must be 1-64 characters: letters, digits, . _ : -"),
+  orderId: z.string().regex(ORDER_ID, ORDER_ID_MESSAGE),
   priceAmount: z.string().regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/, "must be a decimal string such as \"25.00\""),
   priceCurrency: z.string().regex(/^[A-Z0-9]{2,10}$/, "must be an upper-case currency code"),
 });

@@ -3,7 +3,9 @@
  * configuration gives (`secretOf`), hence the index signature.
  */
 import type { OrderObject } from "./order-object.js";
+import type { WebhookMessage } from "./events/types.js";
 import type { PaymentObject } from "./payment-object.js";
+import type { ShopEventsObject } from "./shop-events-object.js";
 
 export interface Env {
   /** Static assets: the built widget and the demo (dist/public). */
@@ -12,6 +14,12 @@ export interface Env {
   PAYMENTS: DurableObjectNamespace<PaymentObject>;
   /** One OrderObject per `${shopId}:${orderId}`: idempotent payment creation. */
   ORDERS: DurableObjectNamespace<OrderObject>;
+  /** One ShopEventsObject per shop id: the shop's event log and delivery log. */
+  SHOP_EVENTS: DurableObjectNamespace<ShopEventsObject>;
+  /** Producer of the webhook queue (consumed by this Worker's queue handler). */
+  WEBHOOK_EVENTS: Queue<WebhookMessage>;
+  /** Producer of the webhook dead-letter queue (deliveries given up). */
+  WEBHOOK_DEAD_LETTERS: Queue<WebhookMessage>;
   /** Workers rate-limit binding for payment creation, keyed by shop and client IP. */
   CREATE_LIMITER: RateLimit;
   /** JSON array of shop configurations (see config.ts). */
@@ -28,6 +36,12 @@ export interface Env {
   UPSTREAM_TIMEOUT_MS?: string;
   /** Poll interval of a watched payment, in milliseconds (default 5000). */
   POLL_INTERVAL_MS?: string;
+  /** Seconds between webhook attempts, comma-separated (default: the 31.7-hour production schedule). */
+  WEBHOOK_RETRY_SCHEDULE?: string;
+  /** Time a webhook receiver has to answer, in milliseconds (default 10000). */
+  WEBHOOK_TIMEOUT_MS?: string;
+  /** Demo only: the reference shop backend whose received log the demo page shows. */
+  DEMO_BACKEND_URL?: string;
   /** Worker secrets, named by the shop configuration. */
   [secret: string]: unknown;
 }

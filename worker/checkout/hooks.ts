@@ -9,7 +9,9 @@
  *   from the upstream with the shop's key (in the background: the answer is 202 at once).
  * - A payment this Worker does not hold (not created through it, never viewed): 200 and a log
  *   line, nothing stored.
- * - `v3/payouts`: accepted (200) and logged.
+ * - `v3/payouts`: authentic and naming this shop's hook URL (or none): stored in the shop's event
+ *   log as a `payout.updated` event when newer (ShopEventsObject), then 200. Without an HMAC key
+ *   the body cannot be trusted: the payout is fetched from the upstream with the shop's key.
  */
 import { V3Error } from "../v3/errors.js";
 import { MAX_NOTIFICATION_BYTES, parseNotification, verifyNotification } from "../v3/notification.js";
@@ -18,7 +20,9 @@ import { secretOf, type ShopConfig } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
-import { paymentObject, type NotificationOutcome } from "./payment-object.js";
+import { hookShopOf, paymentObject, type NotificationOutcome } from "./payment-object.js";
+import { shopEvents } from "./shop-events-object.js";
+import { upstreamFor } from "./upstream.js";
 
 function received(status: 200 | 202, outcome: string): Response {
   return new Response(JSON.stringify({ received: true, outcome }), {
@@ -85,8 +89,29 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
   const notification = parse(raw, shop);
 
   if (notification.notificationType === "v3/payouts") {
-    log("info", "payout_notification", { shop: shop.id, payoutId: notification.body.payoutId, status: notification.body.status, authentic });
-    return received(200, "logged");
+    const payout = notification.body;
+    const owner = payout.notificationUrl === undefined ? shop.id : hookShopOf(payout.notificationUrl);
+    if (owner !== shop.id) {
+      log("warn", "payout_of_another_shop", { shop: shop.id, payoutId: payout.payoutId, owner });
+      return received(200, "ignored");
+    }
+    const events = shopEvents(env, shop.id);
+    if (authentic) {
+      const outcome = await events.applyPayout(shop.id, notification.timestamp, payout);
+      if (outcome === "invalid_timestamp") throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
+      log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, status: payout.status, outcome });
+      return received(200, outcome);
+    }
+    ctx.waitUntil(
+      upstreamFor(env, shop)
+        .getPayout(payout.payoutId)
+        .then((fetched) => events.applyPayout(shop.id, new Date().toISOString(), fetched))
+        .then(
+          (outcome) => log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, outcome, authentic: false }),
+          (err: unknown) => log("error", "payout_hint_failed", { shop: shop.id, payoutId: payout.payoutId, error: err }),
+        ),
+    );
+    return received(202, "refetch");
   }
 
   const payment = notification.body;

@@ -1,14 +1,16 @@
 /**
- * The checkout Worker's entry: the hono app for HTTP, and the Durable Object classes its
- * bindings name (wrangler.toml).
+ * The checkout Worker's entry: the hono app for HTTP, the webhook queues' consumer, and the
+ * Durable Object classes its bindings name (wrangler.toml).
  */
 import { env } from "cloudflare:workers";
 import { app } from "./app.js";
 import { loadShops } from "./config.js";
 import type { Env } from "./env.js";
+import { consumeWebhooks } from "./webhook-consumer.js";
 
 export { OrderObject } from "./order-object.js";
 export { PaymentObject } from "./payment-object.js";
+export { ShopEventsObject } from "./shop-events-object.js";
 
 // Validate the shop configuration as the Worker starts, so that `wrangler dev` and the deployment's
 // logs name a broken entry (shop and field) before any request; requests re-use the result.
@@ -16,4 +18,5 @@ loadShops(env as unknown as Env);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  queue: (batch, env) => consumeWebhooks(batch, env),
 } satisfies ExportedHandler<Env>;

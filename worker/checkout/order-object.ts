@@ -20,6 +20,11 @@ import type { PaymentView } from "./wire.js";
 /** Statuses after which the order may be paid again with a fresh payment. */
 const RESTARTABLE = new Set(["EXPIRED", "INVALID"]);
 
+/** The object that holds one order of one shop. */
+export function orderObject(env: Env, shopId: string, orderId: string): DurableObjectStub<OrderObject> {
+  return env.ORDERS.get(env.ORDERS.idFromName(`${shopId}:${orderId}`));
+}
+
 export interface OrderCreateInput {
   shopId: string;
   orderId: string;
@@ -52,6 +57,11 @@ export class OrderObject extends DurableObject<Env> {
       transfer_currency TEXT NOT NULL,
       created_at TEXT NOT NULL
     )`);
+  }
+
+  /** The ids of the order's payments, newest first (empty when none was ever created). */
+  paymentIds(): string[] {
+    return this.ctx.storage.sql.exec<{ payment_id: string }>("SELECT payment_id FROM payments ORDER BY seq DESC").toArray().map((row) => row.payment_id);
   }
 
   /** Creates the order's payment, or returns the live one. Calls run strictly one at a time. */
@@ -92,7 +102,7 @@ export class OrderObject extends DurableObject<Env> {
         input.request.transferCurrency,
         new Date().toISOString(),
       );
-      const view = await paymentObject(this.env, shop.id, payment.paymentId).init(shop.id, payment, requestedAt);
+      const view = await paymentObject(this.env, shop.id, payment.paymentId).init(shop.id, payment, requestedAt, input.orderId);
       log("info", "payment_created", { requestId: input.requestId, shop: shop.id, orderId: input.orderId, paymentId: payment.paymentId });
       return { ok: true, created: true, view };
     } catch (err) {

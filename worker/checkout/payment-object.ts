@@ -3,13 +3,17 @@
  * snapshot of the payment with a version in SQLite, the open widget streams (Hibernation
  * WebSocket API), and one alarm that asks the upstream again while anyone watches, when a hint
  * asks for it, and at expirationTime. The decisions live in pure modules: snapshot.ts (apply or
- * drop), poll-policy.ts (when to fetch), view.ts (what widgets see). See docs/checkout-status.md.
+ * drop), poll-policy.ts (when to fetch), view.ts (what widgets see), events/ (which webhook event a
+ * change is). Every applied snapshot and its event are stored in one SQLite transaction; the event
+ * then goes from the outbox to the webhook Queue (events/outbox.ts). See docs/checkout-status.md.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Payment } from "../v3/types.js";
 import { V3Error } from "../v3/errors.js";
 import { getShop } from "./config.js";
 import type { Env } from "./env.js";
+import { paymentEvent } from "./events/build.js";
+import { Outbox } from "./events/outbox.js";
 import { CheckoutError, errorResponse, jsonError, toCheckoutError, type ErrorCode } from "./errors.js";
 import { log } from "./log.js";
 import { cleanupDue, expiryCheckedAfter, fetchDue, nextAlarmAt, pollSettings, readerWantsFetch, type PollSettings, type PollState } from "./poll-policy.js";
@@ -42,7 +46,7 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
   const stub = env.PAYMENTS.get(env.PAYMENTS.idFromName(`${shopId}:${paymentId}`));
   return {
     stub,
-    init: (shop: string, payment: Payment, requestedAt?: number): Promise<PaymentView> => stub.init(shop, payment, requestedAt),
+    init: (shop: string, payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> => stub.init(shop, payment, requestedAt, orderId),
     async view(shop: string, id: string): Promise<PaymentView> {
       const result = await stub.lookup(shop, id);
       if (!result.ok) throw new CheckoutError(result.status, result.code, result.message);
@@ -58,15 +62,15 @@ const STREAM_PATH = /^\/api\/shops\/([^/]+)\/payments\/([^/]+)\/stream$/;
 const HOOK_PATH = /^\/hooks\/([^/]+)$/;
 
 /**
- * The shop a payment was created for through this Worker: the `{shop}` of its notificationUrl
- * (`<worker>/hooks/{shop}`, set by create-payment.ts); undefined when it names none. Shops may
- * share one upstream account, so the upstream alone would hand shop A's payment to shop B's route.
+ * The shop a notification URL names: the `{shop}` of `<worker>/hooks/{shop}` (set by
+ * create-payment.ts); undefined when it names none. Shops may share one upstream account, so the
+ * upstream alone would hand shop A's payment (or payout) to shop B's route.
  */
-export function hookShopOf(payment: Payment): string | undefined {
-  if (!payment.notificationUrl) return undefined;
+export function hookShopOf(notificationUrl: string | undefined): string | undefined {
+  if (!notificationUrl) return undefined;
   let path: string;
   try {
-    path = new URL(payment.notificationUrl).pathname;
+    path = new URL(notificationUrl).pathname;
   } catch {
     return undefined;
   }
@@ -121,6 +125,9 @@ CREATE TABLE IF NOT EXISTS payment (
   refetch_requested INTEGER NOT NULL DEFAULT 0
 );`;
 
+/** The order a payment was created for (kept when the snapshots are forgotten). */
+const ORDER_SCHEMA = "CREATE TABLE IF NOT EXISTS payment_order (id INTEGER PRIMARY KEY CHECK (id = 1), order_id TEXT NOT NULL)";
+
 /** Close codes a peer may send that must not be sent back. */
 const RESERVED_CLOSE_CODES = new Set([1005, 1006, 1015]);
 
@@ -132,10 +139,13 @@ export class PaymentObject extends DurableObject<Env> {
   /** The tables exist. They are created with the first snapshot, so that an object asked about
    * a payment it does not hold (a notification for an unknown payment) stores nothing at all. */
   private hasTables = false;
+  /** Webhook events not yet accepted by the Queue. */
+  private readonly outbox: Outbox;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
     this.settings = pollSettings(env.POLL_INTERVAL_MS);
     // Answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(STREAM_PING, STREAM_PONG));
@@ -144,13 +154,18 @@ export class PaymentObject extends DurableObject<Env> {
   /**
    * Stores the creation response as version 1 unless a snapshot exists; the current view.
    * `requestedAt` (ms since the epoch): when the create request was sent; default now.
+   * `orderId`: the shop's order, named in every webhook event of the payment.
    */
-  async init(shopId: string, payment: Payment, requestedAt?: number): Promise<PaymentView> {
+  async init(shopId: string, payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> {
     if (!this.row()) {
       const time = requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
+      if (orderId !== undefined) {
+        this.sql.exec(ORDER_SCHEMA);
+        this.sql.exec("INSERT OR REPLACE INTO payment_order (id, order_id) VALUES (1, ?)", orderId);
+      }
       this.apply(shopId, payment, "created", time);
       this.sql.exec("UPDATE payment SET last_fetch_at = ?", time);
-      await this.schedule();
+      await this.afterChange();
     }
     return this.currentView();
   }
@@ -198,7 +213,7 @@ export class PaymentObject extends DurableObject<Env> {
     const time = parseTime(timestamp);
     if (time === undefined) throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
     const decision = this.apply(shopId, payment, "notification", time);
-    await this.schedule();
+    await this.afterChange();
     return decision.action;
   }
 
@@ -239,15 +254,19 @@ export class PaymentObject extends DurableObject<Env> {
 
   /** Polls (watched, hint, expiry) or lets go of a finished payment, as poll-policy.ts says. */
   override async alarm(): Promise<void> {
+    await this.outbox.relay();
     const row = this.row();
-    if (!row) return;
+    if (!row) {
+      await this.schedule();
+      return;
+    }
     const state = this.pollState(row);
     if (cleanupDue(state, this.settings)) {
       await this.forget(row);
       return;
     }
     if (fetchDue(state, this.settings)) await this.refresh(row);
-    await this.schedule();
+    await this.afterChange();
   }
 
   // ---- storage
@@ -272,38 +291,61 @@ export class PaymentObject extends DurableObject<Env> {
     return toView(JSON.parse(row.payment) as Payment, row.version, new Date());
   }
 
-  /** Decides and stores one incoming snapshot; broadcasts when it was applied. */
+  /** The order id given at creation, or null for a payment not created through this Worker. */
+  private orderId(): string | null {
+    const table = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'payment_order'").toArray();
+    return table.length ? (this.sql.exec<{ order_id: string }>("SELECT order_id FROM payment_order").toArray()[0]?.order_id ?? null) : null;
+  }
+
+  /**
+   * Decides and stores one incoming snapshot; broadcasts when it was applied. An applied
+   * snapshot and its webhook event are written in one transaction (none after a forgotten
+   * final payment is loaded again: that is no change).
+   */
   private apply(shopId: string, payment: Payment, source: SnapshotSource, sourceTime: number): SnapshotDecision {
     const row = this.row();
     const stored: StoredMeta | undefined = row && { version: row.version, status: row.status, sourceTime: row.source_time, fingerprint: row.fingerprint };
     const fingerprint = contentFingerprint(payment);
-    const decision = decideSnapshot(stored, { status: payment.status, sourceTime, fingerprint }, row ? 0 : this.forgottenVersion());
+    const forgotten = row ? 0 : this.forgottenVersion();
+    const decision = decideSnapshot(stored, { status: payment.status, sourceTime, fingerprint }, forgotten);
     if (decision.action === "duplicate") {
       this.sql.exec("UPDATE payment SET source_time = ?", decision.sourceTime);
     } else if (decision.action === "apply") {
-      if (!this.hasTables) {
-        this.sql.exec(SCHEMA);
-        this.hasTables = true;
-      }
-      const expiresAt = parseTime(payment.expirationTime) ?? null;
-      this.sql.exec(
-        "INSERT INTO snapshots (version, status, source, source_time, fingerprint, payment, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        decision.version, payment.status, source, sourceTime, fingerprint, JSON.stringify(payment), Date.now(),
-      );
-      this.sql.exec(
-        `INSERT INTO payment (id, shop_id, payment_id, version, status, source_time, fingerprint, expires_at)
-         VALUES (1, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET version = excluded.version, status = excluded.status,
-           source_time = excluded.source_time, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at`,
-        shopId, payment.paymentId, decision.version, payment.status, decision.sourceTime, fingerprint, expiresAt,
-      );
-      this.broadcast(toView(payment, decision.version, new Date()));
+      const view = toView(payment, decision.version, new Date());
+      this.ctx.storage.transactionSync(() => {
+        this.store(shopId, payment, source, sourceTime, fingerprint, decision);
+        if (row || forgotten === 0) {
+          const previous = row ? toView(JSON.parse(row.payment) as Payment, row.version, new Date()) : undefined;
+          this.outbox.add({ shop: shopId, event: paymentEvent({ shop: shopId, orderId: this.orderId(), previous, view }) });
+        }
+      });
+      this.broadcast(view);
     }
     log(decision.action === "apply" ? "info" : "debug", "payment_snapshot", {
       shop: shopId, paymentId: payment.paymentId, source, status: payment.status, action: decision.action,
       ...(decision.action === "apply" ? { version: decision.version } : {}),
     });
     return decision;
+  }
+
+  /** Writes an applied snapshot (inside apply's transaction). */
+  private store(shopId: string, payment: Payment, source: SnapshotSource, sourceTime: number, fingerprint: string, decision: Extract<SnapshotDecision, { action: "apply" }>): void {
+    if (!this.hasTables) {
+      this.sql.exec(SCHEMA);
+      this.hasTables = true;
+    }
+    const expiresAt = parseTime(payment.expirationTime) ?? null;
+    this.sql.exec(
+      "INSERT INTO snapshots (version, status, source, source_time, fingerprint, payment, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      decision.version, payment.status, source, sourceTime, fingerprint, JSON.stringify(payment), Date.now(),
+    );
+    this.sql.exec(
+      `INSERT INTO payment (id, shop_id, payment_id, version, status, source_time, fingerprint, expires_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, status = excluded.status,
+         source_time = excluded.source_time, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at`,
+      shopId, payment.paymentId, decision.version, payment.status, decision.sourceTime, fingerprint, expiresAt,
+    );
   }
 
   // ---- upstream
@@ -330,7 +372,7 @@ export class PaymentObject extends DurableObject<Env> {
       throw err;
     }
     if (payment.paymentId !== paymentId) throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
-    const owner = hookShopOf(payment);
+    const owner = hookShopOf(payment.notificationUrl);
     if (owner !== undefined && owner !== shopId) {
       log("warn", "payment_of_another_shop", { shop: shopId, paymentId, owner });
       throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
@@ -338,7 +380,7 @@ export class PaymentObject extends DurableObject<Env> {
     if (this.row()) return; // a notification or init stored it meanwhile
     this.apply(shopId, payment, "poll", startedAt);
     this.sql.exec("UPDATE payment SET last_fetch_at = ?", startedAt);
-    await this.schedule();
+    await this.afterChange();
   }
 
   /** One upstream GET; on failure the streams stay open and the backoff grows. */
@@ -406,10 +448,21 @@ export class PaymentObject extends DurableObject<Env> {
     return state;
   }
 
-  /** Sets the one alarm to when poll-policy.ts says, or removes it. */
+  /** After a snapshot may have been stored: its event goes to the Queue, the alarm is set. */
+  private async afterChange(): Promise<void> {
+    await this.outbox.relay();
+    await this.schedule();
+  }
+
+  /**
+   * Sets the one alarm to when poll-policy.ts says, or to when the outbox must try the Queue
+   * again if that is sooner, or removes it.
+   */
   private async schedule(): Promise<void> {
     const row = this.row();
-    const next = row ? nextAlarmAt(this.pollState(row), this.settings) : null;
+    const polls = row ? nextAlarmAt(this.pollState(row), this.settings) : null;
+    const relay = this.outbox.nextRelayAt();
+    const next = polls === null ? relay : relay === null ? polls : Math.min(polls, relay);
     const current = await this.ctx.storage.getAlarm();
     if (next === null) {
       if (current !== null) await this.ctx.storage.deleteAlarm();

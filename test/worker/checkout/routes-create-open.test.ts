@@ -24,7 +24,7 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     const response = await postJson(PATH, body);
     expect(response.status).toBe(201);
     const view = (await response.json()) as PaymentView;
-    expect(view).toMatchObject({ status: "NEW", priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC", externalPaymentId: body.orderId, version: 1 });
+    expect(view).toMatchObject({ status: "NEW", priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC", externalPaymentId: `demo-open:${body.orderId}`, version: 1 });
     expect(typeof view.serverTime).toBe("string");
     expect(view).not.toHaveProperty("notificationUrl");
     expect(response.headers.get("ETag")).toBe(`W/"${view.paymentId}-1"`);
@@ -38,7 +38,7 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
       priceCurrency: "EUR",
       transferCurrency: "BTC",
       notificationUrl: "https://checkout.test/hooks/demo-open",
-      externalPaymentId: body.orderId,
+      externalPaymentId: `demo-open:${body.orderId}`,
       redirectUrls: {
         confirmed: `http://127.0.0.1:8787/demo/?result=confirmed&order=${encoded}`,
         unconfirmed: `http://127.0.0.1:8787/demo/?result=unconfirmed&order=${encoded}`,

@@ -33,7 +33,7 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
     const response = await postJson(PATH, body);
     expect(response.status).toBe(201);
     const view = (await response.json()) as PaymentView;
-    expect(view).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR", externalPaymentId: body.orderId });
+    expect(view).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR", externalPaymentId: `demo-signed:${body.orderId}` });
     expect(JSON.parse(upstream.calls.find((c) => c.method === "POST")?.body ?? "{}")).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR" });
   });
 

@@ -11,7 +11,12 @@ export const TEST_SECRETS = {
   DEMO_API_KEY_SECRET: "test_api_secret_7Qf2Zr8Lk3",
   DEMO_HMAC_KEY: "test_hmac_key_Vb91Xc4Pq0",
   DEMO_ORDER_SIGNING_KEY: "test_order_signing_key_Hn5Tw2Ye6Ua8",
+  DEMO_WEBHOOK_SECRET: "whsec_ORicbLTkJsNDOPGq3izlruDglbdIzSrJ6p/b4FrcnpU=",
+  DEMO_BACKEND_TOKEN: "6cesMQMwsBOW_1NtCB5WmpHE96gjkZHaQTR602M2",
 } as const;
+
+/** Where the demo shops' webhooks go (wrangler.toml); tests answer it with support/webhook-receiver.ts. */
+export const WEBHOOK_URL = "http://127.0.0.1:8789/webhooks";
 
 export const TEST_VARS = {
   SANDBOX_BASE_URL: UPSTREAM_BASE_URL,
@@ -20,4 +25,7 @@ export const TEST_VARS = {
   UPSTREAM_TIMEOUT_MS: "1500",
   // Long, so that no poll alarm fires by itself during a test: every poll is one the test runs.
   POLL_INTERVAL_MS: "600000",
+  // Retries of a failed webhook come at once (the production schedule is tested as a pure function).
+  WEBHOOK_RETRY_SCHEDULE: "0,0,0",
+  WEBHOOK_TIMEOUT_MS: "1000",
 } as const;

@@ -1,0 +1,55 @@
+/**
+ * Builds the webhook events (types.ts) from what the Worker stored. Pure but for the event id,
+ * which is random (`evt_` and 32 hex digits): unique per event, the `webhook-id` of every
+ * delivery of it.
+ */
+import type { Payout } from "../../v3/types.js";
+import type { PaymentView } from "../wire.js";
+import { paymentEventType } from "./event-type.js";
+import type { PaymentEvent, PayoutEvent } from "./types.js";
+
+export function newEventId(): string {
+  return `evt_${crypto.randomUUID().replaceAll("-", "")}`;
+}
+
+export interface PaymentChange {
+  shop: string;
+  orderId: string | null;
+  /** The stored view before the change; undefined for the first snapshot. */
+  previous: Pick<PaymentView, "status" | "pendingPaidPriceAmount"> | undefined;
+  /** The view after the change (its version is the new one). */
+  view: PaymentView;
+}
+
+export function paymentEvent(change: PaymentChange, id = newEventId()): PaymentEvent {
+  return {
+    id,
+    type: paymentEventType(change.previous, change.view),
+    timestamp: change.view.serverTime,
+    shop: change.shop,
+    data: {
+      orderId: change.orderId,
+      previousStatus: change.previous?.status ?? null,
+      version: change.view.version,
+      payment: change.view,
+    },
+  };
+}
+
+export interface PayoutChange {
+  shop: string;
+  previousStatus: string | null;
+  version: number;
+  payout: Payout;
+  now: Date;
+}
+
+export function payoutEvent(change: PayoutChange, id = newEventId()): PayoutEvent {
+  return {
+    id,
+    type: "payout.updated",
+    timestamp: change.now.toISOString(),
+    shop: change.shop,
+    data: { previousStatus: change.previousStatus, version: change.version, payout: change.payout },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * The delivery state of one event over all its endpoints. Pure.
+ * none: the shop has no endpoint for it; dead: some endpoint gave up; delivered: every endpoint
+ * answered 2xx; retrying: some endpoint failed and waits for its next attempt; else pending.
+ */
+import type { DeliveryState, EndpointDelivery } from "./types.js";
+
+export function overallDelivery(endpoints: readonly Pick<EndpointDelivery, "state">[]): DeliveryState | "none" {
+  if (!endpoints.length) return "none";
+  const states = new Set(endpoints.map((endpoint) => endpoint.state));
+  if (states.has("dead")) return "dead";
+  if (states.size === 1 && states.has("delivered")) return "delivered";
+  if (states.has("retrying")) return "retrying";
+  return "pending";
+}

@@ -1,0 +1,44 @@
+/**
+ * Which event a stored change of a payment is. Pure; the PaymentObject records one event for
+ * every snapshot it applies (a duplicate or an older snapshot is no change and makes none).
+ *
+ * 1. nothing stored before: `payment.created`;
+ * 2. the status changed to UNDERPAID, UNCONFIRMED, CONFIRMED, EXPIRED or INVALID:
+ *    `payment.<status in lower case>`;
+ * 3. the status stayed and the pending (seen, not yet accepted) amount changed to more than
+ *    zero: `payment.pending`;
+ * 4. anything else (paid amounts, transactions, an unknown or a repeated status, back to NEW):
+ *    `payment.updated`.
+ */
+import Decimal from "decimal.js";
+import type { PaymentEventType } from "./types.js";
+
+const STATUS_EVENTS: Readonly<Record<string, PaymentEventType>> = {
+  UNDERPAID: "payment.underpaid",
+  UNCONFIRMED: "payment.unconfirmed",
+  CONFIRMED: "payment.confirmed",
+  EXPIRED: "payment.expired",
+  INVALID: "payment.invalid",
+};
+
+/** What the rule needs of a snapshot. */
+export interface PaymentChangeSide {
+  status: string;
+  pendingPaidPriceAmount: string;
+}
+
+function amount(value: string): Decimal {
+  try {
+    return new Decimal(value);
+  } catch {
+    return new Decimal(0);
+  }
+}
+
+export function paymentEventType(previous: PaymentChangeSide | undefined, next: PaymentChangeSide): PaymentEventType {
+  if (!previous) return "payment.created";
+  if (previous.status !== next.status) return STATUS_EVENTS[next.status] ?? "payment.updated";
+  const pending = amount(next.pendingPaidPriceAmount);
+  if (pending.gt(0) && !pending.eq(amount(previous.pendingPaidPriceAmount))) return "payment.pending";
+  return "payment.updated";
+}

@@ -1,0 +1,46 @@
+/**
+ * When a webhook delivery that failed is tried again, and when it is given up. Pure.
+ *
+ * Attempt 1 is made as soon as the event is taken from the queue. After failed attempt n
+ * (n >= 1) the next one waits `schedule[n - 1]` seconds, with +-20 % jitter so that receivers
+ * coming back from an outage are not hit by every event in the same second. After the last
+ * step of the schedule fails the delivery is dead-lettered.
+ *
+ * The production schedule (`DEFAULT_RETRY_SCHEDULE`): 5 s, 30 s, 2 min, 10 min, 30 min, 1 h,
+ * 2 h, 4 h, 8 h, 8 h, 8 h: 12 attempts over about 31.7 hours (at least 25.4 h with the jitter),
+ * so a receiver that is down for a whole day still gets every event. The
+ * WEBHOOK_RETRY_SCHEDULE var replaces it (seconds, comma-separated; "1,1,2" for the demo and the
+ * tests). A Queue delay is at most 12 hours, so each step is capped there.
+ */
+
+export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800, 28800];
+/** The longest delay a Queue message can be given (seconds). */
+export const MAX_DELAY_SECONDS = 43_200;
+export const JITTER = 0.2;
+
+/** The schedule from a WEBHOOK_RETRY_SCHEDULE value; the default when it is missing or malformed. */
+export function retrySchedule(value: unknown): readonly number[] {
+  if (typeof value !== "string" || !/^\d{1,6}(?:\s*,\s*\d{1,6}){0,49}$/.test(value.trim())) return DEFAULT_RETRY_SCHEDULE;
+  return value
+    .trim()
+    .split(",")
+    .map((step) => Math.min(MAX_DELAY_SECONDS, Number(step.trim())));
+}
+
+export type RetryDecision = { action: "retry"; delaySeconds: number } | { action: "dead" };
+
+/**
+ * After failed attempt number `attempt` (1-based): wait and retry, or give up.
+ * `random` is a number in [0, 1) (Math.random in production, fixed in tests).
+ */
+export function afterFailure(attempt: number, schedule: readonly number[], random: number): RetryDecision {
+  const step = schedule[attempt - 1];
+  if (step === undefined) return { action: "dead" };
+  const factor = 1 - JITTER + 2 * JITTER * Math.min(Math.max(random, 0), 1);
+  return { action: "retry", delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.round(step * factor)) };
+}
+
+/** Total attempts a delivery gets: the first and one per step. */
+export function maxAttempts(schedule: readonly number[]): number {
+  return schedule.length + 1;
+}

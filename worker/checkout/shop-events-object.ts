@@ -1,0 +1,123 @@
+/**
+ * ShopEventsObject: one Durable Object per shop (`idFromName(shopId)`) that keeps the shop's
+ * event log (events/event-log.ts): every event in order with its delivery state per endpoint and
+ * every attempt, read by the backend API. The webhook consumer records each event here before
+ * it POSTs it, and the outcome after. Payout notifications become events here (their snapshot,
+ * the event and its outbox row in one transaction), and so do redeliveries. Thin: the rules are
+ * in events/ (delivery state, retry policy) and snapshot.ts (which payout snapshot is newer).
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Payout } from "../v3/types.js";
+import type { Env } from "./env.js";
+import { payoutEvent } from "./events/build.js";
+import type { AttemptResult } from "./events/deliver.js";
+import { EventLog, type FailureOutcome } from "./events/event-log.js";
+import { Outbox } from "./events/outbox.js";
+import type { EventDetail, EventList, WebhookEvent } from "./events/types.js";
+import { decideSnapshot, parseTime, type SnapshotDecision } from "./snapshot.js";
+
+/** The shop's event log, for callers in the Worker. */
+export function shopEvents(env: Env, shopId: string): DurableObjectStub<ShopEventsObject> {
+  return env.SHOP_EVENTS.get(env.SHOP_EVENTS.idFromName(shopId));
+}
+
+interface PayoutRow extends Record<string, SqlStorageValue> {
+  version: number;
+  status: string;
+  source_time: number;
+  fingerprint: string;
+}
+
+/** What `applyPayout` did: the snapshot decision, and the event when one was recorded. */
+export type PayoutOutcome = SnapshotDecision["action"] | "invalid_timestamp";
+
+export class ShopEventsObject extends DurableObject<Env> {
+  private readonly log: EventLog;
+  private readonly outbox: Outbox;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.log = new EventLog(ctx.storage.sql);
+    this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
+    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payouts (
+      payout_id TEXT PRIMARY KEY,
+      version INTEGER NOT NULL,
+      status TEXT NOT NULL,
+      source_time INTEGER NOT NULL,
+      fingerprint TEXT NOT NULL
+    )`);
+  }
+
+  /** Records the event (once) with a delivery per endpoint; the endpoints still waiting for it. */
+  record(event: WebhookEvent, urls: string[]): string[] {
+    this.ctx.storage.transactionSync(() => this.log.record(event, urls));
+    return this.log.undelivered(event.id, urls);
+  }
+
+  finish(eventId: string, results: AttemptResult[], failure: FailureOutcome | null): void {
+    this.ctx.storage.transactionSync(() => this.log.finish(eventId, results, failure));
+  }
+
+  markDead(eventId: string, reason: string): number {
+    return this.log.markDead(eventId, reason);
+  }
+
+  list(after: number, limit: number): EventList {
+    return this.log.list(after, limit);
+  }
+
+  detail(eventId: string): EventDetail | null {
+    return this.log.detail(eventId) ?? null;
+  }
+
+  /** Queues the event again for `urls` (its deliveries there become pending); false when unknown. */
+  async redeliver(shopId: string, eventId: string, urls: string[]): Promise<boolean> {
+    const found = this.ctx.storage.transactionSync(() => {
+      const event = this.log.reopen(eventId, urls);
+      if (event) this.outbox.add({ shop: shopId, event });
+      return event !== undefined;
+    });
+    if (found) await this.relay();
+    return found;
+  }
+
+  /**
+   * An authentic payout notification of this shop: stored when newer than the last one of the
+   * payout (same rules as payment snapshots), and then a `payout.updated` event is recorded and
+   * queued in the same transaction.
+   */
+  async applyPayout(shopId: string, timestamp: string, payout: Payout): Promise<PayoutOutcome> {
+    const sourceTime = parseTime(timestamp);
+    if (sourceTime === undefined) return "invalid_timestamp";
+    const { notificationUrl: _internal, ...visible } = payout;
+    const fingerprint = JSON.stringify(visible);
+    const status = payout.status ?? "";
+    const decision = this.ctx.storage.transactionSync(() => {
+      const row = this.ctx.storage.sql.exec<PayoutRow>("SELECT version, status, source_time, fingerprint FROM payouts WHERE payout_id = ?", payout.payoutId).toArray()[0];
+      const stored = row && { version: row.version, status: row.status, sourceTime: row.source_time, fingerprint: row.fingerprint };
+      const decided = decideSnapshot(stored, { status, sourceTime, fingerprint });
+      if (decided.action !== "apply") return decided;
+      this.ctx.storage.sql.exec(
+        `INSERT INTO payouts (payout_id, version, status, source_time, fingerprint) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (payout_id) DO UPDATE SET version = excluded.version, status = excluded.status, source_time = excluded.source_time, fingerprint = excluded.fingerprint`,
+        payout.payoutId, decided.version, status, decided.sourceTime, fingerprint,
+      );
+      const event = payoutEvent({ shop: shopId, previousStatus: row ? row.status || null : null, version: decided.version, payout: visible, now: new Date() });
+      this.log.record(event, []);
+      this.outbox.add({ shop: shopId, event });
+      return decided;
+    });
+    if (decision.action === "apply") await this.relay();
+    return decision.action;
+  }
+
+  override async alarm(): Promise<void> {
+    await this.relay();
+  }
+
+  private async relay(): Promise<void> {
+    await this.outbox.relay();
+    const next = this.outbox.nextRelayAt();
+    if (next !== null) await this.ctx.storage.setAlarm(next);
+  }
+}
