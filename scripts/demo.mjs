@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run demo`: builds the widget and the demo when needed, starts the sandbox upstream and the
-// checkout Worker on 127.0.0.1 (ports 8787 and 8788, or PORT / SANDBOX_PORT), keeps their state in
-// .wrangler/state, prints the demo URL and runs until Ctrl-C.
+// `npm run demo`: builds the widget and the demo when needed, starts the sandbox upstream, the
+// checkout Worker and the reference shop backend on 127.0.0.1 (ports 8787, 8788 and 8789, or
+// PORT / SANDBOX_PORT / BACKEND_PORT), keeps their state in .wrangler/state, prints the demo URL
+// and runs until Ctrl-C.
 import { ensureBuilt, portInUse, startServers } from "./servers.mjs";
 
 function portFromEnv(name, fallback) {
@@ -17,7 +18,8 @@ function portFromEnv(name, fallback) {
 
 const checkoutPort = portFromEnv("PORT", 8787);
 const sandboxPort = portFromEnv("SANDBOX_PORT", 8788);
-for (const [name, port] of [["PORT", checkoutPort], ["SANDBOX_PORT", sandboxPort]]) {
+const backendPort = portFromEnv("BACKEND_PORT", 8789);
+for (const [name, port] of [["PORT", checkoutPort], ["SANDBOX_PORT", sandboxPort], ["BACKEND_PORT", backendPort]]) {
   if (await portInUse(port)) {
     console.error(`Port ${port} on 127.0.0.1 is already in use (is the demo already running?). Stop that process or choose another port, e.g. ${name}=${port + 10} npm run demo`);
     process.exit(1);
@@ -31,10 +33,10 @@ try {
   process.exit(1);
 }
 
-console.log("Starting the sandbox upstream and the checkout Worker...");
+console.log("Starting the sandbox upstream, the checkout Worker and the shop backend...");
 let servers;
 try {
-  servers = await startServers({ checkoutPort, sandboxPort, persistDir: ".wrangler/state", vars: { DEMO_MODE: "true" }, echo: true });
+  servers = await startServers({ checkoutPort, sandboxPort, backendPort, persistDir: ".wrangler/state", vars: { DEMO_MODE: "true" }, echo: true });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -44,5 +46,6 @@ console.log(`
   Demo:            ${servers.checkoutUrl}/demo/
   Checkout Worker: ${servers.checkoutUrl}
   Sandbox:         ${servers.sandboxUrl}  (control API under /sandbox/)
+  Shop backend:    ${servers.backendUrl}  (receives the demo shops' webhooks: /received, /orders)
 
 Press Ctrl-C to stop.`);

@@ -9,8 +9,14 @@ export declare function ensureBuilt(options?: { log?: (message: string) => void 
 export declare function ensureDevVars(): void;
 /** The origin the committed demo configuration points at (http://127.0.0.1:8787). */
 export declare const DEMO_ORIGIN: string;
-/** wrangler.toml's SHOPS with DEMO_ORIGIN replaced by `origin` (compact JSON). */
-export declare function shopsForOrigin(origin: string): string;
+/** The origin of the shop backend the demo shops' webhooks go to (http://127.0.0.1:8789). */
+export declare const DEMO_BACKEND_ORIGIN: string;
+/** WEBHOOK_RETRY_SCHEDULE of the demo and the end-to-end tests. */
+export declare const DEMO_RETRY_SCHEDULE: string;
+/** The checkout Worker's .dev.vars as an object (created from .dev.vars.example when missing). */
+export declare function devVars(): Record<string, string>;
+/** wrangler.toml's SHOPS with DEMO_ORIGIN replaced by `origin` and DEMO_BACKEND_ORIGIN by `backendOrigin` (compact JSON). */
+export declare function shopsForOrigin(origin: string, backendOrigin?: string): string;
 
 export declare const CHROMIUM_ARGS: string[];
 /** Headless Chromium through playwright-core (Debian's /usr/bin/chromium, or CHROME_PATH). */
@@ -19,7 +25,9 @@ export declare function launchChromium(): Promise<Browser>;
 export interface ServerOptions {
   checkoutPort?: number;
   sandboxPort?: number;
-  /** Where both Workers persist their state (default .wrangler/state); each gets a subfolder. */
+  /** Port of the reference shop backend (examples/shop-backend). */
+  backendPort?: number;
+  /** Where both Workers (and the shop backend's store) persist their state (default .wrangler/state); each gets a subfolder. */
   persistDir?: string;
   /**
    * Extra checkout Worker vars (--var KEY:VALUE). SANDBOX_BASE_URL is set for you, and SHOPS too
@@ -34,7 +42,13 @@ export interface ServerOptions {
 export interface Servers {
   checkoutUrl: string;
   sandboxUrl: string;
+  backendUrl: string;
+  /** Stops all three. */
   stop(): Promise<void>;
+  /** Stops only the checkout Worker (its state folder stays). */
+  stopCheckout(): Promise<void>;
+  /** Starts the checkout Worker again on the same port and state (stopping it first if it runs). */
+  restartCheckout(): Promise<void>;
 }
 
 export declare function startServers(options?: ServerOptions): Promise<Servers>;

@@ -80,26 +80,47 @@ export function ensureDevVars() {
 
 /** The origin that the committed demo configuration (wrangler.toml) points redirects and CORS at. */
 export const DEMO_ORIGIN = "http://127.0.0.1:8787";
+/** The origin of the shop backend that the demo shops' webhooks go to in wrangler.toml. */
+export const DEMO_BACKEND_ORIGIN = "http://127.0.0.1:8789";
+/** Retry schedule of failed webhooks in the demo and the tests (seconds; production: docs/webhooks.md). */
+export const DEMO_RETRY_SCHEDULE = "1,1,2,3,5,10,30";
+
+/** The KEY=VALUE lines of the checkout Worker's .dev.vars (created from the example first). */
+export function devVars() {
+  ensureDevVars();
+  const vars = {};
+  for (const line of readFileSync(join(ROOT, ".dev.vars"), "utf8").split("\n")) {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) vars[match[1]] = match[2];
+  }
+  return vars;
+}
 
 /**
- * The SHOPS var of wrangler.toml with every DEMO_ORIGIN replaced by `origin`, so that a checkout
- * Worker on another port redirects to itself and accepts its own pages. Compact JSON.
+ * The SHOPS var of wrangler.toml with every DEMO_ORIGIN replaced by `origin` (and
+ * DEMO_BACKEND_ORIGIN by `backendOrigin`), so that a checkout Worker on another port redirects to
+ * itself, accepts its own pages and sends its webhooks to its own backend. Compact JSON.
  */
-export function shopsForOrigin(origin) {
+export function shopsForOrigin(origin, backendOrigin = DEMO_BACKEND_ORIGIN) {
   const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
   const match = /^SHOPS\s*=\s*'''([\s\S]*?)'''/m.exec(toml);
   if (!match) throw new Error("wrangler.toml has no SHOPS = '''...''' entry under [vars]");
-  return JSON.stringify(JSON.parse(match[1].replaceAll(DEMO_ORIGIN, origin)));
+  return JSON.stringify(JSON.parse(match[1].replaceAll(DEMO_ORIGIN, origin).replaceAll(DEMO_BACKEND_ORIGIN, backendOrigin)));
 }
 
 /** One `wrangler dev` process, detached in its own process group, its output kept for errors. */
 function startWrangler(name, args, echo) {
+  return startNode(name, [WRANGLER, "dev", ...args], echo, { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" });
+}
+
+/** One Node process, detached in its own process group, its output kept for errors. */
+function startNode(name, argv, echo, env = {}) {
   const tail = [];
-  const child = spawn(process.execPath, [WRANGLER, "dev", ...args], {
+  const child = spawn(process.execPath, argv, {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", FORCE_COLOR: "0", NO_COLOR: "1" },
+    env: { ...process.env, ...env, FORCE_COLOR: "0", NO_COLOR: "1" },
   });
   const keep = (chunk) => {
     for (const line of String(chunk).split("\n")) {
@@ -197,39 +218,75 @@ function installExitHooks() {
 }
 
 /**
- * Starts the sandbox upstream and the checkout Worker on 127.0.0.1 and waits until both answer.
- * @param {{checkoutPort?: number, sandboxPort?: number, persistDir?: string, vars?: Record<string,string>, timeoutMs?: number, echo?: boolean}} [options]
- * @returns {Promise<{checkoutUrl: string, sandboxUrl: string, stop: () => Promise<void>}>}
+ * Starts the sandbox upstream, the checkout Worker and the reference shop backend on 127.0.0.1
+ * and waits until all three answer. The checkout Worker can be stopped and started again on the
+ * same state (`restartCheckout`), as a deployment restarts.
+ * @param {import("./servers.d.mts").ServerOptions} [options]
+ * @returns {Promise<import("./servers.d.mts").Servers>}
  */
 export async function startServers(options = {}) {
   const checkoutPort = options.checkoutPort ?? (await freePort());
   const sandboxPort = options.sandboxPort ?? (await freePort());
+  const backendPort = options.backendPort ?? (await freePort());
   const timeoutMs = options.timeoutMs ?? 90_000;
   const persistDir = resolve(ROOT, options.persistDir ?? ".wrangler/state");
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const checkoutUrl = `http://127.0.0.1:${checkoutPort}`;
-  ensureDevVars();
+  const backendUrl = `http://127.0.0.1:${backendPort}`;
+  const secrets = devVars();
   installExitHooks();
 
   const common = (port, inspectorPort, persist) => ["--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", options.echo ? "log" : "warn"];
-  const vars = { SANDBOX_BASE_URL: sandboxUrl, ...(checkoutUrl === DEMO_ORIGIN ? {} : { SHOPS: shopsForOrigin(checkoutUrl) }), ...options.vars };
+  const standardShops = checkoutUrl === DEMO_ORIGIN && backendUrl === DEMO_BACKEND_ORIGIN;
+  const vars = {
+    SANDBOX_BASE_URL: sandboxUrl,
+    DEMO_BACKEND_URL: backendUrl,
+    WEBHOOK_RETRY_SCHEDULE: DEMO_RETRY_SCHEDULE,
+    ...(standardShops ? {} : { SHOPS: shopsForOrigin(checkoutUrl, backendUrl) }),
+    ...options.vars,
+  };
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+  const inspectorPort = await freePort();
+  const startCheckout = () => startWrangler("checkout Worker", ["-c", "wrangler.toml", ...common(checkoutPort, inspectorPort, join(persistDir, "checkout")), ...varArgs], options.echo);
 
   const sandbox = startWrangler("sandbox Worker", ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))], options.echo);
   running.add(sandbox);
-  const checkout = startWrangler("checkout Worker", ["-c", "wrangler.toml", ...common(checkoutPort, await freePort(), join(persistDir, "checkout")), ...varArgs], options.echo);
+  const backend = startNode("shop backend", [join(ROOT, "examples", "shop-backend", "server.mjs")], options.echo, {
+    HOST: "127.0.0.1",
+    PORT: String(backendPort),
+    WEBHOOK_SECRET: secrets.DEMO_WEBHOOK_SECRET ?? "",
+    ORDER_SIGNING_KEY: secrets.DEMO_ORDER_SIGNING_KEY ?? "",
+    SHOP: "demo-signed",
+    STORE_FILE: join(persistDir, "shop-backend", "orders.json"),
+    CONTROL: "1",
+    CORS_ORIGIN: checkoutUrl,
+  });
+  running.add(backend);
+  let checkout = startCheckout();
   running.add(checkout);
 
   const stop = async () => {
-    await Promise.all([checkout.stop(), sandbox.stop()]);
+    await Promise.all([checkout.stop(), sandbox.stop(), backend.stop()]);
     running.delete(checkout);
     running.delete(sandbox);
+    running.delete(backend);
   };
+  const checkoutReady = () => waitReady(checkout, `${checkoutUrl}/api/shops/demo-open`, timeoutMs);
   try {
-    await Promise.all([waitReady(sandbox, `${sandboxUrl}/sandbox/health`, timeoutMs), waitReady(checkout, `${checkoutUrl}/api/shops/demo-open`, timeoutMs)]);
+    await Promise.all([waitReady(sandbox, `${sandboxUrl}/sandbox/health`, timeoutMs), waitReady(backend, `${backendUrl}/health`, timeoutMs), checkoutReady()]);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { checkoutUrl, sandboxUrl, stop };
+  const stopCheckout = async () => {
+    await checkout.stop();
+    running.delete(checkout);
+  };
+  const restartCheckout = async () => {
+    if (!checkout.exited) await stopCheckout();
+    checkout = startCheckout();
+    running.add(checkout);
+    await checkoutReady();
+  };
+  return { checkoutUrl, sandboxUrl, backendUrl, stop, stopCheckout, restartCheckout };
 }

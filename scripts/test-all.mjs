@@ -14,6 +14,7 @@ const suites = [
   { name: "lint", cmd: ["npm", "run", "-s", "lint"] },
   { name: "build", cmd: ["npm", "run", "-s", "build"] },
   { name: "worker", cmd: ["npx", "vitest", "run", "--config", "vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`], report: "worker.json" },
+  { name: "examples", cmd: ["npx", "vitest", "run", "--config", "test/examples/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/examples.json`], report: "examples.json" },
   { name: "widget", cmd: ["npx", "web-test-runner", "--config", "web-test-runner.config.mjs"], report: "widget.json" },
   { name: "e2e", cmd: ["npx", "vitest", "run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/e2e.json`], report: "e2e.json" },
 ];
