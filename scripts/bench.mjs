@@ -7,20 +7,18 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
-import { readDevVars } from "../test/bench/notify.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureSizes } from "../test/bench/sizes.mjs";
 import { kb, ms } from "../test/bench/stats.mjs";
 import { measureCreateThroughput } from "../test/bench/throughput.mjs";
-import { ensureBuilt, ensureDevVars, freePort, launchChromium, ROOT, startServers } from "./servers.mjs";
+import { devVars, ensureBuilt, freePort, launchChromium, ROOT, startServers } from "./servers.mjs";
 
 const started = Date.now();
 const step = (what) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);
 const POLL_WINDOW_MS = 30_000;
 
 ensureBuilt({ log: step });
-ensureDevVars();
-const secrets = readDevVars(join(ROOT, ".dev.vars"));
+const secrets = devVars();
 const publicDir = join(ROOT, "dist", "public");
 const results = {
   date: new Date().toISOString(),

@@ -13,6 +13,8 @@ export declare const DEMO_ORIGIN: string;
 export declare const DEMO_BACKEND_ORIGIN: string;
 /** WEBHOOK_RETRY_SCHEDULE of the demo and the end-to-end tests. */
 export declare const DEMO_RETRY_SCHEDULE: string;
+/** KEY=VALUE lines of a .dev.vars file as an object. */
+export declare function readDevVars(path: string): Record<string, string>;
 /** The checkout Worker's .dev.vars as an object (created from .dev.vars.example when missing). */
 export declare function devVars(): Record<string, string>;
 /** wrangler.toml's SHOPS with DEMO_ORIGIN replaced by `origin` and DEMO_BACKEND_ORIGIN by `backendOrigin` (compact JSON). */
@@ -25,8 +27,10 @@ export declare function launchChromium(): Promise<Browser>;
 export interface ServerOptions {
   checkoutPort?: number;
   sandboxPort?: number;
-  /** Port of the reference shop backend (examples/shop-backend). */
+  /** Port of the reference shop backend (examples/shop-backend); the demo shops' webhooks go there. */
   backendPort?: number;
+  /** false: start no shop backend (a caller that listens on backendPort itself, like the benchmark). */
+  backend?: boolean;
   /** Where both Workers (and the shop backend's store) persist their state (default .wrangler/state); each gets a subfolder. */
   persistDir?: string;
   /**

@@ -85,15 +85,20 @@ export const DEMO_BACKEND_ORIGIN = "http://127.0.0.1:8789";
 /** Retry schedule of failed webhooks in the demo and the tests (seconds; production: docs/webhooks.md). */
 export const DEMO_RETRY_SCHEDULE = "1,1,2,3,5,10,30";
 
-/** The KEY=VALUE lines of the checkout Worker's .dev.vars (created from the example first). */
-export function devVars() {
-  ensureDevVars();
+/** KEY=VALUE lines of a .dev.vars file (comments and blank lines skipped). */
+export function readDevVars(path) {
   const vars = {};
-  for (const line of readFileSync(join(ROOT, ".dev.vars"), "utf8").split("\n")) {
-    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
-    if (match) vars[match[1]] = match[2];
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
   }
   return vars;
+}
+
+/** The checkout Worker's .dev.vars (created from the example first). */
+export function devVars() {
+  ensureDevVars();
+  return readDevVars(join(ROOT, ".dev.vars"));
 }
 
 /**
@@ -251,7 +256,7 @@ export async function startServers(options = {}) {
 
   const sandbox = startWrangler("sandbox Worker", ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))], options.echo);
   running.add(sandbox);
-  const backend = startNode("shop backend", [join(ROOT, "examples", "shop-backend", "server.mjs")], options.echo, {
+  const backend = options.backend === false ? undefined : startNode("shop backend", [join(ROOT, "examples", "shop-backend", "server.mjs")], options.echo, {
     HOST: "127.0.0.1",
     PORT: String(backendPort),
     WEBHOOK_SECRET: secrets.DEMO_WEBHOOK_SECRET ?? "",
@@ -261,19 +266,19 @@ export async function startServers(options = {}) {
     CONTROL: "1",
     CORS_ORIGIN: checkoutUrl,
   });
-  running.add(backend);
+  if (backend) running.add(backend);
   let checkout = startCheckout();
   running.add(checkout);
 
   const stop = async () => {
-    await Promise.all([checkout.stop(), sandbox.stop(), backend.stop()]);
+    await Promise.all([checkout.stop(), sandbox.stop(), backend?.stop()]);
     running.delete(checkout);
     running.delete(sandbox);
-    running.delete(backend);
+    if (backend) running.delete(backend);
   };
   const checkoutReady = () => waitReady(checkout, `${checkoutUrl}/api/shops/demo-open`, timeoutMs);
   try {
-    await Promise.all([waitReady(sandbox, `${sandboxUrl}/sandbox/health`, timeoutMs), waitReady(backend, `${backendUrl}/health`, timeoutMs), checkoutReady()]);
+    await Promise.all([waitReady(sandbox, `${sandboxUrl}/sandbox/health`, timeoutMs), backend && waitReady(backend, `${backendUrl}/health`, timeoutMs), checkoutReady()]);
   } catch (error) {
     await stop();
     throw error;

@@ -1,16 +1,5 @@
 // Signed v3 payment notifications, posted to the checkout Worker's /hooks/{shop} as the upstream would.
 import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
-
-/** KEY=VALUE lines of a .dev.vars file (comments and blank lines skipped). */
-export function readDevVars(path) {
-  const vars = {};
-  for (const line of readFileSync(path, "utf8").split("\n")) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
-  }
-  return vars;
-}
 
 /**
  * Posts a v3/payment notification whose body is `payment`, signed with HMAC-SHA256 (hex) over the
