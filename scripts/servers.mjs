@@ -247,6 +247,9 @@ export async function startServers(options = {}) {
     SANDBOX_BASE_URL: sandboxUrl,
     DEMO_BACKEND_URL: backendUrl,
     WEBHOOK_RETRY_SCHEDULE: DEMO_RETRY_SCHEDULE,
+    // A local `wrangler dev` keeps its queues in memory: after a restart, waiting events are
+    // queued again by the shop's event log 5 s past their due time (production: 300 s).
+    WEBHOOK_LEASE_SECONDS: "5",
     ...(standardShops ? {} : { SHOPS: shopsForOrigin(checkoutUrl, backendUrl) }),
     ...options.vars,
   };

@@ -38,6 +38,8 @@ export interface Env {
   POLL_INTERVAL_MS?: string;
   /** Seconds between webhook attempts, comma-separated (default: the 31.7-hour production schedule). */
   WEBHOOK_RETRY_SCHEDULE?: string;
+  /** Seconds past a delivery's due time before a lost Queue message is replaced (default 300). */
+  WEBHOOK_LEASE_SECONDS?: string;
   /** Time a webhook receiver has to answer, in milliseconds (default 10000). */
   WEBHOOK_TIMEOUT_MS?: string;
   /** Demo only: the reference shop backend whose received log the demo page shows. */

@@ -3,17 +3,21 @@
  * event log (events/event-log.ts): every event in order with its delivery state per endpoint and
  * every attempt, read by the backend API. The webhook consumer records each event here before
  * it POSTs it, and the outcome after. Payout notifications become events here (their snapshot,
- * the event and its outbox row in one transaction), and so do redeliveries. Thin: the rules are
- * in events/ (delivery state, retry policy) and snapshot.ts (which payout snapshot is newer).
+ * the event and its outbox row in one transaction), and so do redeliveries. Its alarm sends
+ * what the Queue has not accepted yet (the outbox) and queues again every event whose delivery
+ * lease ran out (event-log.ts: a message the Queue lost). Thin: the rules are in events/
+ * (delivery state, retry policy, leases) and snapshot.ts (which payout snapshot is newer).
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Payout } from "../v3/types.js";
 import type { Env } from "./env.js";
 import { payoutEvent } from "./events/build.js";
-import type { AttemptResult } from "./events/deliver.js";
+import { webhookTimeoutMs, type AttemptResult } from "./events/deliver.js";
 import { EventLog, type FailureOutcome } from "./events/event-log.js";
 import { Outbox } from "./events/outbox.js";
+import { leaseMs } from "./events/retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent } from "./events/types.js";
+import { log } from "./log.js";
 import { decideSnapshot, parseTime, type SnapshotDecision } from "./snapshot.js";
 
 /** The shop's event log, for callers in the Worker. */
@@ -34,9 +38,12 @@ export type PayoutOutcome = SnapshotDecision["action"] | "invalid_timestamp";
 export class ShopEventsObject extends DurableObject<Env> {
   private readonly log: EventLog;
   private readonly outbox: Outbox;
+  private readonly leaseMs: number;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    // An attempt may take the whole timeout: a lease covers it and the grace after it.
+    this.leaseMs = leaseMs(env.WEBHOOK_LEASE_SECONDS) + webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
     this.log = new EventLog(ctx.storage.sql);
     this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
     ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payouts (
@@ -48,14 +55,20 @@ export class ShopEventsObject extends DurableObject<Env> {
     )`);
   }
 
-  /** Records the event (once) with a delivery per endpoint; the endpoints still waiting for it. */
-  record(event: WebhookEvent, urls: string[]): string[] {
-    this.ctx.storage.transactionSync(() => this.log.record(event, urls));
+  /**
+   * Records the event (once) with a delivery per endpoint; the endpoints still waiting for it,
+   * which the caller attempts now (their lease runs until now + the lease time).
+   */
+  async record(event: WebhookEvent, urls: string[]): Promise<string[]> {
+    const now = Date.now();
+    this.ctx.storage.transactionSync(() => this.log.record(event, urls, now, now + this.leaseMs));
+    await this.schedule();
     return this.log.undelivered(event.id, urls);
   }
 
-  finish(eventId: string, results: AttemptResult[], failure: FailureOutcome | null): void {
-    this.ctx.storage.transactionSync(() => this.log.finish(eventId, results, failure));
+  async finish(eventId: string, results: AttemptResult[], failure: FailureOutcome | null): Promise<void> {
+    this.ctx.storage.transactionSync(() => this.log.finish(eventId, results, failure, this.leaseMs));
+    await this.schedule();
   }
 
   markDead(eventId: string, reason: string): number {
@@ -73,7 +86,7 @@ export class ShopEventsObject extends DurableObject<Env> {
   /** Queues the event again for `urls` (its deliveries there become pending); false when unknown. */
   async redeliver(shopId: string, eventId: string, urls: string[]): Promise<boolean> {
     const found = this.ctx.storage.transactionSync(() => {
-      const event = this.log.reopen(eventId, urls);
+      const event = this.log.reopen(eventId, urls, Date.now() + this.leaseMs);
       if (event) this.outbox.add({ shop: shopId, event });
       return event !== undefined;
     });
@@ -103,7 +116,7 @@ export class ShopEventsObject extends DurableObject<Env> {
         payout.payoutId, decided.version, status, decided.sourceTime, fingerprint,
       );
       const event = payoutEvent({ shop: shopId, previousStatus: row ? row.status || null : null, version: decided.version, payout: visible, now: new Date() });
-      this.log.record(event, []);
+      this.log.record(event, [], Date.now(), null);
       this.outbox.add({ shop: shopId, event });
       return decided;
     });
@@ -111,13 +124,32 @@ export class ShopEventsObject extends DurableObject<Env> {
     return decision.action;
   }
 
+  /** Queues again the events whose lease ran out, sends the outbox, sets the next alarm. */
   override async alarm(): Promise<void> {
+    const now = Date.now();
+    this.ctx.storage.transactionSync(() => {
+      for (const event of this.log.expiredLeases(now, now + this.leaseMs)) {
+        this.outbox.add({ shop: event.shop, event });
+        log("warn", "webhook_lease_expired", { shop: event.shop, eventId: event.id });
+      }
+    });
     await this.relay();
   }
 
   private async relay(): Promise<void> {
     await this.outbox.relay();
-    const next = this.outbox.nextRelayAt();
-    if (next !== null) await this.ctx.storage.setAlarm(next);
+    await this.schedule();
+  }
+
+  /** The alarm goes off at the next outbox retry or the next lease end, whichever comes first. */
+  private async schedule(): Promise<void> {
+    const times = [this.outbox.nextRelayAt(), this.log.nextLeaseEnd()].filter((t): t is number => t !== null);
+    const next = times.length ? Math.min(...times) : null;
+    const current = await this.ctx.storage.getAlarm();
+    if (next === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+    } else if (current !== next) {
+      await this.ctx.storage.setAlarm(next);
+    }
   }
 }

@@ -2,6 +2,12 @@
  * The SQL of a shop's event log (ShopEventsObject's storage): every event in the order it was
  * recorded (`seq`, the API's cursor), per endpoint its delivery state, and every attempt.
  * Synchronous: each method is one SQLite transaction of the object.
+ *
+ * Leases: a delivery that waits (pending or retrying) holds `lease_until`, the time by which the
+ * Queue should have brought its message back (its next attempt time plus a grace period). An
+ * event whose lease ran out is handed back by `expiredLeases`, so that the object queues it again:
+ * a message lost by the Queue (a local `wrangler dev` keeps its queues in memory, so a restart
+ * loses them) does not lose the event.
  */
 import type { AttemptResult } from "./deliver.js";
 import { overallDelivery } from "./delivery-state.js";
@@ -27,8 +33,10 @@ CREATE TABLE IF NOT EXISTS deliveries (
   last_attempt_at INTEGER,
   next_attempt_at INTEGER,
   delivered_at INTEGER,
+  lease_until INTEGER,
   PRIMARY KEY (event_id, url)
 );
+CREATE INDEX IF NOT EXISTS deliveries_lease ON deliveries (lease_until) WHERE lease_until IS NOT NULL;
 CREATE TABLE IF NOT EXISTS attempts (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   event_id TEXT NOT NULL,
@@ -93,11 +101,18 @@ export class EventLog {
     return this.sql.exec("SELECT 1 FROM events WHERE id = ?", eventId).toArray().length > 0;
   }
 
-  /** Records the event once (later calls keep the first), adds a pending delivery per new endpoint. */
-  record(event: WebhookEvent, urls: readonly string[], now = Date.now()): void {
+  /**
+   * Records the event once (later calls keep the first), adds a pending delivery per new endpoint.
+   * `leaseUntil`: the deliveries of these endpoints that still wait are being attempted now; when
+   * nothing was recorded about them by then, the event is queued again.
+   */
+  record(event: WebhookEvent, urls: readonly string[], now: number, leaseUntil: number | null): void {
     const orderId = "orderId" in event.data ? event.data.orderId : null;
     this.sql.exec("INSERT OR IGNORE INTO events (id, type, order_id, body, recorded_at) VALUES (?, ?, ?, ?, ?)", event.id, event.type, orderId, JSON.stringify(event), now);
-    for (const url of urls) this.sql.exec("INSERT OR IGNORE INTO deliveries (event_id, url, state) VALUES (?, ?, 'pending')", event.id, url);
+    for (const url of urls) {
+      this.sql.exec("INSERT OR IGNORE INTO deliveries (event_id, url, state) VALUES (?, ?, 'pending')", event.id, url);
+      this.sql.exec("UPDATE deliveries SET lease_until = ? WHERE event_id = ? AND url = ? AND state IN ('pending', 'retrying')", leaseUntil, event.id, url);
+    }
   }
 
   /** The endpoints among `urls` that still wait for this event (pending or retrying). */
@@ -108,37 +123,59 @@ export class EventLog {
     return urls.filter((url) => open.has(url));
   }
 
-  /** Stores a round of attempts; failed endpoints wait for `failure.retryAt` or are dead. */
-  finish(eventId: string, results: readonly AttemptResult[], failure: FailureOutcome | null): void {
+  /**
+   * Stores a round of attempts; failed endpoints wait for `failure.retryAt` (their lease runs
+   * `leaseMs` past it) or are dead.
+   */
+  finish(eventId: string, results: readonly AttemptResult[], failure: FailureOutcome | null, leaseMs: number): void {
     for (const r of results) {
       this.sql.exec("INSERT INTO attempts (event_id, url, at, status, duration_ms, error) VALUES (?, ?, ?, ?, ?, ?)", eventId, r.url, r.at, r.status, r.durationMs, r.error);
       const state = r.ok ? "delivered" : failure && "dead" in failure ? "dead" : "retrying";
       const nextAt = !r.ok && failure && "retryAt" in failure ? failure.retryAt : null;
       this.sql.exec(
         `UPDATE deliveries SET state = ?, attempts = attempts + 1, last_status = ?, last_error = ?, last_attempt_at = ?, next_attempt_at = ?,
-           delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
+           delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END, lease_until = ?
          WHERE event_id = ? AND url = ?`,
-        state, r.status, r.error, r.at, nextAt, state, r.at + r.durationMs, eventId, r.url,
+        state, r.status, r.error, r.at, nextAt, state, r.at + r.durationMs, nextAt === null ? null : nextAt + leaseMs, eventId, r.url,
       );
     }
   }
 
   /** Every delivery of the event that has not succeeded is given up (the dead-letter queue has it). */
   markDead(eventId: string, reason: string): number {
-    return this.sql.exec("UPDATE deliveries SET state = 'dead', next_attempt_at = NULL, last_error = COALESCE(last_error, ?) WHERE event_id = ? AND state <> 'delivered'", reason, eventId).rowsWritten;
+    return this.sql.exec("UPDATE deliveries SET state = 'dead', next_attempt_at = NULL, lease_until = NULL, last_error = COALESCE(last_error, ?) WHERE event_id = ? AND state <> 'delivered'", reason, eventId).rowsWritten;
   }
 
   /** Marks the event's deliveries to `urls` pending again; the event, or undefined when unknown. */
-  reopen(eventId: string, urls: readonly string[]): WebhookEvent | undefined {
+  reopen(eventId: string, urls: readonly string[], leaseUntil: number): WebhookEvent | undefined {
     const row = this.sql.exec<EventRow>("SELECT seq, id, body FROM events WHERE id = ?", eventId).toArray()[0];
     if (!row) return undefined;
     for (const url of urls) {
       this.sql.exec(
-        "INSERT INTO deliveries (event_id, url, state) VALUES (?, ?, 'pending') ON CONFLICT (event_id, url) DO UPDATE SET state = 'pending', next_attempt_at = NULL",
-        eventId, url,
+        `INSERT INTO deliveries (event_id, url, state, lease_until) VALUES (?, ?, 'pending', ?)
+         ON CONFLICT (event_id, url) DO UPDATE SET state = 'pending', next_attempt_at = NULL, lease_until = excluded.lease_until`,
+        eventId, url, leaseUntil,
       );
     }
     return JSON.parse(row.body) as WebhookEvent;
+  }
+
+  /** Events with a waiting delivery whose lease ran out by `now`; their leases move to `leaseUntil`. */
+  expiredLeases(now: number, leaseUntil: number, limit = 100): WebhookEvent[] {
+    const rows = this.sql
+      .exec<EventRow>(
+        `SELECT e.seq, e.id, e.body FROM events e WHERE e.id IN (
+           SELECT DISTINCT event_id FROM deliveries WHERE lease_until <= ? AND state IN ('pending', 'retrying') LIMIT ?)`,
+        now, limit,
+      )
+      .toArray();
+    for (const row of rows) this.sql.exec("UPDATE deliveries SET lease_until = ? WHERE event_id = ? AND state IN ('pending', 'retrying')", leaseUntil, row.id);
+    return rows.map((row) => JSON.parse(row.body) as WebhookEvent);
+  }
+
+  /** The earliest lease of a waiting delivery, or null. */
+  nextLeaseEnd(): number | null {
+    return this.sql.exec<{ at: number | null }>("SELECT MIN(lease_until) AS at FROM deliveries WHERE state IN ('pending', 'retrying')").one().at;
   }
 
   list(after: number, limit: number): EventList {

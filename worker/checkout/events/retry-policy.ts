@@ -44,3 +44,15 @@ export function afterFailure(attempt: number, schedule: readonly number[], rando
 export function maxAttempts(schedule: readonly number[]): number {
   return schedule.length + 1;
 }
+
+/** Default grace after a delivery's due time before its event is queued again (WEBHOOK_LEASE_SECONDS). */
+export const DEFAULT_LEASE_SECONDS = 300;
+
+/**
+ * How long past its due time a waiting delivery may go unanswered by the Queue before the shop's
+ * event log queues the event again (milliseconds; 5 to 86,400 s, default 300 s).
+ */
+export function leaseMs(value: unknown): number {
+  const seconds = typeof value === "string" && /^\d{1,5}$/.test(value) ? Number(value) : DEFAULT_LEASE_SECONDS;
+  return Math.min(86_400, Math.max(5, seconds)) * 1000;
+}
