@@ -9,6 +9,7 @@ import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
 import { ERROR_CODES, type ErrorBody } from "../../../worker/checkout/wire.js";
 import { call, freshIp } from "./support/http.js";
 import { Prng } from "./support/prng.js";
+import { TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
 const SEED = 0xc0ffee;
@@ -96,10 +97,34 @@ function segment(value: string): string {
   return rng.chance(0.5) ? encodeURIComponent(value) : value.replaceAll("#", "%23").replaceAll("?", "%3F");
 }
 
+/** A request to the shop backend's API: no, a forged or another shop's token, or a valid token with malformed input. */
+function backendRequest(shop: string): FuzzRequest {
+  const validToken = rng.chance(0.5);
+  const auth = validToken
+    ? `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}`
+    : rng.pick(["", "Bearer", "Bearer ", `Basic ${btoa("a:b")}`, `Bearer ${rng.string(1 + rng.int(60), PRINTABLE)}`, `bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}x`, `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN.slice(1)}`]);
+  const h = headers(auth ? { Authorization: auth } : {});
+  // Lone surrogates cannot be URL-encoded: they become "?" (still not an order id).
+  const badOrder = () => segment(String(notAnOrderId()).slice(0, 200).replace(/[\ud800-\udfff]/g, "?") || "!");
+  const path = validToken
+    ? rng.pick([
+        `/api/shops/${shop}/orders/${badOrder()}`,
+        `/api/shops/${shop}/orders/unknown-${rng.string(8, ID_CHARS)}`,
+        `/api/shops/${shop}/events?after=${segment(rng.pick(["-1", "x", "1.5", "9".repeat(30), ""]))}`,
+        `/api/shops/${shop}/events?limit=${segment(rng.pick(["0", "201", "-5", "ten", "1e3"]))}`,
+        `/api/shops/${shop}/events?${segment(rng.string(1 + rng.int(6), ID_CHARS))}=1`,
+        `/api/shops/${shop}/events/${segment(rng.pick(["evt_", "evt_xyz", malformedPaymentId(), `evt_${rng.string(32, "0123456789abcdef")}`]))}`,
+        `/api/shops/${segment(unknownShop())}/events`,
+      ])
+    : rng.pick([`/api/shops/${shop}/orders/o-1`, `/api/shops/${shop}/events`, `/api/shops/${shop}/events/evt_${"0".repeat(32)}`]);
+  const redeliver = !validToken && rng.chance(0.3);
+  return { label: `backend API ${validToken ? "malformed input" : "bad token"}`, path: redeliver ? `/api/shops/${shop}/events/evt_${"1".repeat(32)}/redeliver` : path, init: { method: redeliver ? "POST" : "GET", headers: h } };
+}
+
 /** One malformed request for a route chosen at random. */
 function nextRequest(): FuzzRequest {
   const shop = rng.pick(SHOPS);
-  switch (rng.int(11)) {
+  switch (rng.int(12)) {
     case 0:
       return { label: "create: malformed body", path: `/api/shops/${shop}/payments`, init: { method: "POST", headers: headers({ "Content-Type": "application/json" }), body: invalidCreateBody() } };
     case 1:
@@ -127,6 +152,8 @@ function nextRequest(): FuzzRequest {
       return { label: "junk path", path: `/${encodeURIComponent(rng.string(1 + rng.int(12), PRINTABLE))}/${Array.from({ length: rng.int(5) }, () => segment(rng.string(1 + rng.int(12), PRINTABLE))).join("/")}`, init: { method: rng.pick(["GET", "POST"]), headers: headers() } };
     case 9:
       return { label: "demo order-token: malformed body", path: "/demo/api/order-token", init: { method: "POST", headers: headers({ "Content-Type": "application/json" }), body: rng.chance(0.5) ? JSON.stringify(junkValue()) : JSON.stringify({ shop: rng.pick([...SHOPS, unknownShop()]), orderId: notAnOrderId(), priceAmount: "1.00", priceCurrency: "EUR" }) } };
+    case 10:
+      return backendRequest(shop);
     default:
       return { label: "widget: unknown hashed file", path: rng.pick([`/widget.${rng.string(8, "0123456789abcdef")}.js`, `/chunks/${rng.string(10, ID_CHARS)}.js`, `/widget.${rng.string(3, ID_CHARS)}.js`]), init: { method: "GET", headers: headers() } };
   }
