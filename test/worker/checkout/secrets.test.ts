@@ -15,6 +15,7 @@ import { call, postJson } from "./support/http.js";
 import { freshOrderId, orderToken, settle } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { installWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
 
 const captured: string[] = [];
 let upstream: UpstreamStub;
@@ -38,15 +39,18 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 const logLines: string[] = [];
+let receiver: WebhookReceiver;
 beforeAll(() => {
   clearCurrencyCache();
   upstream = installUpstreamStub();
+  receiver = installWebhookReceiver();
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logLines.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a) ?? String(a))).join(" ")));
   }
 });
 afterAll(() => {
   vi.restoreAllMocks();
+  receiver.restore();
   upstream.restore();
 });
 
@@ -116,6 +120,19 @@ describe("secrets", () => {
     const unknown = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payment", body: { ...payment, paymentId: "pay_not_ours" } });
     await send("/hooks/demo-open", { method: "POST", headers: { "X-Signature": await signBody(unknown, { key: TEST_SECRETS.DEMO_HMAC_KEY }) }, body: unknown });
 
+    // Webhooks (one refused, so a retry and its error are logged) and the shop backend's API.
+    receiver.fail("http503", 1);
+    await receiver.until((r) => r.accepted().some((d) => d.event.type === "payment.confirmed"));
+    const bearer = { Authorization: `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}` };
+    await send(`/api/shops/demo-open/orders/${body.orderId}`, { headers: bearer });
+    const events = (await (await send("/api/shops/demo-open/events", { headers: bearer })).json()) as { events: { event: { id: string } }[] };
+    const eventId = events.events[0]?.event.id ?? "evt_none";
+    await send(`/api/shops/demo-open/events/${eventId}`, { headers: bearer });
+    await send(`/api/shops/demo-open/events/${eventId}/redeliver`, { method: "POST", headers: bearer });
+    await send("/api/shops/demo-open/events", { headers: { Authorization: `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN.slice(0, -1)}x` } });
+    await send("/api/shops/demo-open/events", { headers: { Authorization: `Basic ${btoa(`x:${TEST_SECRETS.DEMO_BACKEND_TOKEN}`)}` } });
+    for (const delivery of receiver.deliveries) captured.push(delivery.body, ...Object.entries(delivery.headers).map(([name, value]) => `${name}: ${value}`));
+
     // Demo helpers.
     await post("/demo/api/order-token", { shop: "demo-signed", orderId: freshOrderId(), priceAmount: "5.00", priceCurrency: "EUR" });
     await send("/demo/api/sandbox/health");
@@ -130,6 +147,8 @@ describe("secrets", () => {
     expect(logLines.length).toBeGreaterThan(40);
     expect(logLines.some((l) => l.includes("config_invalid"))).toBe(true);
     expect(captured.some((c) => c.includes("upstream_error"))).toBe(true);
+    expect(receiver.deliveries.length).toBeGreaterThan(3);
+    expect(captured.some((c) => c.includes('"delivery"'))).toBe(true);
     // The upstream really did receive the credentials (so the check below means something).
     expect(upstream.calls.some((c) => c.authorization === `Basic ${btoa(`demo_shop:${TEST_SECRETS.DEMO_API_KEY_SECRET}`)}`)).toBe(true);
 
