@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the widget and the whole loop on this machine, prints a table and
 // writes bench-results/latest.json (with `--docs`, also docs/bench.md). Figures are reported,
-// never asserted. Starts its own sandbox and checkout Worker on free loopback ports.
+// never asserted. Starts its own sandbox and checkout Worker on free loopback ports, and receives
+// the demo shops' webhooks itself (test/bench/webhook-receiver.mjs).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,8 @@ import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureSizes } from "../test/bench/sizes.mjs";
 import { kb, ms } from "../test/bench/stats.mjs";
 import { measureCreateThroughput } from "../test/bench/throughput.mjs";
+import { startWebhookReceiver } from "../test/bench/webhook-receiver.mjs";
+import { measureNotificationToWebhook, measureWebhookDelivery } from "../test/bench/webhooks.mjs";
 import { devVars, ensureBuilt, freePort, launchChromium, ROOT, startServers } from "./servers.mjs";
 
 const started = Date.now();
@@ -29,13 +32,15 @@ step("sizes");
 results.sizes = measureSizes(publicDir);
 
 const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-bench-"));
-step("starting the sandbox and the checkout Worker (its upstream calls through a counting proxy)");
+step("starting the sandbox and the checkout Worker (its upstream calls through a counting proxy, its webhooks to the bench's receiver)");
 const sandboxPort = await freePort();
 const proxy = await startCountingProxy(await freePort(), `http://127.0.0.1:${sandboxPort}`);
-const servers = await startServers({ sandboxPort, persistDir, vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: proxy.url } });
+// The demo shops' webhooks come to this process (no reference shop backend), for the whole run.
+const receiver = await startWebhookReceiver({ secret: secrets.DEMO_WEBHOOK_SECRET });
+const servers = await startServers({ sandboxPort, persistDir, backendPort: receiver.port, backend: false, vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: proxy.url } });
 const browser = await launchChromium();
 results.machine.chromium = browser.version();
-const context = { browser, proxy, checkoutUrl: servers.checkoutUrl, sandboxUrl: servers.sandboxUrl, hmacKey: secrets.DEMO_HMAC_KEY };
+const context = { browser, proxy, receiver, checkoutUrl: servers.checkoutUrl, sandboxUrl: servers.sandboxUrl, hmacKey: secrets.DEMO_HMAC_KEY };
 try {
   step("element connected -> QR painted (30 runs, stubbed API)");
   results.qrPaint = await measureQrPaint(browser, publicDir, 30);
@@ -59,9 +64,14 @@ try {
   results.createThroughput.upstreamCallsPerWorkerCreate = Object.fromEntries(
     Object.entries(routesAfter).map(([route, n]) => [route, Math.round(((n - (routesBefore[route] ?? 0)) / results.createThroughput.worker.total) * 100) / 100]).filter(([, n]) => n > 0),
   );
+  step("upstream notification -> shop backend received webhook (4 payments x 55 changes, one at a time)");
+  results.notificationToWebhook = await measureNotificationToWebhook({ ...context, payments: 4, perPayment: 55 });
+  step("1000 notifications, receiver failing 30 % of first attempts (10 in flight; drain wait at most 120 s)");
+  results.webhookDelivery = await measureWebhookDelivery({ ...context, total: 1000, payments: 10, failRate: 0.3, drainTimeoutMs: 120_000 });
 } finally {
   await browser.close().catch(() => {});
   await servers.stop();
+  await receiver.close();
   await proxy.close();
   rmSync(persistDir, { recursive: true, force: true });
 }
@@ -78,7 +88,22 @@ const rows = [
   [`create payment through the Worker (${results.createThroughput.worker.total}, ${results.createThroughput.worker.failures} failed)`, `${results.createThroughput.worker.perSecond} /s`],
   ["Worker / direct throughput ratio", `${results.createThroughput.ratio}`],
   ["upstream calls per create through the Worker", Object.entries(results.createThroughput.upstreamCallsPerWorkerCreate).map(([r, n]) => `${r}: ${n}`).join(", ")],
+  ...webhookRows(results.notificationToWebhook, results.webhookDelivery),
 ];
+function webhookRows(latency, delivery) {
+  const d = delivery;
+  const of = `${d.total} events, ${Math.round(d.failRate * 100)} % of first attempts failed`;
+  return [
+    [`notification POST -> shop backend received p50 / p95 / p99 (${latency.samples} events)`, `${ms(latency.p50)} / ${ms(latency.p95)} / ${ms(latency.p99)} ms`],
+    ["notification POST -> shop backend received min / max, signatures refused", `${ms(latency.min)} / ${ms(latency.max)} ms, ${latency.signatureRefused}`],
+    [`${of}: POSTed / accepted / outcome "apply"`, `${d.posted} / ${d.accepted} / ${d.outcomes.apply ?? 0}`],
+    [`${of}: delivered / lost (${d.drainTimeoutSeconds} s wait)`, `${d.delivered} / ${d.lost}`],
+    [`${of}: duplicates after dedupe (raw repeats)`, `${d.duplicates} (${d.rawRepeats})`],
+    [`${of}: first attempts failed / retried, signatures refused`, `${d.injected} (${Math.round((d.injected / Math.max(1, d.firstAttempts)) * 1000) / 10} %) / ${d.retriedDeliveries}, ${d.signatureRefused}`],
+    [`${of}: first POST -> last delivered (POSTs took)`, `${d.drainSeconds} s (${d.postSeconds} s)`],
+  ];
+}
+
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`\ncrypto-checkout bench, ${results.date}, ${results.machine.cpus} CPUs (${results.machine.model}), Node ${results.machine.node}, Chromium ${results.machine.chromium}`);
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

@@ -43,5 +43,33 @@ ${table}
   \`POST /api/shops/demo-open/payments\` (each from its own client address, so the per-customer
   rate limit is not what is measured; the Worker's upstream calls pass the counting proxy). The
   ratio is Worker / direct. The last row lists the upstream calls the Worker made per create.
+${webhookSection(results.notificationToWebhook, results.webhookDelivery)}`;
+}
+
+/** The two webhook figures: what they measure and how (empty when the run has none). */
+function webhookSection(latency, delivery) {
+  if (!latency || !delivery) return "";
+  const d = delivery;
+  return `- **Notification POST -> shop backend received**: the demo shops' webhooks go to a
+  \`node:http\` receiver inside the bench process (no reference backend), which verifies every
+  delivery with \`new Webhook(secret).verify(body, headers)\` (\`standardwebhooks\`, the shop's
+  \`whsec_\` secret) and counts a refused signature as an error. For ${latency.payments} payments
+  created through \`POST /api/shops/demo-open/payments\`, the bench posts ${latency.notifications} signed \`v3/payment\`
+  notifications to \`/hooks/demo-open\` as the upstream does, one at a time, each a real change
+  (a growing pending and paid amount, a later timestamp); the time runs from just before the POST
+  to the moment the receiver has the whole webhook of that payment and version (the change, its
+  event in the outbox, the Queue, the consumer's signed POST). Min, p50/p95/p99 (nearest rank) and
+  max over ${latency.samples} events.
+- **${d.total} events, receiver failing ${Math.round(d.failRate * 100)} % of first attempts**: ${d.payments} new payments, ${d.payments} notification
+  POSTs in flight (each payment's changes in order); the receiver answers 503 to the first
+  attempt of a random ${Math.round(d.failRate * 100)} % of the webhook ids (mulberry32 PRNG, seed ${d.seed}) and 200 otherwise and to
+  retries, which the Worker sends after \`WEBHOOK_RETRY_SCHEDULE\` (\`1,1,2,3,5,10,30\` s here,
+  +-20 % jitter). "Accepted" are the POSTs the Worker answered 200, "apply" those it stored as a
+  change (\`{"received":true,"outcome":"apply"}\`), each one webhook event. "Delivered" counts
+  distinct event ids the receiver accepted with 200; "lost" the applied changes (payment id +
+  version) not accepted ${d.drainTimeoutSeconds} s after the last POST. "Raw repeats" are 200s for an event id
+  already accepted (the receiver drops them by id); "duplicates after dedupe" are distinct ids
+  carrying a payment version already received. The drain time runs from the first POST to the
+  first 200 of the last event delivered; the POSTs alone took the time in brackets.
 `;
 }
