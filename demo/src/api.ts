@@ -1,10 +1,12 @@
 /**
  * The HTTP calls of the demo page, all same-origin on the checkout Worker: public shop settings,
- * the demo order-token route (it plays the shop's backend for the signed demo shop) and the
- * sandbox control API proxied under /demo/api/sandbox/.
+ * the demo order-token route (it plays the shop's backend for the signed demo shop), the
+ * sandbox control API proxied under /demo/api/sandbox/ and the reference shop backend's received
+ * log under /demo/api/backend/received.
  */
 import type { ErrorBody, ShopSettings } from "../../worker/checkout/wire.js";
 import type { DeliveryLog } from "../../worker/sandbox/control-types.js";
+import { isReceivedPage, type ReceivedPage } from "./backend-log.js";
 import { isWidgetManifest, type WidgetManifest } from "./snippet.js";
 
 export class ApiError extends Error {
@@ -67,4 +69,11 @@ export function expirePayment(paymentId: string): Promise<unknown> {
 /** The delivery attempts for a payment, and how many deliveries are still waiting for a retry. */
 export function notificationLog(paymentId: string): Promise<DeliveryLog> {
   return request(`/demo/api/sandbox/notifications?paymentId=${encodeURIComponent(paymentId)}`);
+}
+
+/** The webhook deliveries the shop's backend answered after the cursor `after` (newest last). */
+export async function backendReceived(after: number): Promise<ReceivedPage> {
+  const page = await request<unknown>(`/demo/api/backend/received?after=${encodeURIComponent(String(after))}`, { cache: "no-store" });
+  if (!isReceivedPage(page)) throw new ApiError(502, "bad_received_log", "The shop backend's received log has an unexpected shape.");
+  return page;
 }

@@ -1,12 +1,14 @@
 /**
  * The demo shop's checkout page: order summary, the <crypto-checkout> element, a configurator,
- * the embed snippet and, for sandbox shops, the test pane. No inline script or style anywhere, so
- * the page runs under a strict Content-Security-Policy.
+ * the embed snippet, for sandbox shops the test pane, and what the shop's backend received from
+ * the checkout's webhooks. No inline script or style anywhere, so the page runs under a strict
+ * Content-Security-Policy.
  */
 import type {} from "../../widget/events.js";
 import type { ShopSettings } from "../../worker/checkout/wire.js";
 import { summarizeCart } from "./amounts.js";
 import { ApiError, orderToken, shopSettings, widgetManifest } from "./api.js";
+import { BackendPane } from "./backend-pane.js";
 import { configFromQuery, configToQuery, DEMO_SHOPS, isValidAmount, LOCALES, needsNewOrder, newOrderId, THEMES, type DemoConfig, type Theme } from "./config.js";
 import { byId, copyText, h, money } from "./dom.js";
 import { isFinalResult, resultCard, resultFromQuery, stashedOrder, stashedPayment, stashOrder, stashPayment } from "./result.js";
@@ -29,6 +31,7 @@ const configError = byId("config-error");
 const tokenBox = byId("token-box");
 const tokenInput = byId<HTMLTextAreaElement>("token-input");
 const sandboxPane = new SandboxPane();
+const backendPane = new BackendPane();
 
 /** Set when the element redirected the customer here (the shop's order result page). */
 const resultPage = resultFromQuery(location.search);
@@ -181,6 +184,7 @@ async function loadShop({ tamper = false } = {}): Promise<void> {
 function startOrder(): void {
   if (resultPage) location.assign(configToQuery(config));
   else void loadShop();
+backendPane.start();
 }
 
 form.addEventListener("submit", (event) => {
@@ -254,3 +258,4 @@ void widgetManifest()
     byId("snippet").textContent = "widget-manifest.json is missing: run npm run build.";
   });
 void loadShop();
+backendPane.start();

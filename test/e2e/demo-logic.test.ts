@@ -1,7 +1,8 @@
-/** The demo page's pure logic: configuration in the query string, amounts, the embed snippet, tokens, result pages. */
+/** The demo page's pure logic: configuration in the query string, amounts, the embed snippet, tokens, result pages, the shop backend's log. */
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { cartTotal, enabledActions, summarizeCart, transactionAmount } from "../../demo/src/amounts.js";
+import { advanceCursor, formatEntry, isReceivedPage, MAX_SHOWN, mergeEntries, outcomeTone, type ReceivedEntry } from "../../demo/src/backend-log.js";
 import { configFromQuery, configToQuery, DEFAULT_AMOUNT, needsNewOrder, newOrderId, type DemoConfig } from "../../demo/src/config.js";
 import { isFinalResult, resultFromQuery } from "../../demo/src/result.js";
 import { embedSnippet, isWidgetManifest } from "../../demo/src/snippet.js";
@@ -125,5 +126,67 @@ describe("order tokens and result pages", () => {
     expect(resultFromQuery("?result=expired&order=<script>")).toBeUndefined();
     expect(isFinalResult("unconfirmed")).toBe(false);
     expect(isFinalResult("invalid")).toBe(true);
+  });
+});
+
+describe("shop backend log", () => {
+  const entry = (seq: number, overrides: Partial<ReceivedEntry> = {}): ReceivedEntry => ({
+    seq,
+    at: "2026-05-01T10:00:00.000Z",
+    webhookId: `msg_${seq}`,
+    type: "payment.updated",
+    shop: "demo-open",
+    orderId: "NW-1234",
+    verified: true,
+    outcome: "recorded",
+    message: `payment.updated for order NW-1234: UNCONFIRMED, signature verified`,
+    ...overrides,
+  });
+  const iso = (date: Date) => date.toISOString();
+
+  it("formats an entry: time, message and a badge by outcome", () => {
+    const paid = formatEntry(entry(7, { outcome: "paid", message: "order NW-1234 paid (49.90 EUR), signature verified" }), iso);
+    expect(paid).toEqual({
+      seq: 7,
+      outcome: "paid",
+      label: "paid",
+      tone: "success",
+      time: "2026-05-01T10:00:00.000Z",
+      datetime: "2026-05-01T10:00:00.000Z",
+      text: "order NW-1234 paid (49.90 EUR), signature verified",
+    });
+    const outage = formatEntry(entry(8, { outcome: "failed-on-purpose", verified: false, message: "answered 503 on purpose (simulated outage, 1 more to fail)" }), iso);
+    expect(outage).toMatchObject({ label: "failed on purpose", tone: "warning", text: "answered 503 on purpose (simulated outage, 1 more to fail) (signature not verified)" });
+    const refused = formatEntry(entry(9, { outcome: "refused", verified: false, message: "signature refused: No matching signature found" }), iso);
+    expect(refused).toMatchObject({ tone: "warning", text: "signature refused: No matching signature found" });
+    expect(formatEntry(entry(10, { at: "yesterday", message: "  " }), iso)).toMatchObject({ time: "", datetime: "", text: "payment.updated for order NW-1234" });
+    expect(["recorded", "duplicate", "stale"].map((o) => outcomeTone(o as ReceivedEntry["outcome"]))).toEqual(["neutral", "neutral", "neutral"]);
+  });
+
+  it("merges new entries newest first, without repeats, up to the cap", () => {
+    expect(mergeEntries([], [entry(1), entry(2), entry(3)]).map((e) => e.seq)).toEqual([3, 2, 1]);
+    expect(mergeEntries([entry(3), entry(2)], [entry(3), entry(4), entry(5)]).map((e) => e.seq)).toEqual([5, 4, 3, 2]);
+    const many = Array.from({ length: 45 }, (_, i) => entry(i + 1));
+    const merged = mergeEntries(mergeEntries([], many.slice(0, 30)), many.slice(30));
+    expect(merged).toHaveLength(MAX_SHOWN);
+    expect(merged[0]?.seq).toBe(45);
+    expect(merged.at(-1)?.seq).toBe(26);
+    expect(mergeEntries([entry(1)], [entry(2)], 1).map((e) => e.seq)).toEqual([2]);
+  });
+
+  it("keeps the cursor, and starts over when the backend restarted", () => {
+    expect(advanceCursor(0, { entries: [entry(1), entry(2)], next: 2 })).toEqual({ after: 2, restarted: false });
+    expect(advanceCursor(2, { entries: [], next: 2 })).toEqual({ after: 2, restarted: false });
+    expect(advanceCursor(40, { entries: [], next: 3 })).toEqual({ after: 0, restarted: true });
+  });
+
+  it("checks the shape of the backend's answer", () => {
+    expect(isReceivedPage({ entries: [entry(1), entry(2, { orderId: undefined, webhookId: null, type: null, shop: null })], next: 2 })).toBe(true);
+    expect(isReceivedPage({ entries: [], next: 0 })).toBe(true);
+    expect(isReceivedPage({ entries: [], next: -1 })).toBe(false);
+    expect(isReceivedPage({ entries: [{ ...entry(1), outcome: "won" }], next: 1 })).toBe(false);
+    expect(isReceivedPage({ entries: [{ ...entry(1), verified: "yes" }], next: 1 })).toBe(false);
+    expect(isReceivedPage({ error: { code: "upstream_unavailable" } })).toBe(false);
+    expect(isReceivedPage(null)).toBe(false);
   });
 });

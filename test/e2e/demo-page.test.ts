@@ -39,7 +39,7 @@ describe("demo page", () => {
     await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe("dark");
     await page.locator("crypto-checkout").getByRole("button", { name: "Mit Litecoin (LTC) zahlen" }).click();
     const payment = await waitForPayment(page, "NEW");
-    expect(payment).toMatchObject({ priceAmount: "12.34", priceCurrency: "USD", transferCurrency: "LTC", externalPaymentId: secondOrder });
+    expect(payment).toMatchObject({ priceAmount: "12.34", priceCurrency: "USD", transferCurrency: "LTC", externalPaymentId: `demo-open:${secondOrder}` });
     await statusHeading(page).filter({ hasText: "Wir warten auf Ihre Zahlung" }).waitFor();
     await expect(page.locator("#order-id").textContent()).resolves.toBe(secondOrder);
     await expect(page.locator("#summary dd.total").textContent()).resolves.toContain("12.34");
@@ -66,7 +66,7 @@ describe("demo page", () => {
     await page.locator("crypto-checkout").getByRole("button", { name: "Pay with Bitcoin (BTC)" }).click();
     const third = await waitForPayment(page, "NEW");
     expect(third.paymentId).not.toBe(payment.paymentId);
-    expect(third.externalPaymentId).toBe(query(page, "order"));
+    expect(third.externalPaymentId).toBe(`demo-open:${query(page, "order")}`);
     await context.close();
   });
 

@@ -19,7 +19,7 @@ describe("signed pricing", () => {
     const signed = await waitForPayment(page, "NEW");
     expect(signed.priceAmount).toBe("19.90");
     expect(signed.priceCurrency).toBe("EUR");
-    expect(signed.externalPaymentId).toBe(order);
+    expect(signed.externalPaymentId).toBe(`demo-signed:${order}`);
     await expect(page.locator('crypto-checkout [part="amount"]').textContent()).resolves.toContain("19.90");
 
     // The demo signs a new order, then changes one character of the token before the element sends it.

@@ -108,7 +108,7 @@ describe("strict Content-Security-Policy", () => {
 
     await payAndSeeIt(page);
     const view = await waitForPayment(page);
-    expect(view.externalPaymentId).toBe(order);
+    expect(view.externalPaymentId).toBe(`demo-open:${order}`);
     expect(await violations(page)).toEqual([]);
     expect(consoleCsp).toEqual([]);
     await context.close();

@@ -2,7 +2,9 @@
  * Demo helpers, served only when DEMO_MODE is "true" and only for sandbox shops:
  * - POST /demo/api/order-token plays the backend of a signed-pricing shop and signs an order token;
  * - /demo/api/sandbox/* forwards to the sandbox's control API (/sandbox/*), so the demo page can
- *   act as the customer and the blockchain from the same origin.
+ *   act as the customer and the blockchain from the same origin;
+ * - GET /demo/api/backend/received?after=<n> forwards to the reference shop backend's received log
+ *   (DEMO_BACKEND_URL/received), so the demo page shows what the shop's backend got and verified.
  */
 import { Hono } from "hono";
 import { SignJWT } from "jose";
@@ -63,4 +65,43 @@ demoRoutes.on(["GET", "POST", "PUT"], "/sandbox/*", async (c) => {
     status: response.status,
     headers: { "Content-Type": response.headers.get("Content-Type") ?? "application/json", "Cache-Control": "no-store" },
   });
+});
+
+/** The received log's cursor: a sequence number, as the shop backend accepts it. */
+const AFTER = /^\d{1,15}$/;
+const BACKEND_TIMEOUT_MS = 10_000;
+
+/** DEMO_BACKEND_URL without trailing slashes, or undefined when it is unset or not an http(s) URL. */
+function demoBackendBase(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  return url.href.replace(/\/+$/, "");
+}
+
+demoRoutes.get("/backend/received", async (c) => {
+  const after = c.req.query("after") ?? "0";
+  if (!AFTER.test(after)) throw new CheckoutError(400, "invalid_request", "after must be a whole number of 1 to 15 digits.");
+  const base = demoBackendBase(c.env.DEMO_BACKEND_URL);
+  if (!base) throw new CheckoutError(502, "upstream_unavailable", "The shop backend is not configured (DEMO_BACKEND_URL).");
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${base}/received?after=${after}`, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS) });
+    text = await response.text();
+  } catch {
+    throw new CheckoutError(502, "upstream_unavailable", "The shop backend cannot be reached.");
+  }
+  if (!response.ok) throw new CheckoutError(502, "upstream_error", `The shop backend answered HTTP ${response.status}.`);
+  try {
+    JSON.parse(text);
+  } catch {
+    throw new CheckoutError(502, "upstream_error", "The shop backend gave an answer that is not JSON.");
+  }
+  return new Response(text, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
 });

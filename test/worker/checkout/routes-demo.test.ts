@@ -1,7 +1,7 @@
 import { jwtVerify } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
-import { call, errorOf, postJson } from "./support/http.js";
+import { call, callWith, errorOf, postJson } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
@@ -67,5 +67,128 @@ describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
     const response = await call("/demo/api/sandbox/%2e%2e/v3/payments");
     expect(response.status).toBe(404);
     expect(upstream.count()).toBe(0);
+  });
+});
+
+/** Where the tests pretend the reference shop backend listens (DEMO_BACKEND_URL). */
+const BACKEND_URL = "http://shop-backend.test:8789";
+
+interface BackendCall {
+  url: string;
+  method: string;
+  signal: AbortSignal | null;
+}
+
+/**
+ * The shop backend's /received for one test: replaces `globalThis.fetch` for BACKEND_URL (the
+ * Worker and the test share one isolate) and passes every other request to the fetch it replaced,
+ * so it chains with the upstream stub: installed after it, restored before it.
+ */
+function stubBackend(answer: (url: URL) => Response | Promise<Response>): { calls: BackendCall[]; restore: () => void } {
+  const previous = globalThis.fetch;
+  const calls: BackendCall[] = [];
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin !== new URL(BACKEND_URL).origin) return previous(input, init);
+    calls.push({ url: request.url, method: request.method, signal: init?.signal ?? null });
+    return Promise.resolve(answer(url));
+  };
+  return { calls, restore: () => (globalThis.fetch = previous) };
+}
+
+const ENTRY = {
+  seq: 3,
+  at: "2026-05-01T10:00:00.000Z",
+  webhookId: "msg_1",
+  type: "payment.updated",
+  shop: "demo-open",
+  orderId: "NW-1234",
+  verified: true,
+  outcome: "paid",
+  message: "order NW-1234 paid (49.90 EUR), signature verified",
+};
+
+describe("GET /demo/api/backend/received (DEMO_MODE)", () => {
+  let backend: ReturnType<typeof stubBackend> | undefined;
+  afterEach(() => {
+    backend?.restore();
+    backend = undefined;
+  });
+
+  it("forwards the cursor to the shop backend and passes its entries through, uncached", async () => {
+    backend = stubBackend(() => Response.json({ entries: [ENTRY], next: 3 }));
+    const response = await callWith({ DEMO_BACKEND_URL: `${BACKEND_URL}/` }, "/demo/api/backend/received?after=2");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ entries: [ENTRY], next: 3 });
+    expect(backend.calls).toHaveLength(1);
+    expect(backend.calls[0]).toMatchObject({ url: `${BACKEND_URL}/received?after=2`, method: "GET" });
+    expect(backend.calls[0]?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("asks from the start when no cursor is given", async () => {
+    backend = stubBackend(() => Response.json({ entries: [], next: 0 }));
+    const response = await callWith({ DEMO_BACKEND_URL: BACKEND_URL }, "/demo/api/backend/received");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ entries: [], next: 0 });
+    expect(backend.calls.map((c) => c.url)).toEqual([`${BACKEND_URL}/received?after=0`]);
+  });
+
+  it("answers 400 invalid_request for a cursor that is not 1 to 15 digits, without calling the backend", async () => {
+    backend = stubBackend(() => Response.json({ entries: [], next: 0 }));
+    for (const after of ["", "-1", "1.5", "abc", "1e3", "1234567890123456", "%201", "0x10"]) {
+      const response = await callWith({ DEMO_BACKEND_URL: BACKEND_URL }, `/demo/api/backend/received?after=${after}`);
+      expect(response.status, `after=${after}`).toBe(400);
+      expect((await errorOf(response)).code).toBe("invalid_request");
+    }
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("answers 502 upstream_unavailable when DEMO_BACKEND_URL is unset or not an http(s) URL", async () => {
+    backend = stubBackend(() => Response.json({ entries: [], next: 0 }));
+    for (const value of [undefined, "", "not a url", "ftp://shop-backend.test/", "javascript:alert(1)"]) {
+      const response = await callWith({ DEMO_BACKEND_URL: value }, "/demo/api/backend/received?after=0");
+      expect(response.status, String(value)).toBe(502);
+      expect((await errorOf(response)).code).toBe("upstream_unavailable");
+    }
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("answers 502 upstream_unavailable when the backend cannot be reached", async () => {
+    backend = stubBackend(() => Promise.reject(new TypeError("Network connection lost.")));
+    const response = await callWith({ DEMO_BACKEND_URL: BACKEND_URL }, "/demo/api/backend/received?after=0");
+    expect(response.status).toBe(502);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect((await errorOf(response)).code).toBe("upstream_unavailable");
+    expect(backend.calls).toHaveLength(1);
+  });
+
+  it("answers 502 upstream_error when the backend answers an error or no JSON", async () => {
+    backend = stubBackend((url) => (url.searchParams.get("after") === "1" ? Response.json({ error: "not_found" }, { status: 404 }) : new Response("<html>oops")));
+    for (const after of ["1", "2"]) {
+      const response = await callWith({ DEMO_BACKEND_URL: BACKEND_URL }, `/demo/api/backend/received?after=${after}`);
+      expect(response.status).toBe(502);
+      expect((await errorOf(response)).code).toBe("upstream_error");
+    }
+  });
+
+  it("is only a GET route", async () => {
+    backend = stubBackend(() => Response.json({ entries: [], next: 0 }));
+    const response = await callWith({ DEMO_BACKEND_URL: BACKEND_URL }, "/demo/api/backend/received?after=0", { method: "POST", body: "{}" });
+    expect(response.status).toBe(405);
+    expect((await errorOf(response)).code).toBe("method_not_allowed");
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("does not exist unless DEMO_MODE is \"true\"", async () => {
+    backend = stubBackend(() => Response.json({ entries: [ENTRY], next: 3 }));
+    for (const mode of ["false", undefined]) {
+      const response = await callWith({ DEMO_MODE: mode, DEMO_BACKEND_URL: BACKEND_URL }, "/demo/api/backend/received?after=0");
+      expect(response.status).toBe(404);
+      expect((await errorOf(response)).code).toBe("not_found");
+    }
+    expect(backend.calls).toHaveLength(0);
   });
 });
