@@ -11,7 +11,8 @@ import { getShop, shopSecret } from "./config.js";
 import { CheckoutError } from "./errors.js";
 import type { AppEnv } from "./http.js";
 
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+// The scheme name is case-insensitive (RFC 9110 section 11.1): "bearer <token>" is the same credential.
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="crypto-checkout"' };
 
 const unauthorized = (message: string) => new CheckoutError(401, "unauthorized", message, CHALLENGE);

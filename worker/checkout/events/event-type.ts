@@ -13,13 +13,15 @@
 import Decimal from "decimal.js";
 import type { PaymentEventType } from "./types.js";
 
-const STATUS_EVENTS: Readonly<Record<string, PaymentEventType>> = {
-  UNDERPAID: "payment.underpaid",
-  UNCONFIRMED: "payment.unconfirmed",
-  CONFIRMED: "payment.confirmed",
-  EXPIRED: "payment.expired",
-  INVALID: "payment.invalid",
-};
+// A Map, not an object literal: the status is the upstream's text, and a status such as
+// "constructor" or "__proto__" must not find Object.prototype's members.
+const STATUS_EVENTS: ReadonlyMap<string, PaymentEventType> = new Map([
+  ["UNDERPAID", "payment.underpaid"],
+  ["UNCONFIRMED", "payment.unconfirmed"],
+  ["CONFIRMED", "payment.confirmed"],
+  ["EXPIRED", "payment.expired"],
+  ["INVALID", "payment.invalid"],
+]);
 
 /** What the rule needs of a snapshot. */
 export interface PaymentChangeSide {
@@ -37,7 +39,7 @@ function amount(value: string): Decimal {
 
 export function paymentEventType(previous: PaymentChangeSide | undefined, next: PaymentChangeSide): PaymentEventType {
   if (!previous) return "payment.created";
-  if (previous.status !== next.status) return STATUS_EVENTS[next.status] ?? "payment.updated";
+  if (previous.status !== next.status) return STATUS_EVENTS.get(next.status) ?? "payment.updated";
   const pending = amount(next.pendingPaidPriceAmount);
   if (pending.gt(0) && !pending.eq(amount(previous.pendingPaidPriceAmount))) return "payment.pending";
   return "payment.updated";

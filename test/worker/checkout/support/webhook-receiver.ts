@@ -2,14 +2,17 @@
  * The shop's webhook endpoint in workerd tests: replaces `globalThis.fetch` for requests to
  * WEBHOOK_URL (the Worker, its queue consumer and the tests share one isolate), keeps every
  * delivery with its headers, and can be told to fail the next deliveries (503, a hang until the
- * sender's timeout, a dropped connection). Other requests go to the fetch it replaced, so it
- * chains with the upstream stub: install it after that one, restore it before.
+ * sender's timeout, a dropped connection), every delivery or only those to one URL (a shop with
+ * several endpoints under WEBHOOK_URL, e.g. `${WEBHOOK_URL}?a`). Other requests go to the fetch it
+ * replaced, so it chains with the upstream stub: install it after that one, restore it before.
  */
 import { vi } from "vitest";
 import type { WebhookEvent } from "../../../../worker/checkout/events/types.js";
 import { WEBHOOK_URL } from "./test-env.js";
 
 export interface Delivery {
+  /** The URL POSTed to (WEBHOOK_URL, or WEBHOOK_URL with a query naming one of several endpoints). */
+  url: string;
   headers: Record<string, string>;
   body: string;
   event: WebhookEvent;
@@ -23,6 +26,7 @@ export class WebhookReceiver {
   readonly deliveries: Delivery[] = [];
   private failures: ReceiverFailure[] = [];
   private failEvery: ReceiverFailure | undefined;
+  private readonly failUrls = new Map<string, ReceiverFailure>();
   private readonly previous: typeof fetch;
 
   constructor() {
@@ -42,6 +46,17 @@ export class WebhookReceiver {
   /** Every delivery fails in this way (undefined: none). */
   failAlways(mode: ReceiverFailure | undefined): void {
     this.failEvery = mode;
+  }
+
+  /** Every delivery to exactly this URL fails in this way (undefined: none); the others are not affected. */
+  failUrl(url: string, mode: ReceiverFailure | undefined): void {
+    if (mode) this.failUrls.set(url, mode);
+    else this.failUrls.delete(url);
+  }
+
+  /** Deliveries to exactly this URL. */
+  to(url: string): Delivery[] {
+    return this.deliveries.filter((d) => d.url === url);
   }
 
   /** Deliveries that were answered 2xx. */
@@ -67,9 +82,9 @@ export class WebhookReceiver {
     const request = new Request(input, init);
     if (!request.url.startsWith(WEBHOOK_URL)) return this.previous(input, init);
     const body = await request.text();
-    const delivery: Delivery = { headers: Object.fromEntries(request.headers), body, event: JSON.parse(body) as WebhookEvent, answered: 0 };
+    const delivery: Delivery = { url: request.url, headers: Object.fromEntries(request.headers), body, event: JSON.parse(body) as WebhookEvent, answered: 0 };
     this.deliveries.push(delivery);
-    const failure = this.failures.shift() ?? this.failEvery;
+    const failure = this.failUrls.get(request.url) ?? this.failures.shift() ?? this.failEvery;
     if (failure === "network") throw new TypeError("Network connection lost.");
     if (failure === "timeout") {
       return new Promise<Response>((_resolve, reject) => {
