@@ -2,7 +2,7 @@
 // own `wrangler dev` process on 127.0.0.1. Used by the demo script, the end-to-end tests, the
 // screenshots and the benchmark.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -69,12 +69,20 @@ export function ensureBuilt({ log = console.log } = {}) {
   return true;
 }
 
-/** Creates a gitignored .dev.vars from its committed .dev.vars.example when it is missing. */
+/** Creates a gitignored .dev.vars from its committed .dev.vars.example, or adds the names it lacks. */
 export function ensureDevVars() {
   for (const dir of [ROOT, join(ROOT, "worker", "sandbox")]) {
     const vars = join(dir, ".dev.vars");
     const example = join(dir, ".dev.vars.example");
-    if (!existsSync(vars) && existsSync(example)) copyFileSync(example, vars);
+    if (!existsSync(example)) continue;
+    if (!existsSync(vars)) {
+      copyFileSync(example, vars);
+      continue;
+    }
+    // A .dev.vars made from an older example: add the secrets the example has gained since.
+    const have = readDevVars(vars);
+    const missing = Object.entries(readDevVars(example)).filter(([name]) => !(name in have));
+    if (missing.length) appendFileSync(vars, `\n${missing.map(([name, value]) => `${name}=${value}`).join("\n")}\n`);
   }
 }
 

@@ -417,7 +417,8 @@ export class PaymentObject extends DurableObject<Env> {
       this.sql.exec("INSERT OR REPLACE INTO forgotten (id, version) VALUES (1, ?)", row.version);
     });
     this.hasTables = false;
-    await this.ctx.storage.deleteAlarm();
+    // No more polls; the alarm stays only while the outbox still has an event for the Queue.
+    await this.schedule();
     log("info", "payment_forgotten", { shop: row.shop_id, paymentId: row.payment_id, status: row.status, version: row.version });
   }
 

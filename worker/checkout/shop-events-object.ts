@@ -10,10 +10,12 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Payout } from "../v3/types.js";
+import { getShop } from "./config.js";
 import type { Env } from "./env.js";
 import { payoutEvent } from "./events/build.js";
 import { webhookTimeoutMs, type AttemptResult } from "./events/deliver.js";
-import { EventLog, type FailureOutcome } from "./events/event-log.js";
+import { endpointsFor } from "./events/endpoints.js";
+import { EventLog, type FailureOutcome, type OpenDelivery } from "./events/event-log.js";
 import { Outbox } from "./events/outbox.js";
 import { leaseMs } from "./events/retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent } from "./events/types.js";
@@ -59,7 +61,7 @@ export class ShopEventsObject extends DurableObject<Env> {
    * Records the event (once) with a delivery per endpoint; the endpoints still waiting for it,
    * which the caller attempts now (their lease runs until now + the lease time).
    */
-  async record(event: WebhookEvent, urls: string[]): Promise<string[]> {
+  async record(event: WebhookEvent, urls: string[]): Promise<OpenDelivery[]> {
     const now = Date.now();
     this.ctx.storage.transactionSync(() => this.log.record(event, urls, now, now + this.leaseMs));
     await this.schedule();
@@ -71,8 +73,18 @@ export class ShopEventsObject extends DurableObject<Env> {
     await this.schedule();
   }
 
-  markDead(eventId: string, reason: string): number {
-    return this.log.markDead(eventId, reason);
+  /**
+   * The dead-letter queue's message: the event is recorded (if it never was, for example because
+   * the shop's configuration was broken while it was retried) and every delivery that did not
+   * succeed is dead. It stays listed, and can be redelivered.
+   */
+  async deadLetter(event: WebhookEvent, reason: string): Promise<number> {
+    const dead = this.ctx.storage.transactionSync(() => {
+      this.log.record(event, [], Date.now(), null);
+      return this.log.markDead(event.id, reason);
+    });
+    await this.schedule();
+    return dead;
   }
 
   list(after: number, limit: number): EventList {
@@ -116,7 +128,10 @@ export class ShopEventsObject extends DurableObject<Env> {
         payout.payoutId, decided.version, status, decided.sourceTime, fingerprint,
       );
       const event = payoutEvent({ shop: shopId, previousStatus: row ? row.status || null : null, version: decided.version, payout: visible, now: new Date() });
-      this.log.record(event, [], Date.now(), null);
+      // Its deliveries hold a lease from now on, so a message the Queue loses is sent again.
+      const urls = endpointsFor(getShop(this.env, shopId), event.type).map((endpoint) => endpoint.url);
+      const now = Date.now();
+      this.log.record(event, urls, now, now + this.leaseMs);
       this.outbox.add({ shop: shopId, event });
       return decided;
     });

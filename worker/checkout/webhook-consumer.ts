@@ -2,8 +2,9 @@
  * The webhook Queue's consumer (the Worker's `queue()` handler). For each message (one event of
  * one shop): record it in the shop's event log, POST it to every matching endpoint that has not
  * taken it yet, record each attempt, then ack when all took it, or retry the message after the
- * retry policy's delay, or, when the schedule is used up, send it to the dead-letter queue and
- * mark its deliveries dead. The dead-letter queue's consumer marks them dead too (a message the
+ * retry policy's delay (counting the attempts the event log has for the delivery, so a message
+ * queued again by a lease goes on with the schedule), or, when the schedule is used up, send it
+ * to the dead-letter queue and mark its deliveries dead. The dead-letter queue's consumer marks them dead too (a message the
  * platform dead-lettered after the consumer itself kept failing). Messages of one batch are
  * handled concurrently; each is acked or retried on its own.
  */
@@ -43,11 +44,11 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   }
   const endpoints = endpointsFor(shop, event.type);
   const events = shopEvents(env, shop.id);
-  const pending = await events.record(event, endpoints.map((endpoint) => endpoint.url));
+  const open = await events.record(event, endpoints.map((endpoint) => endpoint.url));
   const timeoutMs = webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
   const results: AttemptResult[] = await Promise.all(
     endpoints
-      .filter((endpoint) => pending.includes(endpoint.url))
+      .filter((endpoint) => open.some((delivery) => delivery.url === endpoint.url))
       .map((endpoint) => {
         const secret = secretOf(env, endpoint.secret);
         if (!secret) return Promise.resolve<AttemptResult>({ url: endpoint.url, ok: false, at: Date.now(), status: null, durationMs: 0, error: `the secret ${endpoint.secret} is not set` });
@@ -61,23 +62,25 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
     message.ack();
     return;
   }
-  const decision = afterFailure(message.attempts, retrySchedule(env.WEBHOOK_RETRY_SCHEDULE), random());
+  // The attempt just made, counted by the event log since the delivery was (re)opened.
+  const attempt = Math.max(...failed.map((r) => (open.find((delivery) => delivery.url === r.url)?.roundAttempts ?? 0) + 1));
+  const decision = afterFailure(attempt, retrySchedule(env.WEBHOOK_RETRY_SCHEDULE), random());
   if (decision.action === "retry") {
     await events.finish(event.id, results, { retryAt: Date.now() + decision.delaySeconds * 1000 });
-    log("warn", "webhook_retry", { shop: shop.id, eventId: event.id, attempt: message.attempts, delaySeconds: decision.delaySeconds, failed: failed.map((r) => r.status ?? r.error) });
+    log("warn", "webhook_retry", { shop: shop.id, eventId: event.id, attempt, delaySeconds: decision.delaySeconds, failed: failed.map((r) => r.status ?? r.error) });
     message.retry({ delaySeconds: decision.delaySeconds });
     return;
   }
   await env.WEBHOOK_DEAD_LETTERS.send(message.body, { contentType: "json" });
   await events.finish(event.id, results, { dead: true });
-  log("error", "webhook_dead_lettered", { shop: shop.id, eventId: event.id, attempts: message.attempts });
+  log("error", "webhook_dead_lettered", { shop: shop.id, eventId: event.id, attempts: attempt });
   message.ack();
 }
 
 async function markDead(message: Message, env: Env): Promise<void> {
   if (isMessage(message.body)) {
     const { shop, event } = message.body;
-    await shopEvents(env, shop).markDead(event.id, "dead-lettered");
+    await shopEvents(env, shop).deadLetter(event, "dead-lettered");
     log("error", "webhook_dead_letter", { shop, eventId: event.id });
   }
   message.ack();

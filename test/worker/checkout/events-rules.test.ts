@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { overallDelivery } from "../../../worker/checkout/events/delivery-state.js";
 import { paymentEventType } from "../../../worker/checkout/events/event-type.js";
-import { afterFailure, DEFAULT_RETRY_SCHEDULE, JITTER, MAX_DELAY_SECONDS, maxAttempts, retrySchedule } from "../../../worker/checkout/events/retry-policy.js";
+import { afterFailure, DEFAULT_RETRY_SCHEDULE, JITTER, MAX_DELAY_SECONDS, MAX_RETRY_STEPS, maxAttempts, retrySchedule } from "../../../worker/checkout/events/retry-policy.js";
 import { EVENT_TYPES, type DeliveryState } from "../../../worker/checkout/events/types.js";
 import { secretProblem, webhookSecretBytes } from "../../../worker/checkout/secret-rules.js";
 import { TEST_SECRETS } from "./support/test-env.js";
@@ -88,7 +88,7 @@ describe("retry policy", () => {
 
   it("is dead after the schedule's length, for any schedule", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 999_999 }), { minLength: 1, maxLength: 50 }), fc.double({ min: 0, max: 1, noNaN: true }), (steps, random) => {
+      fc.property(fc.array(fc.integer({ min: 0, max: 999_999 }), { minLength: 1, maxLength: MAX_RETRY_STEPS }), fc.double({ min: 0, max: 1, noNaN: true }), (steps, random) => {
         const schedule = retrySchedule(steps.join(","));
         expect(schedule).toEqual(steps.map((s) => Math.min(s, MAX_DELAY_SECONDS)));
         expect(afterFailure(schedule.length, schedule, random).action).toBe("retry");
@@ -99,6 +99,11 @@ describe("retry policy", () => {
         }
       }),
     );
+  });
+
+  it(`falls back to the default past ${MAX_RETRY_STEPS} steps (the Queue's max_retries would cut it short)`, () => {
+    expect(retrySchedule(Array.from({ length: MAX_RETRY_STEPS }, () => "1").join(","))).toHaveLength(MAX_RETRY_STEPS);
+    expect(retrySchedule(Array.from({ length: MAX_RETRY_STEPS + 1 }, () => "1").join(","))).toBe(DEFAULT_RETRY_SCHEDULE);
   });
 
   it("clamps random outside [0, 1)", () => {

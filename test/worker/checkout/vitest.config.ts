@@ -24,5 +24,6 @@ export default defineConfig({
     name: "checkout",
     include: ["**/*.test.ts"],
     globalSetup: [here("support/global-setup.ts")],
+    setupFiles: [here("support/quiet-webhooks.ts")],
   },
 });

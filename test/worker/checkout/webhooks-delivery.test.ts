@@ -129,7 +129,7 @@ describe("webhook delivery through the Queue", () => {
     const event = paymentEvent({ shop: SHOP, orderId: "lost-order", previous: undefined, view: toView(payment, 1, new Date()) });
     const events = shopEvents(testEnv, SHOP);
     // The consumer took the message and recorded the event, then its message was lost before any POST.
-    expect(await events.record(event, [WEBHOOK_URL])).toEqual([WEBHOOK_URL]);
+    expect(await events.record(event, [WEBHOOK_URL])).toEqual([{ url: WEBHOOK_URL, roundAttempts: 0 }]);
     const { alarm, lease } = await runInDurableObject(events, async (_i, state) => ({
       alarm: await state.storage.getAlarm(),
       lease: state.storage.sql.exec<{ lease_until: number }>("SELECT lease_until FROM deliveries WHERE event_id = ?", event.id).one().lease_until,

@@ -28,6 +28,7 @@ CREATE TABLE IF NOT EXISTS deliveries (
   url TEXT NOT NULL,
   state TEXT NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0,
+  round_attempts INTEGER NOT NULL DEFAULT 0,
   last_status INTEGER,
   last_error TEXT,
   last_attempt_at INTEGER,
@@ -36,7 +37,7 @@ CREATE TABLE IF NOT EXISTS deliveries (
   lease_until INTEGER,
   PRIMARY KEY (event_id, url)
 );
-CREATE INDEX IF NOT EXISTS deliveries_lease ON deliveries (lease_until) WHERE lease_until IS NOT NULL;
+
 CREATE TABLE IF NOT EXISTS attempts (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   event_id TEXT NOT NULL,
@@ -74,6 +75,18 @@ interface AttemptRow extends Record<string, SqlStorageValue> {
   error: string | null;
 }
 
+/** Columns added to `deliveries` after its first release, added to an older table when missing. */
+const ADDED_COLUMNS: readonly [string, string][] = [
+  ["lease_until", "INTEGER"],
+  ["round_attempts", "INTEGER NOT NULL DEFAULT 0"],
+];
+
+/** An endpoint that still waits for an event, and how many attempts it had since it was (re)opened. */
+export interface OpenDelivery {
+  url: string;
+  roundAttempts: number;
+}
+
 /** What happens to the endpoints that failed in one round of attempts. */
 export type FailureOutcome = { retryAt: number } | { dead: true };
 
@@ -95,6 +108,9 @@ function endpointView(row: DeliveryRow): EndpointDelivery {
 export class EventLog {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+    const columns = new Set(sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('deliveries')").toArray().map((c) => c.name));
+    for (const [name, type] of ADDED_COLUMNS) if (!columns.has(name)) sql.exec(`ALTER TABLE deliveries ADD COLUMN ${name} ${type}`);
+    sql.exec("CREATE INDEX IF NOT EXISTS deliveries_lease ON deliveries (lease_until) WHERE lease_until IS NOT NULL");
   }
 
   has(eventId: string): boolean {
@@ -115,12 +131,23 @@ export class EventLog {
     }
   }
 
-  /** The endpoints among `urls` that still wait for this event (pending or retrying). */
-  undelivered(eventId: string, urls: readonly string[]): string[] {
-    const open = new Set(
-      this.sql.exec<{ url: string }>("SELECT url FROM deliveries WHERE event_id = ? AND state IN ('pending', 'retrying')", eventId).toArray().map((row) => row.url),
+  /**
+   * The endpoints among `urls` that still wait for this event (pending or retrying), with their
+   * attempts since the delivery was opened (or reopened by a redelivery): the retry policy counts
+   * these, not the Queue message's attempts, so a message queued again by a lease goes on with
+   * the schedule instead of starting it over.
+   */
+  undelivered(eventId: string, urls: readonly string[]): OpenDelivery[] {
+    const open = new Map(
+      this.sql
+        .exec<{ url: string; round_attempts: number }>("SELECT url, round_attempts FROM deliveries WHERE event_id = ? AND state IN ('pending', 'retrying')", eventId)
+        .toArray()
+        .map((row) => [row.url, row.round_attempts]),
     );
-    return urls.filter((url) => open.has(url));
+    return urls.flatMap((url) => {
+      const roundAttempts = open.get(url);
+      return roundAttempts === undefined ? [] : [{ url, roundAttempts }];
+    });
   }
 
   /**
@@ -133,7 +160,7 @@ export class EventLog {
       const state = r.ok ? "delivered" : failure && "dead" in failure ? "dead" : "retrying";
       const nextAt = !r.ok && failure && "retryAt" in failure ? failure.retryAt : null;
       this.sql.exec(
-        `UPDATE deliveries SET state = ?, attempts = attempts + 1, last_status = ?, last_error = ?, last_attempt_at = ?, next_attempt_at = ?,
+        `UPDATE deliveries SET state = ?, attempts = attempts + 1, round_attempts = round_attempts + 1, last_status = ?, last_error = ?, last_attempt_at = ?, next_attempt_at = ?,
            delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END, lease_until = ?
          WHERE event_id = ? AND url = ?`,
         state, r.status, r.error, r.at, nextAt, state, r.at + r.durationMs, nextAt === null ? null : nextAt + leaseMs, eventId, r.url,
@@ -153,7 +180,7 @@ export class EventLog {
     for (const url of urls) {
       this.sql.exec(
         `INSERT INTO deliveries (event_id, url, state, lease_until) VALUES (?, ?, 'pending', ?)
-         ON CONFLICT (event_id, url) DO UPDATE SET state = 'pending', next_attempt_at = NULL, lease_until = excluded.lease_until`,
+         ON CONFLICT (event_id, url) DO UPDATE SET state = 'pending', round_attempts = 0, next_attempt_at = NULL, lease_until = excluded.lease_until`,
         eventId, url, leaseUntil,
       );
     }

@@ -18,9 +18,16 @@ export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [5, 30, 120, 600, 1800,
 export const MAX_DELAY_SECONDS = 43_200;
 export const JITTER = 0.2;
 
+/**
+ * Most steps a schedule may have: one message is retried at most `max_retries` (20, wrangler.toml)
+ * times before the Queue itself dead-letters it, so a schedule stays below that.
+ */
+export const MAX_RETRY_STEPS = 19;
+const SCHEDULE = new RegExp(`^\\d{1,6}(?:\\s*,\\s*\\d{1,6}){0,${MAX_RETRY_STEPS - 1}}$`);
+
 /** The schedule from a WEBHOOK_RETRY_SCHEDULE value; the default when it is missing or malformed. */
 export function retrySchedule(value: unknown): readonly number[] {
-  if (typeof value !== "string" || !/^\d{1,6}(?:\s*,\s*\d{1,6}){0,49}$/.test(value.trim())) return DEFAULT_RETRY_SCHEDULE;
+  if (typeof value !== "string" || !SCHEDULE.test(value.trim())) return DEFAULT_RETRY_SCHEDULE;
   return value
     .trim()
     .split(",")

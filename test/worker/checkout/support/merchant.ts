@@ -17,8 +17,16 @@ import { TEST_SECRETS } from "./test-env.js";
 export const testEnv = env as unknown as Env;
 export const TOKEN = TEST_SECRETS.DEMO_BACKEND_TOKEN;
 
-/** A backend API call with `Authorization: Bearer <token>` (null: no header). */
-export function backend(path: string, init: RequestInit = {}, token: string | null = TOKEN, bindings: Partial<Env> = {}): Promise<Response> {
+/** The backend token of a demo shop (each has its own). */
+export function tokenOf(shop: string): string {
+  return shop === "demo-signed" ? TEST_SECRETS.DEMO_SIGNED_BACKEND_TOKEN : TEST_SECRETS.DEMO_BACKEND_TOKEN;
+}
+
+/**
+ * A backend API call with `Authorization: Bearer <token>` (default: the token of the shop the
+ * path names; null: no header).
+ */
+export function backend(path: string, init: RequestInit = {}, token: string | null = tokenOf(/^\/api\/shops\/([^/?]+)/.exec(path)?.[1] ?? ""), bindings: Partial<Env> = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (token !== null) headers.set("Authorization", `Bearer ${token}`);
   return callWith(bindings, path, { ...init, headers });

@@ -13,6 +13,7 @@ export const TEST_SECRETS = {
   DEMO_ORDER_SIGNING_KEY: "test_order_signing_key_Hn5Tw2Ye6Ua8",
   DEMO_WEBHOOK_SECRET: "whsec_ORicbLTkJsNDOPGq3izlruDglbdIzSrJ6p/b4FrcnpU=",
   DEMO_BACKEND_TOKEN: "6cesMQMwsBOW_1NtCB5WmpHE96gjkZHaQTR602M2",
+  DEMO_SIGNED_BACKEND_TOKEN: "iroXRQsle91pLtRqfy-vmcfLloPmxvBsWXssUx8Q",
 } as const;
 
 /** Where the demo shops' webhooks go (wrangler.toml); tests answer it with support/webhook-receiver.ts. */
