@@ -9,6 +9,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentEvent, payoutEvent } from "../../../worker/checkout/events/build.js";
+import { EventLog } from "../../../worker/checkout/events/event-log.js";
 import type { EventDetail, WebhookEvent } from "../../../worker/checkout/events/types.js";
 import { shopEvents } from "../../../worker/checkout/shop-events-object.js";
 import { toView } from "../../../worker/checkout/view.js";
@@ -181,5 +182,35 @@ describe("consumeWebhooks: endpoints and messages", () => {
     expect(dead).toMatchObject({ acked: 1, retries: [] });
     expect(receiver.to(URL_A)).toHaveLength(1);
     expect(await s.detail(event.id)).toMatchObject({ delivery: "dead", endpoints: [{ state: "dead", lastError: "HTTP 503: down for maintenance", nextAttemptAt: null }] });
+  });
+
+  it("records an event the log never saw when it reaches the dead-letter queue (its shop was broken meanwhile), so it can be redelivered", async () => {
+    const s = setup([endpoint(URL_A)]);
+    const event = paymentChange(s.shop);
+    const dead = message(s.shop, event);
+    await consumeWebhooks(batchOf([dead], WEBHOOK_DEAD_LETTER_QUEUE), s.env, () => 0);
+    expect(dead).toMatchObject({ acked: 1, retries: [] });
+    expect(receiver.deliveries).toEqual([]);
+    expect((await s.detail(event.id)).event).toEqual(event);
+  });
+});
+
+describe("the event log's storage", () => {
+  it("adds the columns a table of an older release lacks (lease_until, round_attempts) and keeps its rows", async () => {
+    const stub = shopEvents(testEnv, freshShopId("migrate"));
+    touched.push(stub);
+    const columns = await runInDurableObject(stub, (_i, state) => {
+      const sql = state.storage.sql;
+      sql.exec("DROP TABLE deliveries");
+      sql.exec("CREATE TABLE deliveries (event_id TEXT NOT NULL, url TEXT NOT NULL, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_status INTEGER, last_error TEXT, last_attempt_at INTEGER, next_attempt_at INTEGER, delivered_at INTEGER, PRIMARY KEY (event_id, url))");
+      sql.exec("INSERT INTO deliveries (event_id, url, state) VALUES ('evt_old', 'https://old.example', 'delivered')");
+      new EventLog(sql);
+      return {
+        names: sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('deliveries')").toArray().map((c) => c.name),
+        rows: sql.exec("SELECT event_id, round_attempts, lease_until FROM deliveries").toArray(),
+      };
+    });
+    expect(columns.names).toEqual(expect.arrayContaining(["lease_until", "round_attempts"]));
+    expect(columns.rows).toEqual([{ event_id: "evt_old", round_attempts: 0, lease_until: null }]);
   });
 });

@@ -119,6 +119,22 @@ describe("the outbox of a PaymentObject", () => {
     expect(await storedIn(stubOf(view.paymentId))).toMatchObject({ versions: [1], written: 1, outbox: [] });
   });
 
+  it("keeps its alarm for an event still waiting for the Queue when a final payment's snapshots are forgotten", async () => {
+    const view = await createOpen(freshOrderId("forget"));
+    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    vi.spyOn(testEnv.WEBHOOK_EVENTS, "sendBatch").mockRejectedValue(new Error("queue unavailable"));
+    await settle(upstream, SHOP, view.paymentId, "CONFIRMED");
+    const stub = stubOf(view.paymentId);
+    expect((await storedIn(stub)).outbox).toEqual([{ failures: 1, type: "payment.confirmed" }]);
+    // The retention time after the final status has passed (moved in storage rather than waited for).
+    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("UPDATE snapshots SET applied_at = ?", Date.now() - 400 * 24 * 60 * 60_000));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const after = await storedIn(stub);
+    expect(after.tables).not.toContain("snapshots");
+    expect(after.outbox).toHaveLength(1);
+    expect(after.alarm).not.toBeNull();
+  });
+
   it("does not exist in an object that never stored a payment", async () => {
     const unknown = newPayment({ status: "CONFIRMED" });
     expect(await notify(SHOP, "v3/payment", unknown, new Date())).toEqual({ status: 200, outcome: "unknown" });
