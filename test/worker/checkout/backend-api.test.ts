@@ -3,25 +3,15 @@
  * the order's payment status, the event log in order with cursor paging, and one event with its
  * attempts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { EventDetail, EventEntry, EventList, OrderStatus, PaymentEvent } from "../../../worker/checkout/events/types.js";
 import { errorOf } from "./support/http.js";
 import { backend, backendJson, committedShops, createOpen, endCursor, eventsAfter } from "./support/merchant.js";
 import { freshOrderId, settle } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
-import { installWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
+import { useStubs } from "./support/stubs.js";
 
-let upstream: UpstreamStub;
-let receiver: WebhookReceiver;
-beforeEach(() => {
-  upstream = installUpstreamStub();
-  receiver = installWebhookReceiver();
-});
-afterEach(() => {
-  receiver.restore();
-  upstream.restore();
-});
+const stubs = useStubs();
 
 /** demo-signed with a backend token of its own (the committed shops share one binding name). */
 const SIGNED_TOKEN = "signedShopToken_4pQ9zR2mX7vB1nK8sT3wY6uE";
@@ -83,7 +73,7 @@ describe("GET /api/shops/{shop}/orders/{orderId}", () => {
     const unknown = await backend(orderPath(freshOrderId("never")));
     expect(unknown.status).toBe(404);
     expect((await errorOf(unknown)).code).toBe("order_not_found");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
     const invalid = await backend(orderPath("-bad-id"));
     expect(invalid.status).toBe(400);
     expect((await errorOf(invalid)).code).toBe("invalid_request");
@@ -94,24 +84,24 @@ describe("GET /api/shops/{shop}/orders/{orderId}", () => {
     const view = await createOpen(orderId);
     const open = await backendJson<OrderStatus>(orderPath(orderId));
     expect(open).toMatchObject({ shop: "demo-open", orderId, paid: false, payment: { paymentId: view.paymentId, status: "NEW" }, earlierPayments: [] });
-    await settle(upstream, "demo-open", view.paymentId, "CONFIRMED");
+    await settle(stubs.upstream, "demo-open", view.paymentId, "CONFIRMED");
     const paid = await backendJson<OrderStatus>(orderPath(orderId));
     expect(paid).toMatchObject({ paid: true, payment: { paymentId: view.paymentId, status: "CONFIRMED" }, earlierPayments: [] });
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
   });
 
   it("lists an expired payment under earlierPayments when the order was paid again", async () => {
     const orderId = freshOrderId("again");
     const expired = await createOpen(orderId);
-    await settle(upstream, "demo-open", expired.paymentId, "EXPIRED");
+    await settle(stubs.upstream, "demo-open", expired.paymentId, "EXPIRED");
     const again = await createOpen(orderId);
     expect(again.paymentId).not.toBe(expired.paymentId);
     const status = await backendJson<OrderStatus>(orderPath(orderId));
     expect(status).toMatchObject({ paid: false, payment: { paymentId: again.paymentId, status: "NEW" }, earlierPayments: [{ paymentId: expired.paymentId, status: "EXPIRED" }] });
-    await settle(upstream, "demo-open", again.paymentId, "CONFIRMED");
+    await settle(stubs.upstream, "demo-open", again.paymentId, "CONFIRMED");
     expect(await backendJson<OrderStatus>(orderPath(orderId))).toMatchObject({ paid: true, payment: { paymentId: again.paymentId }, earlierPayments: [{ paymentId: expired.paymentId }] });
-    await receiver.until((r) => r.eventsOf(expired.paymentId).length === 2 && r.eventsOf(again.paymentId).length === 2);
-    expect(receiver.eventsOf(expired.paymentId).map((e) => (e as PaymentEvent).data.orderId)).toEqual([orderId, orderId]);
+    await stubs.receiver.until((r) => r.eventsOf(expired.paymentId).length === 2 && r.eventsOf(again.paymentId).length === 2);
+    expect(stubs.receiver.eventsOf(expired.paymentId).map((e) => (e as PaymentEvent).data.orderId)).toEqual([orderId, orderId]);
   });
 });
 
@@ -119,14 +109,14 @@ describe("GET /api/shops/{shop}/events", () => {
   it("lists the shop's events in order, page by page with after / limit / hasMore / next", async () => {
     const start = await endCursor("demo-open");
     const view = await createOpen(freshOrderId("pages"));
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    await settle(upstream, "demo-open", view.paymentId, "UNCONFIRMED");
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
-    await settle(upstream, "demo-open", view.paymentId, "CONFIRMED");
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 3);
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    await settle(stubs.upstream, "demo-open", view.paymentId, "UNCONFIRMED");
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
+    await settle(stubs.upstream, "demo-open", view.paymentId, "CONFIRMED");
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 3);
 
     const mineOf = (entries: EventEntry[]) => entries.filter((e) => (e.event as PaymentEvent).data.payment?.paymentId === view.paymentId);
-    // The consumer records the last delivery right after the receiver answered: wait for it.
+    // The consumer records the last delivery right after the stubs.receiver answered: wait for it.
     const all = await vi.waitFor(async () => {
       const entries = await eventsAfter("demo-open", start);
       expect(mineOf(entries).map((e) => e.delivery)).toEqual(["delivered", "delivered", "delivered"]);
@@ -168,11 +158,11 @@ describe("GET /api/shops/{shop}/events", () => {
 
 describe("GET /api/shops/{shop}/events/{eventId}", () => {
   it("shows the event with every delivery attempt", async () => {
-    receiver.fail("http503", 1);
+    stubs.receiver.fail("http503", 1);
     const view = await createOpen(freshOrderId("detail"));
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    const eventId = receiver.eventsOf(view.paymentId)[0]?.id ?? "";
-    // The consumer records the attempt right after the receiver answered: wait for it.
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    const eventId = stubs.receiver.eventsOf(view.paymentId)[0]?.id ?? "";
+    // The consumer records the attempt right after the stubs.receiver answered: wait for it.
     const detail = await vi.waitFor(async () => {
       const found = await backendJson<EventDetail>(`/api/shops/demo-open/events/${eventId}`);
       expect(found.delivery).toBe("delivered");
@@ -184,8 +174,8 @@ describe("GET /api/shops/{shop}/events/{eventId}", () => {
 
   it("answers 404 event_not_found for an unknown id and for another shop's event", async () => {
     const view = await createOpen(freshOrderId("other"));
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    const eventId = receiver.eventsOf(view.paymentId)[0]?.id ?? "";
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    const eventId = stubs.receiver.eventsOf(view.paymentId)[0]?.id ?? "";
     for (const path of ["/api/shops/demo-open/events/evt_ffffffffffffffffffffffffffffffff", `/api/shops/demo-signed/events/${eventId}`]) {
       const response = await backend(path);
       expect(response.status).toBe(404);

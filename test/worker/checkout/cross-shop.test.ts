@@ -6,7 +6,7 @@
  * rules (external-id.ts) as properties.
  */
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { externalPaymentIdFor, MAX_EXTERNAL_ID_LENGTH } from "../../../worker/checkout/external-id.js";
 import type { OrderStatus, PaymentEvent } from "../../../worker/checkout/events/types.js";
 import { ORDER_ID } from "../../../worker/checkout/ids.js";
@@ -14,19 +14,9 @@ import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { postJson } from "./support/http.js";
 import { backend, backendJson, createOpen, notify } from "./support/merchant.js";
 import { freshOrderId, orderToken, settle } from "./support/orders.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
-import { installWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
+import { useStubs } from "./support/stubs.js";
 
-let upstream: UpstreamStub;
-let receiver: WebhookReceiver;
-beforeEach(() => {
-  upstream = installUpstreamStub();
-  receiver = installWebhookReceiver();
-});
-afterEach(() => {
-  receiver.restore();
-  upstream.restore();
-});
+const stubs = useStubs();
 
 async function createSigned(orderId: string): Promise<PaymentView> {
   const token = await orderToken({ orderId, priceAmount: "49.90", priceCurrency: "EUR", shop: "demo-signed" });
@@ -35,7 +25,7 @@ async function createSigned(orderId: string): Promise<PaymentView> {
   return (await response.json()) as PaymentView;
 }
 
-const externalIdsSent = () => upstream.calls.filter((c) => c.method === "POST" && c.path === "/v3/payments").map((c) => (JSON.parse(c.body) as { externalPaymentId: string }).externalPaymentId);
+const externalIdsSent = () => stubs.upstream.calls.filter((c) => c.method === "POST" && c.path === "/v3/payments").map((c) => (JSON.parse(c.body) as { externalPaymentId: string }).externalPaymentId);
 
 describe("the same order id in two shops", () => {
   it("a 1.00 EUR payment confirmed on demo-open does not pay demo-signed's 49.90 EUR order", async () => {
@@ -43,7 +33,7 @@ describe("the same order id in two shops", () => {
     const victim = await createSigned(orderId);
     const attacker = await createOpen(orderId, "1.00");
     expect(attacker.paymentId).not.toBe(victim.paymentId);
-    await settle(upstream, "demo-open", attacker.paymentId, "CONFIRMED");
+    await settle(stubs.upstream, "demo-open", attacker.paymentId, "CONFIRMED");
 
     expect(await backendJson<OrderStatus>(`/api/shops/demo-signed/orders/${orderId}`)).toMatchObject({
       shop: "demo-signed",
@@ -54,23 +44,23 @@ describe("the same order id in two shops", () => {
     expect(await backendJson<OrderStatus>(`/api/shops/demo-open/orders/${orderId}`)).toMatchObject({ shop: "demo-open", paid: true, payment: { paymentId: attacker.paymentId, priceAmount: "1.00" } });
     expect(externalIdsSent()).toEqual([`demo-signed:${orderId}`, `demo-open:${orderId}`]);
 
-    await receiver.until((r) => r.eventsOf(attacker.paymentId).some((e) => e.type === "payment.confirmed"));
-    const confirmed = receiver.eventsOf(attacker.paymentId).filter((e) => e.type === "payment.confirmed") as PaymentEvent[];
+    await stubs.receiver.until((r) => r.eventsOf(attacker.paymentId).some((e) => e.type === "payment.confirmed"));
+    const confirmed = stubs.receiver.eventsOf(attacker.paymentId).filter((e) => e.type === "payment.confirmed") as PaymentEvent[];
     expect(confirmed).toMatchObject([{ shop: "demo-open", data: { orderId, payment: { priceAmount: "1.00" } } }]);
-    await receiver.until((r) => r.eventsOf(victim.paymentId).length === 1);
-    expect(receiver.eventsOf(victim.paymentId)).toMatchObject([{ type: "payment.created", shop: "demo-signed" }]);
+    await stubs.receiver.until((r) => r.eventsOf(victim.paymentId).length === 1);
+    expect(stubs.receiver.eventsOf(victim.paymentId)).toMatchObject([{ type: "payment.created", shop: "demo-signed" }]);
   });
 
   it("the attacker's notification sent to demo-signed's hook changes nothing there", async () => {
     const orderId = freshOrderId("hook");
     const victim = await createSigned(orderId);
     const attacker = await createOpen(orderId, "1.00");
-    const paid = upstream.update(attacker.paymentId, { status: "CONFIRMED" });
+    const paid = stubs.upstream.update(attacker.paymentId, { status: "CONFIRMED" });
     expect(await notify("demo-signed", "v3/payment", paid, new Date(Date.now() + 1000))).toEqual({ status: 200, outcome: "unknown" });
     expect(await backendJson<OrderStatus>(`/api/shops/demo-signed/orders/${orderId}`)).toMatchObject({ paid: false, payment: { paymentId: victim.paymentId } });
     // Only the two payment.created events: the notification made none in either shop.
-    await receiver.until((r) => r.eventsOf(victim.paymentId).length === 1 && r.eventsOf(attacker.paymentId).length === 1);
-    expect([...receiver.eventsOf(victim.paymentId), ...receiver.eventsOf(attacker.paymentId)].map((e) => [e.shop, e.type])).toEqual([
+    await stubs.receiver.until((r) => r.eventsOf(victim.paymentId).length === 1 && r.eventsOf(attacker.paymentId).length === 1);
+    expect([...stubs.receiver.eventsOf(victim.paymentId), ...stubs.receiver.eventsOf(attacker.paymentId)].map((e) => [e.shop, e.type])).toEqual([
       ["demo-signed", "payment.created"],
       ["demo-open", "payment.created"],
     ]);
@@ -79,11 +69,11 @@ describe("the same order id in two shops", () => {
   it("demo-signed never created the order: its order API answers 404 while demo-open's says paid", async () => {
     const orderId = freshOrderId("only-open");
     const attacker = await createOpen(orderId, "1.00");
-    await settle(upstream, "demo-open", attacker.paymentId, "CONFIRMED");
+    await settle(stubs.upstream, "demo-open", attacker.paymentId, "CONFIRMED");
     expect((await backend(`/api/shops/demo-signed/orders/${orderId}`)).status).toBe(404);
     expect((await backendJson<OrderStatus>(`/api/shops/demo-open/orders/${orderId}`)).paid).toBe(true);
-    await receiver.until((r) => r.eventsOf(attacker.paymentId).length === 2);
-    expect(receiver.eventsOf(attacker.paymentId).map((e) => [e.shop, e.type])).toEqual([
+    await stubs.receiver.until((r) => r.eventsOf(attacker.paymentId).length === 2);
+    expect(stubs.receiver.eventsOf(attacker.paymentId).map((e) => [e.shop, e.type])).toEqual([
       ["demo-open", "payment.created"],
       ["demo-open", "payment.confirmed"],
     ]);

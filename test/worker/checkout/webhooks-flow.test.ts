@@ -1,28 +1,17 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import type { PaymentEvent } from "../../../worker/checkout/events/types.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { postJson } from "./support/http.js";
 import { freshOrderId, settle } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
-import { installWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
+import { useStubs } from "./support/stubs.js";
 
 const testEnv = env as unknown as Env;
-let upstream: UpstreamStub;
-let receiver: WebhookReceiver;
-
-beforeEach(() => {
-  upstream = installUpstreamStub();
-  receiver = installWebhookReceiver();
-});
-afterEach(() => {
-  receiver.restore();
-  upstream.restore();
-});
+const stubs = useStubs();
 
 async function createOpen(orderId = freshOrderId()): Promise<PaymentView> {
   const response = await postJson("/api/shops/demo-open/payments", { orderId, transferCurrency: "BTC", priceAmount: "25.00", priceCurrency: "EUR" });
@@ -34,8 +23,8 @@ describe("webhooks from payment changes", () => {
   it("sends payment.created, signed so that standardwebhooks verifies it", async () => {
     const orderId = freshOrderId();
     const view = await createOpen(orderId);
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    const delivery = receiver.accepted().find((d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === view.paymentId);
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    const delivery = stubs.receiver.accepted().find((d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === view.paymentId);
     if (!delivery) throw new Error("no payment.created delivery");
     const verified = new Webhook(TEST_SECRETS.DEMO_WEBHOOK_SECRET).verify(delivery.body, delivery.headers) as PaymentEvent;
     expect(verified).toMatchObject({ type: "payment.created", shop: "demo-open", data: { orderId, previousStatus: null, version: 1, payment: { paymentId: view.paymentId, priceAmount: "25.00" } } });
@@ -44,12 +33,12 @@ describe("webhooks from payment changes", () => {
 
   it("sends one event per change, in version order, with the previous status", async () => {
     const view = await createOpen();
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    await settle(upstream, "demo-open", view.paymentId, "UNCONFIRMED");
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
-    await settle(upstream, "demo-open", view.paymentId, "CONFIRMED");
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 3);
-    const events = receiver.eventsOf(view.paymentId) as PaymentEvent[];
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    await settle(stubs.upstream, "demo-open", view.paymentId, "UNCONFIRMED");
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
+    await settle(stubs.upstream, "demo-open", view.paymentId, "CONFIRMED");
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 3);
+    const events = stubs.receiver.eventsOf(view.paymentId) as PaymentEvent[];
     expect(events.map((e) => [e.type, e.data.previousStatus, e.data.version])).toEqual([
       ["payment.created", null, 1],
       ["payment.unconfirmed", "NEW", 2],
@@ -58,11 +47,11 @@ describe("webhooks from payment changes", () => {
     expect(new Set(events.map((e) => e.id)).size).toBe(3);
   });
 
-  it("retries a refused delivery until the receiver takes it", async () => {
-    receiver.fail("http503", 2);
+  it("retries a refused delivery until the stubs.receiver takes it", async () => {
+    stubs.receiver.fail("http503", 2);
     const view = await createOpen();
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    const tries = receiver.deliveries.filter((d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === view.paymentId);
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    const tries = stubs.receiver.deliveries.filter((d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === view.paymentId);
     expect(tries.map((d) => d.answered)).toEqual([503, 503, 200]);
     expect(new Set(tries.map((d) => d.headers["webhook-id"])).size).toBe(1);
   });
@@ -70,7 +59,7 @@ describe("webhooks from payment changes", () => {
   it("writes the event in the same transaction as the snapshot", async () => {
     const view = await createOpen();
     const stub = testEnv.PAYMENTS.get(testEnv.PAYMENTS.idFromName(`demo-open:${view.paymentId}`));
-    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
     const outbox = await runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n);
     expect(outbox).toBe(0);
   });

@@ -5,27 +5,18 @@
  */
 import fc from "fast-check";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signatureHeaders, USER_AGENT } from "../../../worker/checkout/events/deliver.js";
 import type { PaymentEvent } from "../../../worker/checkout/events/types.js";
 import { createOpen } from "./support/merchant.js";
 import { freshOrderId } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
-import { installWebhookReceiver, type Delivery, type WebhookReceiver } from "./support/webhook-receiver.js";
+import { useStubs } from "./support/stubs.js";
+import type { Delivery } from "./support/webhook-receiver.js";
 
 const SECRET: string = TEST_SECRETS.DEMO_WEBHOOK_SECRET;
 
-let upstream: UpstreamStub;
-let receiver: WebhookReceiver;
-beforeEach(() => {
-  upstream = installUpstreamStub();
-  receiver = installWebhookReceiver();
-});
-afterEach(() => {
-  receiver.restore();
-  upstream.restore();
-});
+const stubs = useStubs();
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -42,8 +33,8 @@ async function subtleSignature(secret: string, id: string, timestamp: string, bo
 async function realDelivery(): Promise<Delivery> {
   const orderId = freshOrderId("sig");
   const view = await createOpen(orderId);
-  await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-  const delivery = receiver.accepted().find((d) => (d.event as PaymentEvent).data.payment?.paymentId === view.paymentId);
+  await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+  const delivery = stubs.receiver.accepted().find((d) => (d.event as PaymentEvent).data.payment?.paymentId === view.paymentId);
   if (!delivery) throw new Error("no delivery");
   return delivery;
 }
