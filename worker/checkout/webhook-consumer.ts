@@ -55,15 +55,16 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
         return deliverEvent(event, endpoint.url, secret, timeoutMs);
       }),
   );
+  // The attempt just made, counted by the event log since the delivery was (re)opened.
+  const attemptAt = (url: string) => (open.find((delivery) => delivery.url === url)?.roundAttempts ?? 0) + 1;
   const failed = results.filter((r) => !r.ok);
   if (!failed.length) {
     await events.finish(event.id, results, null);
-    if (results.length) log("info", "webhook_delivered", { shop: shop.id, eventId: event.id, type: event.type, endpoints: results.length, attempt: message.attempts });
+    if (results.length) log("info", "webhook_delivered", { shop: shop.id, eventId: event.id, type: event.type, endpoints: results.length, attempt: Math.max(...results.map((r) => attemptAt(r.url))) });
     message.ack();
     return;
   }
-  // The attempt just made, counted by the event log since the delivery was (re)opened.
-  const attempt = Math.max(...failed.map((r) => (open.find((delivery) => delivery.url === r.url)?.roundAttempts ?? 0) + 1));
+  const attempt = Math.max(...failed.map((r) => attemptAt(r.url)));
   const decision = afterFailure(attempt, retrySchedule(env.WEBHOOK_RETRY_SCHEDULE), random());
   if (decision.action === "retry") {
     await events.finish(event.id, results, { retryAt: Date.now() + decision.delaySeconds * 1000 });
