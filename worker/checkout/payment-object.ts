@@ -18,6 +18,7 @@ import { CheckoutError, errorResponse, jsonError, toCheckoutError, type ErrorCod
 import { log } from "./log.js";
 import { cleanupDue, expiryCheckedAfter, fetchDue, nextAlarmAt, pollSettings, readerWantsFetch, type PollSettings, type PollState } from "./poll-policy.js";
 import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision, type StoredMeta } from "./snapshot.js";
+import { viewRedirects } from "./redirects.js";
 import { upstreamFor } from "./upstream.js";
 import { contentFingerprint, toView } from "./view.js";
 import { STREAM_PING, STREAM_PONG, type PaymentView, type StreamMessage } from "./wire.js";
@@ -141,6 +142,8 @@ export class PaymentObject extends DurableObject<Env> {
   private hasTables = false;
   /** Webhook events not yet accepted by the Queue. */
   private readonly outbox: Outbox;
+  /** The order id once read (undefined: not read yet; null: none). */
+  private order: string | null | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -162,6 +165,7 @@ export class PaymentObject extends DurableObject<Env> {
       if (orderId !== undefined) {
         this.sql.exec(ORDER_SCHEMA);
         this.sql.exec("INSERT OR REPLACE INTO payment_order (id, order_id) VALUES (1, ?)", orderId);
+        this.order = orderId;
       }
       this.apply(shopId, payment, "created", time);
       this.sql.exec("UPDATE payment SET last_fetch_at = ?", time);
@@ -288,13 +292,24 @@ export class PaymentObject extends DurableObject<Env> {
   private currentView(): PaymentView {
     const row = this.row();
     if (!row) throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
-    return toView(JSON.parse(row.payment) as Payment, row.version, new Date());
+    return this.view(row.shop_id, JSON.parse(row.payment) as Payment, row.version);
   }
 
   /** The order id given at creation, or null for a payment not created through this Worker. */
   private orderId(): string | null {
-    const table = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'payment_order'").toArray();
-    return table.length ? (this.sql.exec<{ order_id: string }>("SELECT order_id FROM payment_order").toArray()[0]?.order_id ?? null) : null;
+    if (this.order === undefined) {
+      const table = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'payment_order'").toArray();
+      this.order = table.length ? (this.sql.exec<{ order_id: string }>("SELECT order_id FROM payment_order").toArray()[0]?.order_id ?? null) : null;
+    }
+    return this.order;
+  }
+
+  /** The view of a snapshot: view.ts's, with the shop's own redirect URLs for its order (redirects.ts). */
+  private view(shopId: string, payment: Payment, version: number): PaymentView {
+    const view = toView(payment, version, new Date());
+    const orderId = this.orderId();
+    if (orderId === null) return view;
+    return { ...view, redirectUrls: viewRedirects(getShop(this.env, shopId), orderId, view.redirectUrls) };
   }
 
   /**
@@ -311,11 +326,11 @@ export class PaymentObject extends DurableObject<Env> {
     if (decision.action === "duplicate") {
       this.sql.exec("UPDATE payment SET source_time = ?", decision.sourceTime);
     } else if (decision.action === "apply") {
-      const view = toView(payment, decision.version, new Date());
+      const view = this.view(shopId, payment, decision.version);
       this.ctx.storage.transactionSync(() => {
         this.store(shopId, payment, source, sourceTime, fingerprint, decision);
         if (row || forgotten === 0) {
-          const previous = row ? toView(JSON.parse(row.payment) as Payment, row.version, new Date()) : undefined;
+          const previous = row ? this.view(shopId, JSON.parse(row.payment) as Payment, row.version) : undefined;
           this.outbox.add({ shop: shopId, event: paymentEvent({ shop: shopId, orderId: this.orderId(), previous, view }) });
         }
       });
@@ -350,9 +365,16 @@ export class PaymentObject extends DurableObject<Env> {
 
   // ---- upstream
 
-  /** Makes sure a snapshot is stored: fetches it once (shared by concurrent callers) when not. */
+  /**
+   * Makes sure a snapshot is stored. A payment this shop never created here is 404 at once, with
+   * no upstream request (anyone could otherwise spend the shop's upstream quota with random ids,
+   * and read payments of other shops sharing its upstream account). Only a payment whose
+   * snapshots were forgotten after its retention time is fetched again (once, shared by
+   * concurrent callers).
+   */
   private async ensureLoaded(shopId: string, paymentId: string): Promise<void> {
     if (this.row()) return;
+    if (this.forgottenVersion() === 0) throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
     this.loading ??= this.load(shopId, paymentId).finally(() => {
       this.loading = undefined;
     });

@@ -5,6 +5,7 @@ import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { newPayment, TEST_POLL_INTERVAL_MS, withStatus } from "./payment-support.js";
+import { forgottenPayment } from "./support/forgotten.js";
 import { call, errorOf } from "./support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
@@ -68,25 +69,23 @@ describe("PaymentObject.init", () => {
 });
 
 describe("PaymentObject.view", () => {
-  it("fetches a payment it does not hold once, stores it, then answers from storage", async () => {
+  it("refuses a payment it does not hold with 404, without asking the upstream (which knows it) and storing nothing", async () => {
     const payment = newPayment();
     upstream.payments.set(payment.paymentId, payment);
     const held = object(payment.paymentId);
-    const first = await held.view(SHOP, payment.paymentId);
-    const second = await held.view(SHOP, payment.paymentId);
-    expect(first).toMatchObject({ paymentId: payment.paymentId, status: "NEW", version: 1 });
-    expect(second.version).toBe(1);
-    expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
-    expect((await storage(held.stub)).versions).toEqual([{ version: 1, status: "NEW", source: "poll" }]);
+    await expect(held.view(SHOP, payment.paymentId)).rejects.toMatchObject({ status: 404, code: "payment_not_found" });
+    expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(0);
+    expect(await storage(held.stub)).toEqual({ tables: [], versions: [] });
   });
 
-  it("shares one upstream request between concurrent first views", async () => {
-    const payment = newPayment();
-    upstream.payments.set(payment.paymentId, payment);
-    const held = object(payment.paymentId);
-    const views = await Promise.all(Array.from({ length: 10 }, () => held.view(SHOP, payment.paymentId)));
-    expect(new Set(views.map((v: PaymentView) => v.version))).toEqual(new Set([1]));
-    expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
+  it("loads a forgotten payment again once, shared by concurrent views, with the next version", async () => {
+    const view = await forgottenPayment(upstream, SHOP);
+    const held = object(view.paymentId);
+    const before = upstream.count("GET", `/v3/payments/${view.paymentId}`);
+    const views = await Promise.all(Array.from({ length: 10 }, () => held.view(SHOP, view.paymentId)));
+    expect(new Set(views.map((v: PaymentView) => `${v.status}@${v.version}`))).toEqual(new Set(["CONFIRMED@3"]));
+    expect(upstream.count("GET", `/v3/payments/${view.paymentId}`) - before).toBe(1);
+    expect((await storage(held.stub)).versions).toEqual([{ version: 3, status: "CONFIRMED", source: "poll" }]);
   });
 
   it("reads a snapshot younger than one poll interval without asking the upstream", async () => {
@@ -119,51 +118,60 @@ describe("PaymentObject.view", () => {
 });
 
 describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => {
-  it("answers 404 payment_not_found when the upstream does not know the payment, and stores nothing", async () => {
+  it("answers 404 payment_not_found for a payment this shop never created, and stores nothing", async () => {
     const response = await call(`/api/shops/${SHOP}/payments/pay_missing_1`);
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("payment_not_found");
     expect(await storage(object("pay_missing_1").stub)).toEqual({ tables: [], versions: [] });
   });
 
-  it("answers 502 upstream_unavailable when the upstream fails, and stores nothing", async () => {
+  it("answers 502 upstream_unavailable when the upstream fails while a forgotten payment is loaded again, and stays forgotten", async () => {
+    const view = await forgottenPayment(upstream, SHOP);
     upstream.fail("GET", "/v3/payments/", "http503");
-    const response = await call(`/api/shops/${SHOP}/payments/pay_outage_1`);
+    const response = await call(`/api/shops/${SHOP}/payments/${view.paymentId}`);
     expect(response.status).toBe(502);
     expect((await errorOf(response)).code).toBe("upstream_unavailable");
-    expect((await storage(object("pay_outage_1").stub)).versions).toEqual([]);
+    expect((await storage(object(view.paymentId).stub)).versions).toEqual([]);
   });
 
-  it("answers 502 upstream_error when the upstream answers garbage", async () => {
+  it("answers 502 upstream_error when the upstream answers garbage for a forgotten payment", async () => {
+    const view = await forgottenPayment(upstream, SHOP);
     upstream.fail("GET", "/v3/payments/", "garbage");
-    const response = await call(`/api/shops/${SHOP}/payments/pay_garbage_1`);
+    const response = await call(`/api/shops/${SHOP}/payments/${view.paymentId}`);
     expect(response.status).toBe(502);
     expect((await errorOf(response)).code).toBe("upstream_error");
   });
 
-  it("answers 404 payment_not_found for a payment another shop of the same upstream account created, on GET and stream, and stores nothing", async () => {
+  it("answers 404 payment_not_found, on GET and stream, for a payment the upstream knows but no shop created here (another shop's, or one made outside the checkout), without asking the upstream", async () => {
     // demo-open and demo-signed share the upstream account: the upstream alone would answer.
-    const payment = newPayment({ notificationUrl: "https://checkout.test/hooks/demo-signed" });
-    upstream.payments.set(payment.paymentId, payment);
-    const read = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
-    expect(read.status).toBe(404);
-    expect((await errorOf(read)).code).toBe("payment_not_found");
-    const stream = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}/stream`, { headers: { Upgrade: "websocket" } });
-    expect(stream.status).toBe(404);
-    expect((await errorOf(stream)).code).toBe("payment_not_found");
-    expect(await storage(object(payment.paymentId).stub)).toEqual({ tables: [], versions: [] });
-    const owner = await call(`/api/shops/demo-signed/payments/${payment.paymentId}`);
-    expect(owner.status).toBe(200);
-    expect(await owner.json()).toMatchObject({ paymentId: payment.paymentId, version: 1 });
+    const ofAnotherShop = newPayment({ notificationUrl: "https://checkout.test/hooks/demo-signed" });
+    const madeOutside = newPayment();
+    delete madeOutside.notificationUrl;
+    for (const payment of [ofAnotherShop, madeOutside]) {
+      upstream.payments.set(payment.paymentId, payment);
+      const read = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
+      expect(read.status).toBe(404);
+      expect((await errorOf(read)).code).toBe("payment_not_found");
+      const stream = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}/stream`, { headers: { Upgrade: "websocket" } });
+      expect(stream.status).toBe(404);
+      expect((await errorOf(stream)).code).toBe("payment_not_found");
+      expect(await storage(object(payment.paymentId).stub)).toEqual({ tables: [], versions: [] });
+    }
+    expect((await call(`/api/shops/demo-signed/payments/${ofAnotherShop.paymentId}`)).status).toBe(404);
+    expect(upstream.count("GET", "/v3/payments/")).toBe(0);
   });
 
-  it("loads a payment created outside this Worker (no hooks URL of another shop) from the upstream", async () => {
-    const payment = newPayment();
-    delete payment.notificationUrl;
-    upstream.payments.set(payment.paymentId, payment);
-    const response = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ paymentId: payment.paymentId, version: 1 });
+  it("answers the shop's own redirect URLs for its order, not what the upstream echoes (javascript: or another site)", async () => {
+    const payment = newPayment({ redirectUrls: { confirmed: "javascript:alert(1)", expired: "https://evil.example/expired", invalid: "data:text/html,x" } });
+    const held = object(payment.paymentId);
+    await held.init(SHOP, payment, undefined, "order/7");
+    const view = await held.view(SHOP, payment.paymentId);
+    expect(view.redirectUrls).toEqual({
+      confirmed: "http://127.0.0.1:8787/demo/?result=confirmed&order=order%2F7",
+      unconfirmed: "http://127.0.0.1:8787/demo/?result=unconfirmed&order=order%2F7",
+      expired: "http://127.0.0.1:8787/demo/?result=expired&order=order%2F7",
+      invalid: "http://127.0.0.1:8787/demo/?result=invalid&order=order%2F7",
+    });
   });
 
   it("answers the stored view with its version", async () => {

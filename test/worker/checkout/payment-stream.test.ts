@@ -8,6 +8,7 @@ import type { Payment } from "../../../worker/v3/types.js";
 import { connectStream, newPayment, TEST_POLL_INTERVAL_MS, withStatus, type StreamClient } from "./payment-support.js";
 import { call, errorOf } from "./support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { forgottenPayment } from "./support/forgotten.js";
 
 const testEnv = env as unknown as Env;
 const SHOP = "demo-open";
@@ -64,16 +65,16 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     expect(Number.isNaN(Date.parse(view.serverTime))).toBe(false);
   });
 
-  it("loads a payment it does not hold from the upstream before accepting the stream", async () => {
-    const payment = newPayment();
-    upstream.payments.set(payment.paymentId, payment);
-    stubs.push(paymentObject(testEnv, SHOP, payment.paymentId).stub);
-    const client = await viewer(payment.paymentId);
-    expect(await client.next()).toMatchObject({ paymentId: payment.paymentId, version: 1 });
-    expect(gets(payment.paymentId)).toBe(1);
+  it("loads a forgotten payment from the upstream before accepting the stream", async () => {
+    const forgotten = await forgottenPayment(upstream, SHOP);
+    stubs.push(paymentObject(testEnv, SHOP, forgotten.paymentId).stub);
+    const before = gets(forgotten.paymentId);
+    const client = await viewer(forgotten.paymentId);
+    expect(await client.next()).toMatchObject({ paymentId: forgotten.paymentId, status: "CONFIRMED", version: 3 });
+    expect(gets(forgotten.paymentId) - before).toBe(1);
   });
 
-  it("refuses a stream for a payment the upstream does not know with 404 payment_not_found", async () => {
+  it("refuses a stream for a payment this shop never created with 404 payment_not_found", async () => {
     const response = await call(`/api/shops/${SHOP}/payments/pay_nobody_knows/stream`, { headers: { Upgrade: "websocket" } });
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("payment_not_found");

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { call, errorOf, postJson } from "./support/http.js";
+import { forgottenPayment } from "./support/forgotten.js";
 import { freshOrderId } from "./support/orders.js";
 import { installUpstreamStub, type FailureMode, type UpstreamStub } from "./support/upstream-stub.js";
 
@@ -38,17 +39,20 @@ describe("upstream failures", () => {
   });
 
   // A read is retried by the v3 client (three attempts of UPSTREAM_TIMEOUT_MS each on timeout).
-  it.each(CASES)("a payment read meeting %s answers %i %s", { timeout: 30_000 }, async (mode, status, code) => {
+  // The only payments read from the upstream are forgotten ones (archived after their retention).
+  it.each(CASES)("reading a forgotten payment again, meeting %s, answers %i %s", { timeout: 30_000 }, async (mode, status, code) => {
+    const view = await forgottenPayment(upstream);
     upstream.fail("GET", "/v3/payments/", mode);
-    const response = await call("/api/shops/demo-open/payments/pay_unknown_to_the_worker");
+    const response = await call(`/api/shops/demo-open/payments/${view.paymentId}`);
     expect(response.status).toBe(status);
     expect((await errorOf(response)).code).toBe(code);
   });
 
-  it("a payment the upstream does not know is 404 payment_not_found", async () => {
+  it("a payment this shop never created is 404 payment_not_found, with no upstream request", async () => {
     const response = await call("/api/shops/demo-open/payments/pay_nowhere");
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("payment_not_found");
+    expect(upstream.count("GET", "/v3/payments/")).toBe(0);
   });
 
   it("a currency list that fails makes the create fail with the upstream's error, not a 400", async () => {
