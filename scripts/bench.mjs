@@ -37,7 +37,7 @@ const sandboxPort = await freePort();
 const proxy = await startCountingProxy(await freePort(), `http://127.0.0.1:${sandboxPort}`);
 // The demo shops' webhooks come to this process (no reference shop backend), for the whole run.
 const receiver = await startWebhookReceiver({ secret: secrets.DEMO_WEBHOOK_SECRET });
-const servers = await startServers({ sandboxPort, persistDir, backendPort: receiver.port, backend: false, vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: proxy.url } });
+const servers = await startServers({ sandboxPort, persistDir, backendPort: receiver.port, backend: false, vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: proxy.url, MAX_VIEWERS_PER_PAYMENT: "1000" } });
 const browser = await launchChromium();
 results.machine.chromium = browser.version();
 const context = { browser, proxy, receiver, checkoutUrl: servers.checkoutUrl, sandboxUrl: servers.sandboxUrl, hmacKey: secrets.DEMO_HMAC_KEY };

@@ -13,6 +13,7 @@ import { getShop } from "./config.js";
 import { shopCors } from "./cors.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "./create-payment.js";
 import { shopTransferCurrencies } from "./currencies.js";
+import { limitStreamConnects } from "./stream-limits.js";
 import { demoRoutes } from "./demo-routes.js";
 import { CheckoutError, errorResponse, jsonError, toCheckoutError } from "./errors.js";
 import { handleHook } from "./hooks.js";
@@ -88,6 +89,7 @@ app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     throw new CheckoutError(426, "invalid_request", "This route is a WebSocket: send Upgrade: websocket.", { Upgrade: "websocket" });
   }
+  await limitStreamConnects(c.env, shop.id, c.req.raw);
   return paymentObject(c.env, shop.id, paymentId).fetch(c.req.raw);
 });
 

@@ -20,15 +20,21 @@ export interface Env {
   WEBHOOK_EVENTS: Queue<WebhookMessage>;
   /** Producer of the webhook dead-letter queue (deliveries given up). */
   WEBHOOK_DEAD_LETTERS: Queue<WebhookMessage>;
-  /** Workers rate-limit binding for payment creation, keyed by shop and client IP. */
+  /** Workers rate-limit binding for stream connects, keyed by shop and client address. */
+  STREAM_LIMITER: RateLimit;
+  /** Most open streams one payment accepts (default 100). */
+  MAX_VIEWERS_PER_PAYMENT?: string;
+  /** Workers rate-limit binding for payment creation, keyed by shop and client (IPv4 address or IPv6 /64: client-key.ts). */
   CREATE_LIMITER: RateLimit;
+  /** Workers rate-limit binding for payment creation, keyed by shop: the shop's ceiling over all clients. */
+  SHOP_CREATE_LIMITER: RateLimit;
   /** JSON array of shop configurations (see config.ts). */
   SHOPS: string;
   /** Upstream base URL of the sandbox environment. */
   SANDBOX_BASE_URL: string;
   /** Upstream base URL of the production environment. */
   PRODUCTION_BASE_URL: string;
-  /** "true" enables the demo helper routes (sandbox shops only). */
+  /** "true" enables the demo helper routes (sandbox shops only; never while a production shop is configured). */
   DEMO_MODE?: string;
   /** Public origin of this Worker (e.g. https://checkout.example.com); default: the request's origin. */
   PUBLIC_URL?: string;
@@ -42,6 +48,8 @@ export interface Env {
   WEBHOOK_LEASE_SECONDS?: string;
   /** Time a webhook receiver has to answer, in milliseconds (default 10000). */
   WEBHOOK_TIMEOUT_MS?: string;
+  /** Days an order's record is kept after its last create (default 90; order-retention.ts). */
+  ORDER_RETENTION_DAYS?: string;
   /** Demo only: the reference shop backend whose received log the demo page shows. */
   DEMO_BACKEND_URL?: string;
   /** Worker secrets, named by the shop configuration. */

@@ -19,6 +19,7 @@ import { log } from "./log.js";
 import { cleanupDue, expiryCheckedAfter, fetchDue, nextAlarmAt, pollSettings, readerWantsFetch, type PollSettings, type PollState } from "./poll-policy.js";
 import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision, type StoredMeta } from "./snapshot.js";
 import { viewRedirects } from "./redirects.js";
+import { maxViewers, POLICY_VIOLATION, VIEWERS_RETRY_AFTER_SECONDS } from "./stream-limits.js";
 import { upstreamFor } from "./upstream.js";
 import { contentFingerprint, toView } from "./view.js";
 import { STREAM_PING, STREAM_PONG, type PaymentView, type StreamMessage } from "./wire.js";
@@ -228,6 +229,9 @@ export class PaymentObject extends DurableObject<Env> {
     }
     const match = STREAM_PATH.exec(new URL(request.url).pathname);
     if (!match?.[1] || !match[2]) return jsonError(404, "not_found", "No such stream.");
+    if (this.openSockets().length >= maxViewers(this.env.MAX_VIEWERS_PER_PAYMENT)) {
+      return jsonError(429, "too_many_viewers", "This payment has as many viewers as it accepts; try again later.", { "Retry-After": String(VIEWERS_RETRY_AFTER_SECONDS) });
+    }
     try {
       await this.ensureLoaded(decodeURIComponent(match[1]), decodeURIComponent(match[2]));
     } catch (err) {
@@ -241,9 +245,14 @@ export class PaymentObject extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
+  /** A viewer may only ping ("ping" is answered by the runtime's auto-response; this runs if it was not). */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // "ping" is answered by the runtime's auto-response; this only runs if it was not.
-    if (message === STREAM_PING) ws.send(STREAM_PONG);
+    if (message === STREAM_PING) {
+      ws.send(STREAM_PONG);
+      return;
+    }
+    this.closeQuietly(ws, POLICY_VIOLATION, "only ping is accepted");
+    await this.schedule();
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {

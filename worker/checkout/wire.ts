@@ -6,6 +6,7 @@ import type { DecimalString, PaymentStatus, PaymentTransaction, RedirectKey } fr
 
 export type { DecimalString, PaymentStatus, RedirectKey };
 
+/** One transaction: every field optional (spec 2.2 requires none); the widget shows a missing one as unknown. */
 export type TransactionView = PaymentTransaction;
 
 /** What the widget receives: the upstream payment, normalised (see ARCHITECTURE.md section 3). */
@@ -73,6 +74,7 @@ export const ERROR_CODES = [
   "currency_not_enabled",
   "order_conflict",
   "rate_limited",
+  "too_many_viewers",
   "payment_not_found",
   "order_not_found",
   "event_not_found",

@@ -25,9 +25,15 @@ export function call(path: string, init: RequestInit = {}): Promise<Response> {
   return callWith({}, path, init);
 }
 
-/** Like `call`, with some bindings replaced (another SHOPS, a missing secret...). */
+/**
+ * Like `call`, with some bindings replaced (another SHOPS, a missing secret...). A request
+ * without CF-Connecting-IP gets a fresh one, as every client has its own address, so that the
+ * per-client rate limits of one test never touch another.
+ */
 export async function callWith(bindings: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
-  const request = new Request(new URL(path, ORIGIN), init) as Request<unknown, IncomingRequestCfProperties>;
+  const headers = new Headers(init.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", freshIp());
+  const request = new Request(new URL(path, ORIGIN), { ...init, headers }) as Request<unknown, IncomingRequestCfProperties>;
   return worker.fetch(request, { ...(env as unknown as Env), ...bindings }, createExecutionContext());
 }
 
