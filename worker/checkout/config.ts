@@ -143,7 +143,7 @@ function entryName(entry: unknown, index: number): string {
  * Validates the SHOPS value (a JSON string or an already parsed array). `secrets`, when given,
  * is checked for every secret binding an entry names (a missing one is an issue of that field).
  */
-export function validateShops(value: unknown, secrets?: (name: string) => string | undefined): ShopsValidation {
+export function validateShops(value: unknown, secrets?: (name: string) => string | undefined, publicUrl?: string): ShopsValidation {
   const result: ShopsValidation = { shops: new Map(), invalid: new Set(), issues: [] };
   let parsed: unknown = value;
   if (typeof value === "string") {
@@ -168,6 +168,9 @@ export function validateShops(value: unknown, secrets?: (name: string) => string
       if (result.shops.has(check.data.id) || result.invalid.has(check.data.id)) {
         issues.push({ shop: name, field: "id", message: "is used by another entry" });
       }
+      if (check.data.environment === "production" && !isHttpsOrigin(publicUrl)) {
+        issues.push({ shop: name, field: "environment", message: "is production, which needs the PUBLIC_URL var set to this Worker's https origin (notification URLs must not depend on a request's host)" });
+      }
       if (secrets) {
         const named: [string, string, Parameters<typeof secretProblem>[0]][] = Object.entries(check.data.secrets).map(([field, binding]) => [`secrets.${field}`, binding, field as keyof ShopConfig["secrets"]]);
         check.data.webhooks.forEach((endpoint, index) => named.push([`webhooks.${index}.secret`, endpoint.secret, "webhookSecret"]));
@@ -189,6 +192,16 @@ export function validateShops(value: unknown, secrets?: (name: string) => string
   return result;
 }
 
+/** True for an https origin such as https://checkout.example.com (a path is ignored). */
+function isHttpsOrigin(value: string | undefined): boolean {
+  if (!value) return false;
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /** A Worker secret by binding name; registered for log scrubbing when read. */
 export function secretOf(env: Env, name: string): string | undefined {
   const value = env[name];
@@ -206,7 +219,7 @@ let lastReport: string | undefined;
 export function loadShops(env: Env): ShopsValidation {
   const hit = validations.get(env);
   if (hit) return hit;
-  const validation = validateShops(env.SHOPS, (name) => secretOf(env, name));
+  const validation = validateShops(env.SHOPS, (name) => secretOf(env, name), env.PUBLIC_URL);
   validations.set(env, validation);
   const report = JSON.stringify(validation.issues);
   if (report !== lastReport) {

@@ -2,7 +2,8 @@
  * Signed pricing: the shop's backend signs an order token (a JWT, HS256, with the shop's
  * order-signing key) that fixes the price of one order. Verified with jose: signature,
  * algorithm, expiry (required), the claims orderId / priceAmount / priceCurrency, and the
- * optional `shop` claim.
+ * shop, named by the `shop` claim or the audience (`aud`): a token signed for one shop is refused
+ * by every other, even where two shops share a signing key.
  */
 import { errors, jwtVerify } from "jose";
 import { CheckoutError } from "./errors.js";
@@ -31,9 +32,11 @@ export async function verifyOrderToken(token: string, signingKey: string, shopId
     if (err instanceof errors.JWTClaimValidationFailed) throw invalid(`The order token lacks a valid ${err.claim} claim.`);
     throw invalid("The order token is not valid for this shop.");
   }
-  const { orderId: claimOrder, priceAmount, priceCurrency, shop } = payload;
+  const { orderId: claimOrder, priceAmount, priceCurrency, shop, aud } = payload;
   if (typeof claimOrder !== "string" || claimOrder !== orderId) throw invalid("The order token is for another order.");
-  if (shop !== undefined && shop !== shopId) throw invalid("The order token is for another shop.");
+  if (shop === undefined && aud === undefined) throw invalid("The order token must name the shop (a shop claim or its audience).");
+  const audiences = aud === undefined ? [] : Array.isArray(aud) ? aud : [aud];
+  if ((shop !== undefined && shop !== shopId) || (aud !== undefined && !audiences.includes(shopId))) throw invalid("The order token is for another shop.");
   if (typeof priceAmount !== "string" || !DECIMAL.test(priceAmount)) throw invalid("The order token's priceAmount must be a decimal string.");
   if (typeof priceCurrency !== "string") throw invalid("The order token's priceCurrency must be a string.");
   return { orderId: claimOrder, priceAmount, priceCurrency };

@@ -6,6 +6,8 @@
  *   (the scheme's recommended range), so that any receiver's library accepts it as it is.
  * - backendToken: at least 32 characters of the Bearer token alphabet (RFC 6750 b64token), so
  *   that it can be sent as `Authorization: Bearer <token>` and is not guessable.
+ * - notificationHmacKey, orderSigningKey: HMAC-SHA256 keys, at least 32 bytes (the hash's size;
+ *   a shorter key is easier to guess than the MAC it makes).
  */
 export type SecretKind = "apiKeySecret" | "notificationHmacKey" | "orderSigningKey" | "backendToken" | "webhookSecret";
 
@@ -13,6 +15,7 @@ export const WEBHOOK_SECRET_PREFIX = "whsec_";
 export const MIN_WEBHOOK_SECRET_BYTES = 24;
 export const MAX_WEBHOOK_SECRET_BYTES = 64;
 export const MIN_BACKEND_TOKEN_LENGTH = 32;
+export const MIN_HMAC_KEY_BYTES = 32;
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -37,6 +40,10 @@ export function secretProblem(kind: SecretKind, value: string): string | undefin
     if (bytes.length < MIN_WEBHOOK_SECRET_BYTES || bytes.length > MAX_WEBHOOK_SECRET_BYTES) {
       return `must decode to ${MIN_WEBHOOK_SECRET_BYTES}-${MAX_WEBHOOK_SECRET_BYTES} bytes, not ${bytes.length}`;
     }
+  }
+  if (kind === "notificationHmacKey" || kind === "orderSigningKey") {
+    const bytes = new TextEncoder().encode(value).length;
+    if (bytes < MIN_HMAC_KEY_BYTES) return `is shorter than ${MIN_HMAC_KEY_BYTES} bytes (${bytes})`;
   }
   if (kind === "backendToken") {
     if (value.length < MIN_BACKEND_TOKEN_LENGTH) return `is shorter than ${MIN_BACKEND_TOKEN_LENGTH} characters`;

@@ -15,6 +15,8 @@ const SECRETS: Record<string, string> = {
   OTHER_WEBHOOK_SECRET: `whsec_${btoa("another 32-byte webhook secret!!")}`,
 };
 const secrets = (name: string) => SECRETS[name];
+/** The https origin a production shop needs (PUBLIC_URL). */
+const PUBLIC_URL = "https://checkout.example.com";
 
 const hook = (url: string, over: Record<string, unknown> = {}) => ({ url, secret: "DEMO_WEBHOOK_SECRET", ...over });
 
@@ -35,7 +37,7 @@ function entry(over: Record<string, unknown> = {}): Record<string, unknown> {
   };
 }
 
-const issuesOf = (value: unknown): ConfigIssue[] => validateShops(value, secrets).issues;
+const issuesOf = (value: unknown): ConfigIssue[] => validateShops(value, secrets, PUBLIC_URL).issues;
 const withSecrets = (change: Record<string, string>) => ({ secrets: { apiKeySecret: "DEMO_API_KEY_SECRET", notificationHmacKey: "DEMO_HMAC_KEY", backendToken: "DEMO_BACKEND_TOKEN", ...change } });
 
 describe("webhooks and backendToken in the shop configuration", () => {
@@ -46,6 +48,7 @@ describe("webhooks and backendToken in the shop configuration", () => {
         entry({ id: "bare", webhooks: undefined, secrets: { apiKeySecret: "DEMO_API_KEY_SECRET" } }),
       ],
       secrets,
+      PUBLIC_URL,
     );
     expect(result.issues).toEqual([]);
     expect(result.shops.get("acme")?.webhooks).toEqual([
@@ -89,7 +92,7 @@ describe("webhooks and backendToken in the shop configuration", () => {
   });
 
   it("leaves an invalid shop out and keeps the valid ones", () => {
-    const result = validateShops([entry({ webhooks: [hook("http://a.example/h")] }), entry({ id: "fine" })], secrets);
+    const result = validateShops([entry({ webhooks: [hook("http://a.example/h")] }), entry({ id: "fine" })], secrets, PUBLIC_URL);
     expect([...result.shops.keys()]).toEqual(["fine"]);
     expect([...result.invalid]).toEqual(["acme"]);
   });

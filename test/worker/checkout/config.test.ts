@@ -7,6 +7,8 @@ import { TEST_SECRETS } from "./support/test-env.js";
 
 const workerEnv = env as unknown as Env;
 const secrets = (name: string) => (TEST_SECRETS as Record<string, string>)[name];
+/** The https origin a production shop needs (PUBLIC_URL). */
+const PUBLIC_URL = "https://checkout.example.com";
 
 /** A valid open-pricing entry; tests break one field at a time. */
 function entry(over: Record<string, unknown> = {}): Record<string, unknown> {
@@ -27,20 +29,20 @@ function entry(over: Record<string, unknown> = {}): Record<string, unknown> {
 }
 
 function issuesOf(value: unknown): ConfigIssue[] {
-  return validateShops(value, secrets).issues;
+  return validateShops(value, secrets, PUBLIC_URL).issues;
 }
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("shop configuration", () => {
   it("accepts the committed wrangler.toml shops (both demo shops) with the test secrets", () => {
-    const result = validateShops(workerEnv.SHOPS, secrets);
+    const result = validateShops(workerEnv.SHOPS, secrets, PUBLIC_URL);
     expect(result.issues).toEqual([]);
     expect([...result.shops.keys()]).toEqual(["demo-open", "demo-signed"]);
   });
 
   it("fills defaults: the signature header and encoding, no redirect URLs", () => {
-    const result = validateShops([entry({ redirectUrls: undefined, allowedOrigins: undefined })], secrets);
+    const result = validateShops([entry({ redirectUrls: undefined, allowedOrigins: undefined })], secrets, PUBLIC_URL);
     expect(result.shops.get("acme")).toMatchObject({ notificationSignature: { header: "X-Signature", encoding: "hex" }, redirectUrls: {}, allowedOrigins: [] });
   });
 
@@ -86,7 +88,7 @@ describe("shop configuration", () => {
   it("keeps valid shops working beside a broken one, logs each issue once, and answers 500 without details for the broken one", () => {
     const lines: string[] = [];
     vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
-    const broken = { ...workerEnv, SHOPS: JSON.stringify([entry(), entry({ id: "broken", pricing: "signed" })]) } as Env;
+    const broken = { ...workerEnv, PUBLIC_URL, SHOPS: JSON.stringify([entry(), entry({ id: "broken", pricing: "signed" })]) } as Env;
     expect(getShop(broken, "acme").id).toBe("acme");
     let caught: unknown;
     try {
@@ -100,5 +102,30 @@ describe("shop configuration", () => {
     const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === "config_invalid");
     expect(logged).toEqual([expect.objectContaining({ level: "error", shop: "broken", field: "secrets.orderSigningKey", message: "is required for signed pricing" })]);
     expect(() => getShop(broken, "nope")).toThrow(expect.objectContaining({ status: 404, code: "unknown_shop" }));
+  });
+
+  it.each([
+    ["without PUBLIC_URL", undefined],
+    ["with an http PUBLIC_URL", "http://checkout.example.com"],
+    ["with a PUBLIC_URL that is not a URL", "checkout.example.com"],
+  ])("refuses a production shop %s (notification URLs would depend on the request's host)", (_name, publicUrl) => {
+    expect(validateShops([entry()], secrets, publicUrl).issues).toEqual([
+      { shop: "acme", field: "environment", message: "is production, which needs the PUBLIC_URL var set to this Worker's https origin (notification URLs must not depend on a request's host)" },
+    ]);
+    expect(validateShops([entry({ environment: "sandbox" })], secrets, publicUrl).issues).toEqual([]);
+  });
+
+  it.each([
+    ["notificationHmacKey", "a notification HMAC key"],
+    ["orderSigningKey", "an order-signing key"],
+  ])("refuses %s (%s) shorter than 32 bytes, naming the shop and field but not the value", (field, _what) => {
+    const short = "short-hmac-key-of-31-bytes-xxxx";
+    expect(short).toHaveLength(31);
+    const withShort = (name: string) => (name === "SHORT_KEY" ? short : secrets(name));
+    const over = field === "orderSigningKey" ? { pricing: "signed", secrets: { apiKeySecret: "DEMO_API_KEY_SECRET", orderSigningKey: "SHORT_KEY" } } : { secrets: { apiKeySecret: "DEMO_API_KEY_SECRET", notificationHmacKey: "SHORT_KEY" } };
+    const issues = validateShops([entry(over)], withShort, PUBLIC_URL).issues;
+    expect(issues).toEqual([{ shop: "acme", field: `secrets.${field}`, message: "names the secret SHORT_KEY, which is shorter than 32 bytes (31)" }]);
+    expect(JSON.stringify(issues)).not.toContain(short);
+    expect(validateShops([entry(over)], (name) => (name === "SHORT_KEY" ? `${short}y` : secrets(name)), PUBLIC_URL).issues).toEqual([]);
   });
 });

@@ -37,9 +37,19 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
     expect(JSON.parse(upstream.calls.find((c) => c.method === "POST")?.body ?? "{}")).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR" });
   });
 
-  it("accepts a token without a shop claim, and the same price repeated in the body", async () => {
-    const body = await signedOrder({ shop: undefined });
+  it("accepts a token naming the shop as its audience, and the same price repeated in the body", async () => {
+    const body = await signedOrder({ shop: undefined, aud: "demo-signed" });
     expect((await postJson(PATH, { ...body, priceAmount: "42.5", priceCurrency: "EUR" })).status).toBe(201);
+  });
+
+  it("refuses a token that names no shop (neither a shop claim nor an audience)", async () => {
+    const response = await postJson(PATH, await signedOrder({ shop: undefined }));
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: "invalid_order_token", message: "The order token must name the shop (a shop claim or its audience)." });
+  });
+
+  it("refuses a token whose audience is another shop", async () => {
+    await expectRefused(await signedOrder({ shop: undefined, aud: ["demo-open", "other"] }), "invalid_order_token");
   });
 
   it("needs a token (400 invalid_order_token)", async () => {

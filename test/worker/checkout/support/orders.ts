@@ -22,9 +22,12 @@ export interface TokenOptions {
   omitExp?: boolean;
 }
 
-/** An order token as the shop's backend makes it (HS256 with the demo-signed shop's key by default). */
+/**
+ * An order token as the shop's backend makes it: HS256 with the demo-signed shop's key and a
+ * `shop: "demo-signed"` claim by default (pass `shop: undefined` for a token that names no shop).
+ */
 export async function orderToken(claims: Record<string, unknown>, opts: TokenOptions = {}): Promise<string> {
-  let jwt = new SignJWT(claims).setProtectedHeader({ alg: opts.alg ?? "HS256" }).setIssuedAt();
+  let jwt = new SignJWT({ shop: "demo-signed", ...claims }).setProtectedHeader({ alg: opts.alg ?? "HS256" }).setIssuedAt();
   if (!opts.omitExp) jwt = jwt.setExpirationTime(opts.expiresIn ?? "10m");
   return jwt.sign(new TextEncoder().encode(opts.key ?? TEST_SECRETS.DEMO_ORDER_SIGNING_KEY));
 }

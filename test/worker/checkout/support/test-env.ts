@@ -9,7 +9,7 @@ export const UPSTREAM_BASE_URL = "https://upstream.test";
 
 export const TEST_SECRETS = {
   DEMO_API_KEY_SECRET: "test_api_secret_7Qf2Zr8Lk3",
-  DEMO_HMAC_KEY: "test_hmac_key_Vb91Xc4Pq0",
+  DEMO_HMAC_KEY: "test_hmac_key_Vb91Xc4Pq0_Lr7Ts2Wd9Ke4",
   DEMO_ORDER_SIGNING_KEY: "test_order_signing_key_Hn5Tw2Ye6Ua8",
   DEMO_WEBHOOK_SECRET: "whsec_ORicbLTkJsNDOPGq3izlruDglbdIzSrJ6p/b4FrcnpU=",
   DEMO_BACKEND_TOKEN: "6cesMQMwsBOW_1NtCB5WmpHE96gjkZHaQTR602M2",
