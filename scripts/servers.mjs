@@ -2,7 +2,7 @@
 // own `wrangler dev` process on 127.0.0.1. Used by the demo script, the end-to-end tests, the
 // screenshots and the benchmark.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -69,7 +69,13 @@ export function ensureBuilt({ log = console.log } = {}) {
   return true;
 }
 
-/** Creates a gitignored .dev.vars from its committed .dev.vars.example, or adds the names it lacks. */
+/** Sandbox values of earlier .dev.vars.example files, replaced in an existing .dev.vars. */
+const RETIRED_DEV_VALUES = {
+  // Shorter than the 32 bytes the checkout Worker now requires of an HMAC key.
+  DEMO_HMAC_KEY: ["sbx_demo_hmac_9a41e2"],
+};
+
+/** Creates a gitignored .dev.vars from its committed .dev.vars.example, or brings an older one up to date. */
 export function ensureDevVars() {
   for (const dir of [ROOT, join(ROOT, "worker", "sandbox")]) {
     const vars = join(dir, ".dev.vars");
@@ -79,9 +85,19 @@ export function ensureDevVars() {
       copyFileSync(example, vars);
       continue;
     }
-    // A .dev.vars made from an older example: add the secrets the example has gained since.
+    // A .dev.vars made from an older example: add the secrets the example has gained since, and
+    // replace sandbox values the project has retired (a value someone chose stays).
     const have = readDevVars(vars);
-    const missing = Object.entries(readDevVars(example)).filter(([name]) => !(name in have));
+    const wanted = readDevVars(example);
+    const retired = Object.entries(have).filter(([name, value]) => RETIRED_DEV_VALUES[name]?.includes(value) && wanted[name] !== undefined);
+    if (retired.length) {
+      const text = readFileSync(vars, "utf8").split("\n").map((line) => {
+        const name = /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
+        return name && retired.some(([r]) => r === name) ? `${name}=${wanted[name]}` : line;
+      });
+      writeFileSync(vars, text.join("\n"));
+    }
+    const missing = Object.entries(wanted).filter(([name]) => !(name in have));
     if (missing.length) appendFileSync(vars, `\n${missing.map(([name, value]) => `${name}=${value}`).join("\n")}\n`);
   }
 }

@@ -155,14 +155,22 @@ export async function measureBroadcast({ checkoutUrl, sandboxUrl, hmacKey, count
  * Upstream GETs of one payment in `windowMs` with `count` viewers and no notifications, counted by
  * the proxy between the Worker and the sandbox.
  */
+/** GETs closer than this to the one before are the v3 client's retries of it (its backoff is under a second). */
+const RETRY_WINDOW_MS = 1000;
+
 export async function measureUpstreamPolls({ checkoutUrl, proxy, count, windowMs }) {
   const payment = await createPayment(checkoutUrl, `bench-polls-${count}-${Date.now()}`);
   let lost;
   const viewers = await openViewers(checkoutUrl, payment.paymentId, count, () => {}, (error) => (lost ??= error));
   const before = proxy.paymentGets(payment.paymentId);
+  const started = Date.now();
   await new Promise((resolve) => setTimeout(resolve, windowMs));
   const gets = proxy.paymentGets(payment.paymentId) - before;
+  const times = proxy.paymentGetTimes(payment.paymentId).filter((t) => t >= started);
+  // A poll is one GET, or a GET and the client's retries of it (which come within a second).
+  const polls = times.filter((t, i) => i === 0 || t - (times[i - 1] ?? t) >= RETRY_WINDOW_MS).length;
   await closeAll(viewers);
   if (lost) throw lost;
-  return { viewers: count, windowSeconds: windowMs / 1000, gets, perMinute: Math.round(((gets * 60_000) / windowMs) * 10) / 10 };
+  const perMinute = (n) => Math.round(((n * 60_000) / windowMs) * 10) / 10;
+  return { viewers: count, windowSeconds: windowMs / 1000, gets, perMinute: perMinute(gets), polls, pollsPerMinute: perMinute(polls) };
 }
