@@ -80,7 +80,7 @@ export function transactionAmount(action: "pay-exact" | "pay-part" | "pay-rest" 
 
 /** Ids of the payment's transactions still waiting for the blockchain. */
 export function pendingTransactions(payment: PaymentView): string[] {
-  return payment.transactions.filter((t) => t.state === "PENDING").map((t) => t.transactionId);
+  return payment.transactions.flatMap((t) => (t.state === "PENDING" && t.transactionId !== undefined ? [t.transactionId] : []));
 }
 
 /** Which actions of the sandbox pane make sense for this payment right now. */

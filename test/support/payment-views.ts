@@ -109,4 +109,19 @@ export const VIEWS = {
     transactions: [tx("tx-rejected-1", "0.00041234", "REJECTED")],
   }),
   UNKNOWN: newView({ version: 8, status: "REFUNDED" }),
+  /** Transactions as a real upstream may send them: the spec requires none of their fields. */
+  PARTIAL_TRANSACTIONS: newView({
+    version: 9,
+    status: "UNCONFIRMED",
+    paidTransferAmount: "0.00041234",
+    pendingPaidTransferAmount: "0.00041234",
+    transactions: [
+      { transactionId: "tx-no-amount", state: "PENDING", observedTime: SERVER_TIME },
+      { transactionId: "tx-no-state", paidTransferAmount: "0.00020000" },
+      { paidTransferAmount: "0.00021234", state: "ACCEPTED", observedTime: "Nov 22 2026" },
+      {},
+    ],
+  }),
+  /** An expirationTime Date.parse reads but that is not RFC 3339. */
+  MALFORMED_EXPIRY: newView({ version: 10, expirationTime: "Nov 22 2026" }),
 } satisfies Record<string, PaymentView>;

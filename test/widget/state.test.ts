@@ -1,7 +1,9 @@
 /** Pure logic of the element: amounts, countdown, redirect rules, status table, URIs, backoff. */
 import { expect } from "@open-wc/testing";
 import { isDecimalString, paymentProgress, remainingAmount, scaleOf } from "../../widget/state/amounts.js";
-import { anchorFrom, countdown, splitDuration } from "../../widget/state/countdown.js";
+import { anchorFrom, countdown, hasExpiry, splitDuration } from "../../widget/state/countdown.js";
+import { parseRfc3339 } from "../../widget/state/datetime.js";
+import { formatDateTime } from "../../widget/locales/format.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../../widget/state/create-request.js";
 import { safeWalletUri, uriWithAmount } from "../../widget/state/payment-uri.js";
 import { redirectDelaySeconds, redirectTarget, safeRedirectUrl } from "../../widget/state/redirect.js";
@@ -76,9 +78,40 @@ describe("countdown (server clock)", () => {
     expect(countdown("soon", anchor, 0)).to.equal(undefined);
   });
 
+  it("gives no countdown for an expirationTime that is not RFC 3339, even one Date.parse reads", () => {
+    if (!anchor) throw new Error("anchor");
+    for (const text of ["Nov 22 2026", "2026-03-01", "2026/03/01 12:15", "2026-03-01T12:15:00", "2026-02-30T12:15:00Z"]) {
+      expect(Number.isFinite(Date.parse(text)), text).to.equal(true);
+      expect(countdown(text, anchor, 1000), text).to.equal(undefined);
+      expect(hasExpiry(text), text).to.equal(false);
+    }
+    expect(hasExpiry(undefined)).to.equal(false);
+    expect(hasExpiry("2026-03-01T13:15:00+01:00")).to.equal(true);
+    expect(countdown("2026-03-01T13:15:00+01:00", anchor, 1000)?.remainingMs).to.equal(15 * 60_000);
+  });
+
   it("splits durations rounding up to whole seconds", () => {
     expect(splitDuration(3_723_001)).to.deep.equal({ hours: 1, minutes: 2, seconds: 4 });
     expect(splitDuration(0)).to.deep.equal({ hours: 0, minutes: 0, seconds: 0 });
+  });
+});
+
+describe("RFC 3339 date-times (the same rules as worker/v3/datetime.ts)", () => {
+  it("reads RFC 3339 with an offset, any case of T and Z, any fraction", () => {
+    expect(parseRfc3339("2026-11-22T08:00:00.000+01:00")).to.equal(Date.UTC(2026, 10, 22, 7));
+    expect(parseRfc3339("2026-11-22t07:00:00.1239z")).to.equal(Date.UTC(2026, 10, 22, 7, 0, 0, 123));
+    expect(parseRfc3339("0050-06-01T00:00:00Z")).to.equal(Date.parse("0050-06-01T00:00:00Z"));
+  });
+
+  it("refuses other forms, impossible dates and a missing offset", () => {
+    for (const text of ["Nov 22 2026", "2026-11-22", "2026/11/22 10:00", "1700000000000", "2026-11-22T07:00:00", "2026-02-29T00:00:00Z", "2026-11-22T07:00:60Z", "2026-11-22 07:00:00Z"]) {
+      expect(parseRfc3339(text), text).to.equal(undefined);
+    }
+  });
+
+  it("formats only RFC 3339 times: another form is left out rather than guessed", () => {
+    expect(formatDateTime("en", "2026-11-22T07:00:00Z")).to.not.equal("");
+    expect(formatDateTime("en", "Nov 22 2026")).to.equal("");
   });
 });
 

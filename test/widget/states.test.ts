@@ -116,6 +116,28 @@ describe("states", () => {
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
+  it("transactions without some fields: the missing ones read as unknown, nothing breaks", async () => {
+    const el = await show(VIEWS.PARTIAL_TRANSACTIONS);
+    expect(status(el)).to.equal("Payment received, waiting for confirmation");
+    const items = [...root(el).querySelectorAll(".transactions li")].map((li) => textOf(li));
+    expect(items).to.have.length(4);
+    expect(items[0]).to.match(/^amount unknown · waiting for confirmation · .+ tx-no-amount$/);
+    expect(items[1]).to.equal("0.00020000 BTC · status unknown tx-no-state");
+    // An observedTime that is not RFC 3339 is left out rather than shown as a guessed date.
+    expect(items[2]).to.equal("0.00021234 BTC · confirmed transaction ID unknown");
+    expect(items[3]).to.equal("amount unknown · status unknown transaction ID unknown");
+    expect(root(el).querySelectorAll(".transactions time")).to.have.length(1);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("an expirationTime that is not RFC 3339 shows no countdown (not a wrong one); the rest is unchanged", async () => {
+    const el = await show(VIEWS.MALFORMED_EXPIRY);
+    expect(status(el)).to.equal("Waiting for your payment");
+    expect(part(el, "qr")).to.not.equal(null);
+    expect(part(el, "countdown")).to.equal(null);
+    expect(root(el).querySelectorAll("time")).to.have.length(0);
+  });
+
   it("shows no wallet link for a payment URI that would run script", async () => {
     const el = await show({ ...VIEWS.NEW, paymentUri: "javascript:alert(document.domain)" });
     expect(part(el, "wallet-link")).to.equal(null);

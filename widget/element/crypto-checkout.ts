@@ -7,7 +7,7 @@ import { emit } from "../events.js";
 import { en, loadMessages, resolveLocale } from "../locales/index.js";
 import type { Messages, ResolvedLocale } from "../locales/index.js";
 import { paymentProgress, remainingAmount } from "../state/amounts.js";
-import { anchorFrom, countdown } from "../state/countdown.js";
+import { anchorFrom, countdown, hasExpiry } from "../state/countdown.js";
 import type { ClockAnchor } from "../state/countdown.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../state/create-request.js";
 import { safeWalletUri, uriWithAmount } from "../state/payment-uri.js";
@@ -325,7 +325,7 @@ export class CryptoCheckout extends LitElement {
   /** A one-second clock while a countdown or a redirect is on screen. */
   #syncClock(): void {
     const view = this._view;
-    const needed = this.isConnected && ((view?.expirationTime && statusView(view).countdown) || this.#redirect.counting);
+    const needed = this.isConnected && ((view && hasExpiry(view.expirationTime) && statusView(view).countdown) || this.#redirect.counting);
     if (needed && this.#clock === undefined) {
       this.#clock = setInterval(() => this.#tick(), 1000);
     } else if (!needed && this.#clock !== undefined) {
@@ -345,7 +345,7 @@ export class CryptoCheckout extends LitElement {
 
   #countdown() {
     const view = this._view;
-    if (!view?.expirationTime || !this.#anchor) return undefined;
+    if (!view || !hasExpiry(view.expirationTime) || !this.#anchor) return undefined;
     return countdown(view.expirationTime, this.#anchor, this._now);
   }
 

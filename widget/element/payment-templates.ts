@@ -127,11 +127,18 @@ export function underpaidSummary({ m, tag, view }: BlockContext, p: Progress): T
 }
 
 export function transactionsBlock({ m, tag, view }: BlockContext): TemplateResult {
-  const item = (tx: TransactionView) => html`<li>
-    <bdi>${formatAmount(tag, tx.paidTransferAmount, view.transferCurrency)}</bdi> · ${m.txState(tx.state)}
-    ${tx.observedTime ? html`· <time datetime=${tx.observedTime}>${formatDateTime(tag, tx.observedTime)}</time>` : nothing}
-    <br /><code class="value" dir="ltr">${tx.transactionId}</code>
-  </li>`;
+  // Every transaction field is optional upstream (spec 2.2): a missing one reads as unknown.
+  const item = (tx: TransactionView) => {
+    const observed = tx.observedTime === undefined ? "" : formatDateTime(tag, tx.observedTime);
+    return html`<li>
+      ${tx.paidTransferAmount === undefined
+        ? html`<span class="unknown">${m.txAmountUnknown}</span>`
+        : html`<bdi>${formatAmount(tag, tx.paidTransferAmount, view.transferCurrency)}</bdi>`}
+      · ${tx.state === undefined ? html`<span class="unknown">${m.txStateUnknown}</span>` : m.txState(tx.state)}
+      ${observed ? html`· <time datetime=${tx.observedTime ?? ""}>${observed}</time>` : nothing}
+      <br />${tx.transactionId === undefined ? html`<span class="muted">${m.txIdUnknown}</span>` : html`<code class="value" dir="ltr">${tx.transactionId}</code>`}
+    </li>`;
+  };
   return html`<section class="transactions" aria-labelledby="tx-heading">
     <h3 class="label" id="tx-heading">${m.transactions} (${formatInteger(tag, view.transactions.length)})</h3>
     <ul>

@@ -4,6 +4,7 @@
  */
 import type { DecimalString } from "../../worker/checkout/wire.js";
 import { splitDuration } from "../state/countdown.js";
+import { parseRfc3339 } from "../state/datetime.js";
 import { isDecimalString, scaleOf } from "../state/amounts.js";
 
 /** Intl accepts up to 100 fraction digits. */
@@ -47,9 +48,10 @@ export function formatCountdown(locale: string, ms: number): string {
   return hours > 0 ? `${one.format(hours)}:${two.format(minutes)}:${two.format(seconds)}` : `${two.format(minutes)}:${two.format(seconds)}`;
 }
 
+/** An RFC 3339 date-time in the locale's words; "" for anything else (never a guess). */
 export function formatDateTime(locale: string, iso: string | undefined): string {
-  const ms = iso ? Date.parse(iso) : NaN;
-  return Number.isFinite(ms) ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(ms) : "";
+  const ms = parseRfc3339(iso);
+  return ms === undefined ? "" : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(ms);
 }
 
 export function formatInteger(locale: string, value: number): string {

@@ -2,14 +2,16 @@
  * Countdown math from the server's clock (pure). The customer's wall clock is never used:
  * remaining = expirationTime - (serverTime + (monotonicNow - receivedAt)), where receivedAt and
  * monotonicNow come from performance.now(), so a wrong clock or a throttled background tab
- * changes nothing.
+ * changes nothing. Both times must be RFC 3339 date-times (datetime.ts): a malformed
+ * expirationTime gives no countdown at all rather than a wrong one.
  */
+import { parseRfc3339 } from "./datetime.js";
 
 /** Last stretch in which the countdown shows a warning. */
 export const WARNING_MS = 2 * 60 * 1000;
 
 export interface ClockAnchor {
-  /** Server time of the view, in ms since the epoch (Date.parse of serverTime). */
+  /** Server time of the view, in ms since the epoch (parseRfc3339 of serverTime). */
   serverTimeMs: number;
   /** performance.now() when that view arrived. */
   receivedAt: number;
@@ -22,13 +24,19 @@ export interface Countdown {
 }
 
 export function anchorFrom(serverTime: string, receivedAt: number): ClockAnchor | undefined {
-  const serverTimeMs = Date.parse(serverTime);
-  return Number.isFinite(serverTimeMs) ? { serverTimeMs, receivedAt } : undefined;
+  const serverTimeMs = parseRfc3339(serverTime);
+  return serverTimeMs === undefined ? undefined : { serverTimeMs, receivedAt };
 }
 
+/** True when the view's expirationTime can drive a countdown (it is an RFC 3339 date-time). */
+export function hasExpiry(expirationTime: string | undefined): expirationTime is string {
+  return parseRfc3339(expirationTime) !== undefined;
+}
+
+/** Undefined when expirationTime is not an RFC 3339 date-time: then no countdown is shown. */
 export function countdown(expirationTime: string, anchor: ClockAnchor, monotonicNow: number): Countdown | undefined {
-  const expiresMs = Date.parse(expirationTime);
-  if (!Number.isFinite(expiresMs)) return undefined;
+  const expiresMs = parseRfc3339(expirationTime);
+  if (expiresMs === undefined) return undefined;
   const serverNow = anchor.serverTimeMs + (monotonicNow - anchor.receivedAt);
   const remainingMs = Math.max(0, expiresMs - serverNow);
   return { remainingMs, warning: remainingMs > 0 && remainingMs <= WARNING_MS, over: remainingMs === 0 };

@@ -12,10 +12,15 @@
  * - `v3/payouts`: authentic and naming this shop's hook URL (or none): stored in the shop's event
  *   log as a `payout.updated` event when newer (ShopEventsObject), then 200. Without an HMAC key
  *   the body cannot be trusted: the payout is fetched from the upstream with the shop's key.
+ * - Any other `notificationType` (the spec names two; new versions may add more): after the same
+ *   signature check, acknowledged with 202 and never a 400 (which the upstream would retry for
+ *   ever). It is only a hint: when its `body.paymentId` names a payment this Worker holds, that
+ *   payment is re-fetched from the upstream, as for an unauthenticated notification; otherwise a
+ *   log line (`notification_unknown_type`) and nothing else.
  */
 import { V3Error } from "../v3/errors.js";
-import { MAX_NOTIFICATION_BYTES, parseNotification, verifyNotification } from "../v3/notification.js";
-import type { Notification } from "../v3/types.js";
+import { MAX_NOTIFICATION_BYTES, parseAnyNotification, verifyNotification } from "../v3/notification.js";
+import type { Notification, Payment, UnrecognizedNotification } from "../v3/types.js";
 import { secretOf, type ShopConfig } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
@@ -54,9 +59,9 @@ async function readAuthentic(request: Request, shop: ShopConfig, key: string): P
   }
 }
 
-function parse(raw: string, shop: ShopConfig): Notification {
+function parse(raw: string, shop: ShopConfig): Notification | UnrecognizedNotification {
   try {
-    return parseNotification(raw);
+    return parseAnyNotification(raw);
   } catch (err) {
     if (!(err instanceof V3Error)) throw err;
     log("warn", "hook_invalid", { shop: shop.id, code: err.code, field: err.field });
@@ -70,6 +75,29 @@ function logOutcome(shop: ShopConfig, paymentId: string, authentic: boolean, out
   } else {
     log("info", "notification_handled", { shop: shop.id, paymentId, authentic, outcome });
   }
+}
+
+/**
+ * A notification of a type this Worker does not know: 202, and a re-fetch of the payment it names
+ * when this Worker holds that payment (the PaymentObject answers "unknown" otherwise and stores
+ * nothing). Nothing in its body is applied, authentic or not.
+ */
+function unknownType(notification: UnrecognizedNotification, env: Env, ctx: ExecutionContext, shop: ShopConfig, authentic: boolean): Response {
+  const { notificationType, paymentId } = notification;
+  log("info", "notification_unknown_type", { shop: shop.id, notificationType, paymentId, payoutId: notification.payoutId, authentic });
+  if (paymentId === undefined) return received(202, "ignored");
+  // A hint (authentic = false) reads only the id: the object checks it holds the payment, then
+  // schedules a re-fetch; the timestamp and the rest of the payment are not used.
+  const hint = { paymentId } as Payment;
+  ctx.waitUntil(
+    paymentObject(env, shop.id, paymentId)
+      .applyNotification(shop.id, notification.timestamp ?? new Date().toISOString(), hint, false)
+      .then(
+        (outcome) => logOutcome(shop, paymentId, false, outcome),
+        (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId, error: err }),
+      ),
+  );
+  return received(202, "refetch");
 }
 
 export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: ShopConfig): Promise<Response> {
@@ -87,6 +115,8 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
   }
   const authentic = keyName !== undefined;
   const notification = parse(raw, shop);
+
+  if ("recognized" in notification) return unknownType(notification, env, ctx, shop, authentic);
 
   if (notification.notificationType === "v3/payouts") {
     const payout = notification.body;

@@ -25,6 +25,8 @@
  * brings the current state again, and rule 3 keeps a final status whatever the skew.
  */
 
+import { parseRfc3339 } from "../v3/datetime.js";
+
 export const FINAL_STATUSES: readonly string[] = ["CONFIRMED", "EXPIRED", "INVALID"];
 
 /** CONFIRMED, EXPIRED and INVALID are final: no later snapshot changes the status. */
@@ -65,9 +67,13 @@ export function decideSnapshot(stored: StoredMeta | undefined, incoming: Snapsho
   return { action: "apply", version: stored.version + 1, sourceTime: incoming.sourceTime };
 }
 
-/** An ISO 8601 date-time as milliseconds since the epoch, or undefined when it does not parse. */
+/**
+ * An RFC 3339 date-time (the spec's `string(date-time)`) as milliseconds since the epoch, or
+ * undefined for anything else: the one place the Worker turns upstream times into numbers
+ * (snapshot order, payout order, the expiry poll). Strict (worker/v3/datetime.ts): an offset
+ * (`Z` or `±HH:MM`) is required, and forms `Date.parse` also takes ("Nov 22 2026", "2026-11-22",
+ * "2026/11/22 10:00", "1700000000000") or rolls over ("2026-02-30T...") are refused.
+ */
 export function parseTime(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
+  return parseRfc3339(value);
 }

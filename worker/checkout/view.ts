@@ -2,8 +2,8 @@
  * Payment -> PaymentView: what the widget receives (ARCHITECTURE.md section 3). Pure.
  *
  * Amounts stay exact decimal strings (the v3 client already turned numbers into strings); the
- * paid amounts the upstream leaves out become "0"; `transactions` is always an array of the spec's
- * transaction fields; `redirectUrls` is always an object with only the four keys of the spec and
+ * paid amounts the upstream leaves out become "0"; `transactions` is always an array holding,
+ * per transaction, the spec's fields the upstream sent (any may be missing: spec 2.2 requires none); `redirectUrls` is always an object with only the four keys of the spec and
  * only http(s) values. `notificationUrl`, `guaranteedExchangeRate` and anything else the upstream
  * adds stay out: only the fields named here are copied.
  */
@@ -34,17 +34,19 @@ function redirectView(urls: PaymentRedirectUrls | undefined): PaymentView["redir
   return out;
 }
 
+/**
+ * The spec's transaction fields; each is optional upstream (spec 2.2). The order is the one views
+ * always had, so a stored fingerprint of the same content stays equal (contentFingerprint).
+ */
+const TRANSACTION_FIELDS = ["transactionId", "paidTransferAmount", "priceAmount", "exchangeRate", "state", "observedTime", "acceptedTime", "rejectedTime"] as const;
+
+/** Copies only the fields the upstream sent (as strings); a missing one stays missing. */
 function transactionView(tx: PaymentTransaction): TransactionView {
-  const out: TransactionView = {
-    transactionId: tx.transactionId,
-    paidTransferAmount: tx.paidTransferAmount,
-    priceAmount: tx.priceAmount,
-    exchangeRate: tx.exchangeRate,
-    state: tx.state,
-  };
-  if (tx.observedTime !== undefined) out.observedTime = tx.observedTime;
-  if (tx.acceptedTime !== undefined) out.acceptedTime = tx.acceptedTime;
-  if (tx.rejectedTime !== undefined) out.rejectedTime = tx.rejectedTime;
+  const out: TransactionView = {};
+  for (const key of TRANSACTION_FIELDS) {
+    const value = tx[key];
+    if (typeof value === "string") out[key] = value;
+  }
   return out;
 }
 

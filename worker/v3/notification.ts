@@ -7,10 +7,11 @@
  * key, carried in one header (default "X-Signature") as lowercase hex (default) or base64.
  * Verified with crypto.subtle.verify (constant time) before the body is parsed.
  */
+import { isRfc3339 } from "./datetime.js";
 import { V3Error } from "./errors.js";
 import { check, parseJsonText, parsePayment, parsePayout } from "./parse.js";
 import { z } from "zod";
-import type { Notification } from "./types.js";
+import type { Notification, UnrecognizedNotification } from "./types.js";
 
 export interface SignatureOptions {
   /** The shop's HMAC key, as set in the upstream's client panel. */
@@ -104,18 +105,36 @@ export async function verifyNotification(request: Request, opts: SignatureOption
 }
 
 const envelopeSchema = z.object({
-  timestamp: z.string().refine((t) => !Number.isNaN(Date.parse(t)), "expected an ISO 8601 date-time"),
+  timestamp: z.string().refine(isRfc3339, "expected an RFC 3339 date-time"),
   notificationType: z.string(),
   body: z.record(z.string(), z.unknown()),
 });
 
+const KNOWN_TYPES: readonly string[] = ["v3/payment", "v3/payouts"];
+
+function hintId(body: unknown, key: "paymentId" | "payoutId"): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const id = (body as Record<string, unknown>)[key];
+  return typeof id === "string" && id.length > 0 && id.length <= 256 ? id : undefined;
+}
+
+function unrecognized(record: Record<string, unknown>, notificationType: string): UnrecognizedNotification {
+  const out: UnrecognizedNotification = { recognized: false, notificationType: notificationType.slice(0, 100) };
+  if (isRfc3339(record.timestamp)) out.timestamp = record.timestamp;
+  const paymentId = hintId(record.body, "paymentId");
+  if (paymentId !== undefined) out.paymentId = paymentId;
+  const payoutId = hintId(record.body, "payoutId");
+  if (payoutId !== undefined) out.payoutId = payoutId;
+  return out;
+}
+
 /**
- * Parses a notification envelope (spec 6.1). Errors, all kind "invalid_notification": "invalid_json",
- * "invalid_envelope" (not an object), "unwrapped_notification" (a bare payment or payout, the
- * format before the envelope), "missing_field" / "invalid_field" with `field` ("timestamp",
- * "body.transactions[0].state", ...), "unknown_notification_type".
+ * Like parseNotification, but an envelope whose `notificationType` is a string other than
+ * `v3/payment` and `v3/payouts` is returned as an UnrecognizedNotification (its timestamp and
+ * body unchecked, only the ids it names kept) instead of being refused. Every other error is the
+ * same as parseNotification's.
  */
-export function parseNotification(rawText: string): Notification {
+export function parseAnyNotification(rawText: string): Notification | UnrecognizedNotification {
   const value = parseJsonText(rawText, "invalid_notification");
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new V3Error("invalid_notification", "invalid_envelope", "notification is not a JSON object");
@@ -124,14 +143,28 @@ export function parseNotification(rawText: string): Notification {
   if (!("notificationType" in record) && !("body" in record) && ("paymentId" in record || "payoutId" in record)) {
     throw new V3Error("invalid_notification", "unwrapped_notification", "notification is a bare payment or payout, not a v3 envelope");
   }
+  if (typeof record.notificationType === "string" && !KNOWN_TYPES.includes(record.notificationType)) {
+    return unrecognized(record, record.notificationType);
+  }
   const envelope = check(envelopeSchema, value, "notification", { kind: "invalid_notification" });
   const ctx = { kind: "invalid_notification" as const, prefix: "body" };
-  switch (envelope.notificationType) {
-    case "v3/payment":
-      return { timestamp: envelope.timestamp, notificationType: "v3/payment", body: parsePayment(envelope.body, ctx) };
-    case "v3/payouts":
-      return { timestamp: envelope.timestamp, notificationType: "v3/payouts", body: parsePayout(envelope.body, ctx) };
-    default:
-      throw new V3Error("invalid_notification", "unknown_notification_type", `unknown notificationType "${envelope.notificationType.slice(0, 40)}"`, { field: "notificationType" });
+  if (envelope.notificationType === "v3/payouts") {
+    return { timestamp: envelope.timestamp, notificationType: "v3/payouts", body: parsePayout(envelope.body, ctx) };
   }
+  return { timestamp: envelope.timestamp, notificationType: "v3/payment", body: parsePayment(envelope.body, ctx) };
+}
+
+/**
+ * Parses a notification envelope (spec 6.1). Errors, all kind "invalid_notification": "invalid_json",
+ * "invalid_envelope" (not an object), "unwrapped_notification" (a bare payment or payout, the
+ * format before the envelope), "missing_field" / "invalid_field" with `field` ("timestamp" when it
+ * is not an RFC 3339 date-time, "body.paymentId", ...), "unknown_notification_type" (see
+ * parseAnyNotification for a parser that returns those instead).
+ */
+export function parseNotification(rawText: string): Notification {
+  const parsed = parseAnyNotification(rawText);
+  if ("recognized" in parsed) {
+    throw new V3Error("invalid_notification", "unknown_notification_type", `unknown notificationType "${parsed.notificationType.slice(0, 40)}"`, { field: "notificationType" });
+  }
+  return parsed;
 }

@@ -1,10 +1,13 @@
 /**
  * zod schemas of the upstream's response objects (spec section 2), applied to values parsed with
  * lossless-json. Tolerant where the spec is loose: amounts as strings or numbers, `null` taken as
- * absent, unknown fields dropped, unknown status values kept, `transactions` defaulted to [].
+ * absent, unknown fields dropped, unknown status values kept, `transactions` defaulted to [],
+ * every transaction field optional (the spec marks none required). Date-times are RFC 3339: an
+ * optional date-time in any other form is dropped (absent), never kept as text (see dateTime).
  */
 import { isLosslessNumber, type LosslessNumber } from "lossless-json";
 import { z } from "zod";
+import { isRfc3339 } from "./datetime.js";
 import { decimalFromJson } from "./decimal.js";
 import { REDIRECT_KEYS, type PaymentRedirectUrls } from "./types.js";
 
@@ -39,6 +42,15 @@ export const int32 = z.union([z.string(), losslessNumber]).transform((value, ctx
 const text = z.string();
 
 /**
+ * An optional date-time (spec `string(date-time)`, RFC 3339). A value in another form ("Nov 22
+ * 2026", "2026-11-22", a number of milliseconds) is dropped: the field reads as absent, so no
+ * caller ever orders snapshots, schedules a poll or shows a countdown from a guess. The rest of
+ * the object is still used. (The notification envelope's `timestamp` is required: there a value
+ * that is not RFC 3339 fails the notification, see notification.ts.)
+ */
+export const dateTime = optional(z.unknown().transform((value): string | undefined => (isRfc3339(value) ? value : undefined)));
+
+/**
  * redirectUrls: an object, a JSON-encoded object string, or absent. Members that are not strings
  * and keys other than the four redirect keys are dropped; a string that is not a JSON object
  * (the spec does not show its content) is ignored rather than failing the whole payment.
@@ -61,15 +73,16 @@ export const redirectUrls = z.unknown().transform((value): PaymentRedirectUrls |
   return Object.keys(out).length > 0 ? out : undefined;
 });
 
+/** Spec 2.2 marks no field required: each may be absent (or null); present amounts stay exact. */
 export const transactionSchema = z.object({
-  transactionId: text,
-  paidTransferAmount: decimal,
-  priceAmount: decimal,
-  exchangeRate: decimal,
-  observedTime: optional(text),
-  acceptedTime: optional(text),
-  rejectedTime: optional(text),
-  state: text,
+  transactionId: optional(text),
+  paidTransferAmount: optional(decimal),
+  priceAmount: optional(decimal),
+  exchangeRate: optional(decimal),
+  observedTime: dateTime,
+  acceptedTime: dateTime,
+  rejectedTime: dateTime,
+  state: optional(text),
 });
 
 export const paymentSchema = z.object({
@@ -83,7 +96,7 @@ export const paymentSchema = z.object({
   walletLabel: optional(text),
   walletMessage: optional(text),
   paymentUri: optional(text),
-  expirationTime: optional(text),
+  expirationTime: dateTime,
   paymentPageUrl: optional(text),
   notificationUrl: optional(text),
   paidPriceAmount: optional(decimal),
@@ -108,10 +121,10 @@ export const payoutSchema = z.object({
   transferCurrency: optional(text),
   transactionId: optional(text),
   comment: optional(text),
-  expirationTime: optional(text),
-  createdTime: optional(text),
+  expirationTime: dateTime,
+  createdTime: dateTime,
   notificationUrl: optional(text),
-  sentTime: optional(text),
+  sentTime: dateTime,
   externalPayoutId: optional(text),
   status: optional(text),
 });

@@ -9,7 +9,11 @@
 /** An exact decimal amount, for example "0.00012345". Never a JavaScript number. */
 export type DecimalString = string;
 
-/** ISO 8601 date-time, as the upstream sent it. */
+/**
+ * An RFC 3339 date-time (the spec's `string(date-time)`), as the upstream sent it. The parser
+ * drops an optional date-time in any other form, so a value of this type always parses with
+ * `parseRfc3339` (datetime.ts).
+ */
 export type DateTimeString = string;
 
 /** A string union that still accepts values the spec does not name. */
@@ -25,17 +29,23 @@ export const REDIRECT_KEYS = ["expired", "confirmed", "invalid", "unconfirmed"] 
 export type RedirectKey = (typeof REDIRECT_KEYS)[number];
 export type PaymentRedirectUrls = Partial<Record<RedirectKey, string>>;
 
-/** PaymentTransaction (spec 2.2). */
+/**
+ * PaymentTransaction (spec 2.2). The spec marks none of its fields required, so each may be
+ * absent; amounts that are present are exact decimal strings, times RFC 3339 date-times.
+ */
 export interface PaymentTransaction {
-  transactionId: string;
-  paidTransferAmount: DecimalString;
-  priceAmount: DecimalString;
-  exchangeRate: DecimalString;
+  transactionId?: string;
+  paidTransferAmount?: DecimalString;
+  priceAmount?: DecimalString;
+  exchangeRate?: DecimalString;
   observedTime?: DateTimeString;
   acceptedTime?: DateTimeString;
   rejectedTime?: DateTimeString;
-  state: TransactionState;
+  state?: TransactionState;
 }
+
+/** A transaction with every field a conforming producer (such as the sandbox) fills. */
+export type CompletePaymentTransaction = PaymentTransaction & Required<Pick<PaymentTransaction, "transactionId" | "paidTransferAmount" | "priceAmount" | "exchangeRate" | "state">>;
 
 /** PaymentResponseV3 (spec 2.1), normalised: `transactions` is always an array. */
 export interface Payment {
@@ -176,3 +186,20 @@ export interface Currency {
 export type Notification =
   | { timestamp: DateTimeString; notificationType: "v3/payment"; body: Payment }
   | { timestamp: DateTimeString; notificationType: "v3/payouts"; body: Payout };
+
+/**
+ * An envelope whose `notificationType` is neither `v3/payment` nor `v3/payouts` (spec 6.1 names
+ * only those; 9.2 says types carry the version, so new ones may come). Its body is not parsed; it
+ * can only hint at what changed. Tell it from a Notification with `"recognized" in n`.
+ */
+export interface UnrecognizedNotification {
+  recognized: false;
+  /** As sent, at most 100 characters. */
+  notificationType: string;
+  /** The envelope's `timestamp` when it is an RFC 3339 date-time. */
+  timestamp?: DateTimeString;
+  /** `body.paymentId` when it is a string of 1 to 256 characters. */
+  paymentId?: string;
+  /** `body.payoutId` when it is a string of 1 to 256 characters. */
+  payoutId?: string;
+}

@@ -145,9 +145,11 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
   it.each([
     ["not JSON", "{not json"],
     ["a bare payment (no envelope)", JSON.stringify(newPayment())],
-    ["an unknown notification type", JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v2/payment", body: {} })],
     ["a payment without its required fields", JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payment", body: { paymentId: "p" } })],
     ["a timestamp that is not a date-time", JSON.stringify({ timestamp: "soon", notificationType: "v3/payment", body: newPayment() })],
+    ["a timestamp Date.parse reads but RFC 3339 refuses", JSON.stringify({ timestamp: "Nov 22 2026", notificationType: "v3/payment", body: newPayment() })],
+    ["a timestamp without an offset", JSON.stringify({ timestamp: "2026-11-22T07:00:00", notificationType: "v3/payment", body: newPayment() })],
+    ["a payout timestamp that is only a date", JSON.stringify({ timestamp: "2026-11-22", notificationType: "v3/payouts", body: { payoutId: "po_1" } })],
   ])("answers 400 invalid_request for an authentic body that is %s", async (_name, body) => {
     const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
     expect(response.status).toBe(400);
@@ -158,6 +160,90 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
     const response = await call("/hooks/no-such-shop", await hookInit("{}", { key: KEY }));
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("unknown_shop");
+  });
+});
+
+describe("POST /hooks/{shop}: what a real upstream may send (spec 2.2, 6.1)", () => {
+  it("accepts and applies a signed payment whose transactions lack fields; the view keeps the ones present", async () => {
+    const { payment, createdAt } = await created();
+    const body = envelope(withStatus(payment, "UNCONFIRMED"), at(createdAt, 10)).replace(
+      /"transactions":\[[^\]]*\]/,
+      '"transactions":[{"transactionId":"tx_a","paidTransferAmount":"0.00041667","state":"PENDING"},{"priceAmount":25.00,"observedTime":null},{}]',
+    );
+    const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, outcome: "apply" });
+    const view = await object(payment.paymentId).view(SHOP, payment.paymentId);
+    expect(view).toMatchObject({ status: "UNCONFIRMED", version: 2 });
+    expect(view.transactions).toStrictEqual([{ transactionId: "tx_a", paidTransferAmount: "0.00041667", state: "PENDING" }, { priceAmount: "25.00" }, {}]);
+  });
+
+  it("applies a payment whose expirationTime is not RFC 3339 without it, and schedules no expiry poll from it", async () => {
+    const { payment, createdAt } = await created();
+    const expiresAt = () => runInDurableObject(object(payment.paymentId).stub, (_i, state) => state.storage.sql.exec<{ e: number | null }>("SELECT expires_at AS e FROM payment").one().e);
+    expect(await expiresAt()).toBe(Date.parse(payment.expirationTime ?? ""));
+    const body = envelope({ ...withStatus(payment, "UNDERPAID"), expirationTime: "Nov 22 2026" }, at(createdAt, 10));
+    const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
+    expect(response.status).toBe(200);
+    const view = await object(payment.paymentId).view(SHOP, payment.paymentId);
+    expect(view).toMatchObject({ status: "UNDERPAID", version: 2 });
+    expect(view).not.toHaveProperty("expirationTime");
+    expect(await expiresAt()).toBeNull();
+  });
+
+  describe("an unknown notificationType", () => {
+    const unknownType = (bodyOfIt: Record<string, unknown>, notificationType = "v3/payment-underpaid") =>
+      JSON.stringify({ timestamp: new Date().toISOString(), notificationType, body: bodyOfIt });
+
+    it("is acknowledged with 202 and re-fetches the payment it names when the Worker holds it", async () => {
+      const { payment } = await created();
+      upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
+      const ctx = createExecutionContext();
+      // The body's claim (CONFIRMED) is never applied: only the upstream's answer counts.
+      const response = await runHook(await hookInit(unknownType({ ...withStatus(payment, "CONFIRMED") }), { key: KEY }), getShop(testEnv, SHOP), ctx);
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ received: true, outcome: "refetch" });
+      await waitOnExecutionContext(ctx);
+      expect(events()).toContainEqual(expect.objectContaining({ event: "notification_unknown_type", shop: SHOP, notificationType: "v3/payment-underpaid", paymentId: payment.paymentId, authentic: true }));
+      await runDurableObjectAlarm(object(payment.paymentId).stub);
+      await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
+      expect(await object(payment.paymentId).view(SHOP, payment.paymentId)).toMatchObject({ status: "UNDERPAID", version: 2 });
+    });
+
+    it("answers 202 for a payment the Worker does not hold: no upstream request, nothing stored", async () => {
+      const payment = newPayment();
+      const ctx = createExecutionContext();
+      const response = await runHook(await hookInit(unknownType({ paymentId: payment.paymentId }, "v4/payment"), { key: KEY }), getShop(testEnv, SHOP), ctx);
+      expect(response.status).toBe(202);
+      await waitOnExecutionContext(ctx);
+      expect(upstream.count()).toBe(0);
+      expect(await tablesOf(payment.paymentId)).toEqual([]);
+      expect(events()).toContainEqual(expect.objectContaining({ event: "notification_unknown_payment", paymentId: payment.paymentId }));
+    });
+
+    it("answers 202 and logs one line when it names no payment (even without a timestamp)", async () => {
+      const body = JSON.stringify({ notificationType: "v3/refund", body: { refundId: "r_1" } });
+      const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ received: true, outcome: "ignored" });
+      expect(events().filter((e) => e.event === "notification_unknown_type")).toEqual([expect.objectContaining({ shop: SHOP, notificationType: "v3/refund", authentic: true })]);
+      expect(upstream.count()).toBe(0);
+    });
+
+    it("still has its signature checked first: 401, nothing re-fetched", async () => {
+      const { payment } = await created();
+      const body = unknownType({ paymentId: payment.paymentId });
+      const ctx = createExecutionContext();
+      const forged = await runHook(await hookInit(body, { key: "forged_key_0000000" }), getShop(testEnv, SHOP), ctx);
+      expect(forged.status).toBe(401);
+      expect((await errorOf(forged)).code).toBe("invalid_signature");
+      const unsigned = await runHook(await hookInit(body), getShop(testEnv, SHOP), ctx);
+      expect(unsigned.status).toBe(401);
+      await waitOnExecutionContext(ctx);
+      expect(events().map((e) => e.event)).not.toContain("notification_unknown_type");
+      const refetch = await runInDurableObject(object(payment.paymentId).stub, (_i, state) => state.storage.sql.exec<{ r: number }>("SELECT refetch_requested AS r FROM payment").one().r);
+      expect(refetch).toBe(0);
+    });
   });
 });
 
@@ -222,6 +308,19 @@ describe("handleHook for a shop without an HMAC key", () => {
     expect(upstream.count()).toBe(0);
     expect(await tablesOf(payment.paymentId)).toEqual([]);
     expect(events()).toContainEqual(expect.objectContaining({ event: "notification_unknown_payment", paymentId: payment.paymentId, authentic: false }));
+  });
+
+  it("takes an unknown notificationType as a hint too: 202, then re-fetches the payment it names", async () => {
+    const { payment } = await created();
+    upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
+    const ctx = createExecutionContext();
+    const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v9/anything", body: { paymentId: payment.paymentId } });
+    const response = await runHook(await hookInit(body), hintShop(), ctx);
+    expect(response.status).toBe(202);
+    await waitOnExecutionContext(ctx);
+    await runDurableObjectAlarm(object(payment.paymentId).stub);
+    await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
+    expect(await object(payment.paymentId).view(SHOP, payment.paymentId)).toMatchObject({ status: "UNDERPAID", version: 2 });
   });
 
   it("still refuses a body that is not a notification with 400", async () => {

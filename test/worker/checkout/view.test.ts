@@ -53,6 +53,21 @@ describe("toView", () => {
     ]);
   });
 
+  it("copies only the transaction fields the upstream sent: a missing one stays missing, amounts stay exact", () => {
+    const partial = [{ transactionId: "t1", paidTransferAmount: "0.000100000000000000001" }, { exchangeRate: "60000.10", state: "REJECTED", rejectedTime: "2026-11-22T07:02:00Z" }, {}];
+    const view = toView(newPayment({ transactions: partial }), 1, NOW);
+    expect(view.transactions).toStrictEqual(partial);
+    expect(JSON.parse(JSON.stringify(view.transactions))).toEqual(partial);
+    expect(Object.keys(view.transactions[0] ?? {})).toEqual(["transactionId", "paidTransferAmount"]);
+  });
+
+  it("gives the same fingerprint to the same transactions whatever the order of their fields", () => {
+    const tx = transaction({ state: "ACCEPTED", acceptedTime: "2026-11-22T07:01:00.000Z" });
+    const reversed = Object.fromEntries(Object.entries(tx).reverse()) as typeof tx;
+    const payment = newPayment({ paymentId: "p_same" });
+    expect(contentFingerprint({ ...payment, transactions: [reversed] })).toBe(contentFingerprint({ ...payment, transactions: [tx] }));
+  });
+
   it("keeps only the four redirect keys and only http(s) URLs", () => {
     const redirectUrls = {
       confirmed: "https://shop.example/thanks?order=1",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_NOTIFICATION_BYTES, parseNotification, signBody, verifyNotification } from "../../../worker/v3/notification.js";
+import { MAX_NOTIFICATION_BYTES, parseAnyNotification, parseNotification, signBody, verifyNotification } from "../../../worker/v3/notification.js";
 import { failure, thrown } from "./failure.js";
 import { PAYMENT_WITH_NUMBERS, PAYMENT_WITH_STRINGS } from "./stub-upstream.js";
 
@@ -129,16 +129,50 @@ describe("parseNotification", () => {
     ["a body that is not an object", '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":"{}"}', "invalid_field", "body"],
     ["a payment body without paymentId", '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":{"status":"NEW"}}', "missing_field", "body.paymentId"],
     [
-      "a transaction without state",
-      `{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":${JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transactions: [{ transactionId: "t", paidTransferAmount: "1", priceAmount: "1", exchangeRate: "1" }] })}}`,
-      "missing_field",
+      "a transaction state that is not a string",
+      `{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":${JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transactions: [{ transactionId: "t", state: 3 }] })}}`,
+      "invalid_field",
       "body.transactions[0].state",
     ],
+    ["a timestamp Date.parse reads but RFC 3339 refuses", `{"timestamp":"Nov 22 2026","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`, "invalid_field", "timestamp"],
+    ["a timestamp without an offset", `{"timestamp":"2026-11-22T07:30:00","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`, "invalid_field", "timestamp"],
+    ["a timestamp that is only a date", `{"timestamp":"2026-11-22","notificationType":"v3/payouts","body":{"payoutId":"po_1"}}`, "invalid_field", "timestamp"],
     ["a payout body without payoutId", '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payouts","body":{"status":"SENT"}}', "missing_field", "body.payoutId"],
   ])("refuses %s with a precise error", (_name, text, code, field) => {
     const error = thrown(() => parseNotification(text));
     expect(error.kind).toBe("invalid_notification");
     expect(error.code).toBe(code);
     expect(error.field).toBe(field);
+  });
+});
+
+describe("parseAnyNotification", () => {
+  it("returns an unknown notificationType as a hint instead of refusing it: the ids its body names, nothing else", () => {
+    const text = '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment-underpaid","body":{"paymentId":"pay_1","status":"UNDERPAID"}}';
+    expect(parseAnyNotification(text)).toEqual({ recognized: false, notificationType: "v3/payment-underpaid", timestamp: "2026-11-22T07:30:00Z", paymentId: "pay_1" });
+    expect(thrown(() => parseNotification(text)).code).toBe("unknown_notification_type");
+  });
+
+  it("does not check the timestamp or body of an unknown type, and keeps only usable ids", () => {
+    expect(parseAnyNotification('{"notificationType":"v4/refund","timestamp":"Nov 22 2026","body":{"payoutId":"po_9","paymentId":""}}')).toEqual({
+      recognized: false,
+      notificationType: "v4/refund",
+      payoutId: "po_9",
+    });
+    expect(parseAnyNotification(`{"notificationType":"x","body":{"paymentId":"${"p".repeat(257)}"}}`)).toEqual({ recognized: false, notificationType: "x" });
+    expect(parseAnyNotification('{"notificationType":"x","body":[1]}')).toEqual({ recognized: false, notificationType: "x" });
+  });
+
+  it("parses the two known types as parseNotification does", () => {
+    expect(parseAnyNotification(ENVELOPE)).toEqual(parseNotification(ENVELOPE));
+  });
+
+  it.each([
+    ["not JSON", "{oops", "invalid_json"],
+    ["not an object", "[]", "invalid_envelope"],
+    ["no notificationType", `{"timestamp":"2026-11-22T07:30:00Z","body":{}}`, "missing_field"],
+    ["a notificationType that is not a string", `{"timestamp":"2026-11-22T07:30:00Z","notificationType":3,"body":{}}`, "invalid_field"],
+  ])("still refuses %s", (_name, text, code) => {
+    expect(thrown(() => parseAnyNotification(text)).code).toBe(code);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decimalFromText, isPositiveDecimal } from "../../../worker/v3/decimal.js";
 import { parseHttpResponse } from "../../../worker/v3/http1.js";
-import { parsePayment, parsePayoutLimits } from "../../../worker/v3/parse.js";
+import { isRfc3339, parseRfc3339 } from "../../../worker/v3/datetime.js";
+import { parsePayment, parsePayout, parsePayoutLimits } from "../../../worker/v3/parse.js";
 import { thrown } from "./failure.js";
 import { PAYMENT_WITH_STRINGS } from "./stub-upstream.js";
 
@@ -84,6 +85,108 @@ describe("tolerant payment fields", () => {
   it("a response that is not an object is invalid_field without a field", () => {
     const error = thrown(() => parsePayment("[]"));
     expect([error.code, error.field]).toEqual(["invalid_field", undefined]);
+  });
+});
+
+describe("transactions: every field optional (spec 2.2)", () => {
+  const FULL = {
+    transactionId: "t1",
+    paidTransferAmount: "0.00012345678901234567",
+    priceAmount: "5.00",
+    exchangeRate: "40500.50",
+    observedTime: "2026-11-22T07:00:00Z",
+    acceptedTime: "2026-11-22T07:05:00.5+01:00",
+    rejectedTime: "2026-11-22T07:06:00z",
+    state: "ACCEPTED",
+  };
+  const withTransactions = (txs: unknown[]) => PAYMENT_WITH_STRINGS.replace('"transactions":[]', `"transactions":${JSON.stringify(txs)}`);
+
+  it.each(Object.keys(FULL))("reads a payment whose transaction lacks %s, keeping every other field exactly", (field) => {
+    const { [field]: _gone, ...rest } = FULL as Record<string, string>;
+    const p = parsePayment(withTransactions([rest]));
+    expect(p.transactions).toHaveLength(1);
+    expect(p.transactions[0]).toEqual(rest);
+    expect(p.transactions[0]).not.toHaveProperty(field);
+  });
+
+  it("reads a transaction with no field at all, and one whose fields are null", () => {
+    const nulls = Object.fromEntries(Object.keys(FULL).map((k) => [k, null]));
+    const p = parsePayment(withTransactions([{}, nulls, FULL]));
+    expect(p.transactions[0]).toEqual({});
+    expect(Object.values(p.transactions[1] ?? { x: 1 }).filter((v) => v !== undefined)).toEqual([]);
+    expect(p.transactions[2]).toEqual(FULL);
+  });
+
+  it("keeps amounts sent as JSON numbers exact when the others are missing", () => {
+    const p = parsePayment(PAYMENT_WITH_STRINGS.replace('"transactions":[]', '"transactions":[{"paidTransferAmount":0.00012345678901234567}]'));
+    expect(p.transactions).toEqual([{ paidTransferAmount: "0.00012345678901234567" }]);
+  });
+
+  it("still refuses a field that is present with the wrong shape", () => {
+    const error = thrown(() => parsePayment(withTransactions([{ ...FULL, exchangeRate: "lots" }])));
+    expect([error.code, error.field]).toEqual(["invalid_field", "transactions[0].exchangeRate"]);
+  });
+});
+
+describe("date-times are RFC 3339; another form of an optional one is dropped", () => {
+  it.each([
+    ["2026-11-22T07:00:00Z", Date.UTC(2026, 10, 22, 7)],
+    ["2026-11-22t07:00:00z", Date.UTC(2026, 10, 22, 7)],
+    ["2026-11-22T08:00:00.000+01:00", Date.UTC(2026, 10, 22, 7)],
+    ["2026-11-22T02:30:00-04:30", Date.UTC(2026, 10, 22, 7)],
+    ["2026-11-22T07:00:00-00:00", Date.UTC(2026, 10, 22, 7)],
+    ["2026-11-22T07:00:00.123456789Z", Date.UTC(2026, 10, 22, 7, 0, 0, 123)],
+    ["2024-02-29T00:00:00Z", Date.UTC(2024, 1, 29)],
+    ["0001-01-01T00:00:00Z", -62135596800000],
+  ])("reads %s", (text, ms) => {
+    expect(parseRfc3339(text)).toBe(ms);
+  });
+
+  it.each([
+    "Nov 22 2026",
+    "2026-11-22",
+    "2026/11/22 10:00",
+    "1700000000000",
+    "2026-11-22T07:00:00",
+    "2026-11-22 07:00:00Z",
+    "2026-11-22T07:00Z",
+    "2026-02-30T00:00:00Z",
+    "2025-02-29T00:00:00Z",
+    "2026-13-01T00:00:00Z",
+    "2026-11-22T24:00:00Z",
+    "2026-11-22T07:60:00Z",
+    "2026-12-31T23:59:60Z",
+    "2026-11-22T07:00:00+24:00",
+    "2026-11-22T07:00:00+0100",
+    "2026-11-22T07:00:00.Z",
+    "+002026-11-22T07:00:00Z",
+    " 2026-11-22T07:00:00Z",
+    "",
+  ])("refuses %j", (text) => {
+    expect(parseRfc3339(text)).toBeUndefined();
+    expect(isRfc3339(text)).toBe(false);
+  });
+
+  it("refuses what is not a string", () => {
+    expect([1_700_000_000_000, null, undefined, {}].map(parseRfc3339)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("drops a malformed expirationTime and transaction times (the payment stays readable), keeps RFC 3339 ones as sent", () => {
+    const tx = '{"transactionId":"t1","observedTime":"Nov 22 2026","acceptedTime":"2026-11-22T07:00:00.5+01:00","rejectedTime":1700000000000,"state":"PENDING"}';
+    const p = parsePayment(PAYMENT_WITH_STRINGS.replace('"transactions":[]', `"expirationTime":"Nov 22 2026","transactions":[${tx}]`));
+    expect(p.expirationTime).toBeUndefined();
+    expect(p.transactions[0]?.observedTime).toBeUndefined();
+    expect(p.transactions[0]?.rejectedTime).toBeUndefined();
+    expect(p.transactions[0]?.acceptedTime).toBe("2026-11-22T07:00:00.5+01:00");
+    expect(JSON.parse(JSON.stringify(p))).not.toHaveProperty("expirationTime");
+    expect(parsePayment(withField('"expirationTime":"2026-11-22T07:15:00Z"')).expirationTime).toBe("2026-11-22T07:15:00Z");
+  });
+
+  it("drops malformed payout times the same way", () => {
+    const p = parsePayout('{"payoutId":"po_1","createdTime":"2026-11-22","sentTime":"2026/11/22 10:00","expirationTime":"2026-11-22T08:00:00+01:00"}');
+    expect(p.createdTime).toBeUndefined();
+    expect(p.sentTime).toBeUndefined();
+    expect(p.expirationTime).toBe("2026-11-22T08:00:00+01:00");
   });
 });
 

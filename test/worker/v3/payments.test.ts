@@ -120,16 +120,17 @@ describe("payments: get", () => {
     expect(payment).not.toHaveProperty("riskScore");
   });
 
-  it("names a missing required field, also inside transactions", async () => {
+  it("names a missing required field, and a field of the wrong type inside transactions", async () => {
     const { address: _dropped, ...withoutAddress } = JSON.parse(PAYMENT_WITH_STRINGS) as Record<string, unknown>;
     const stub1 = stubUpstream(() => jsonResponse(JSON.stringify(withoutAddress)));
     const e1 = await failure(clientOn(stub1).getPayment(PAYMENT_ID));
     expect([e1.kind, e1.code, e1.field, e1.status]).toEqual(["invalid_response", "missing_field", "address", 200]);
 
-    const tx = { transactionId: "t1", paidTransferAmount: "0.1", priceAmount: "10", exchangeRate: "100" };
+    // Transaction fields are all optional (spec 2.2); one that is present must still have its type.
+    const tx = { transactionId: "t1", paidTransferAmount: "0.1", priceAmount: "10", exchangeRate: "100", state: 7 };
     const stub2 = stubUpstream(() => jsonResponse(JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transactions: [tx] })));
     const e2 = await failure(clientOn(stub2).getPayment(PAYMENT_ID));
-    expect([e2.code, e2.field]).toEqual(["missing_field", "transactions[0].state"]);
+    expect([e2.code, e2.field]).toEqual(["invalid_field", "transactions[0].state"]);
   });
 
   it("reports a field of the wrong type as invalid_field", async () => {
