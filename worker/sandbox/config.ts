@@ -23,11 +23,14 @@ export interface SandboxConfig {
   notify: { retryBaseMs: number; retryMaxMs: number; maxAttempts: number };
 }
 
+/** Shortest notification HMAC key the sandbox accepts (the checkout Worker refuses shorter keys). */
+export const MIN_HMAC_KEY_BYTES = 32;
+
 const decimalText = z.string().regex(/^\d+(\.\d+)?$/, "a decimal string");
 const accountSchema = z.object({
   keyId: z.string().regex(/^\w+$/),
   keySecret: z.string().min(1),
-  hmacKey: z.string().min(1),
+  hmacKey: z.string().refine((k) => new TextEncoder().encode(k).length >= MIN_HMAC_KEY_BYTES, `must be at least ${MIN_HMAC_KEY_BYTES} bytes`),
   signatureHeader: z.string().min(1).default("X-Signature"),
   signatureEncoding: z.enum(["hex", "base64"]).default("hex"),
   merchantId: z.string().min(1),

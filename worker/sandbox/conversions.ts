@@ -4,7 +4,7 @@
  * at creation.
  *   create -> COMPLETED (balance sufficient: sell debited, buy credited) or TRADE_FAILED;
  *   TRADE_FAILED --retry-trade--> COMPLETED (or stays TRADE_FAILED: 409 insufficient_balance);
- *   TRADE_FAILED --declare-result {boughtAmount}--> RESULT_DECLARED (recorded, no balance change);
+ *   TRADE_FAILED --declare-result {boughtAmount?}--> RESULT_DECLARED (recorded, no balance change);
  *   TRADE_FAILED --cancel--> CANCELLED.
  * COMPLETED, RESULT_DECLARED and CANCELLED are final: every operation on them is 409 invalid_transition.
  */
@@ -12,7 +12,7 @@ import Decimal from "decimal.js";
 import type { ConversionEstimate, NewConversionRequest } from "../v3/types.js";
 import { currencyInfo } from "./currencies.js";
 import { SandboxError } from "./errors.js";
-import { convert, Dec, fmt } from "./money.js";
+import { amountIn, convert, Dec, fmt } from "./money.js";
 
 export type ConversionStatus = "TRADE_FAILED" | "COMPLETED" | "RESULT_DECLARED" | "CANCELLED";
 
@@ -39,8 +39,7 @@ export function estimate(req: NewConversionRequest, rates: Record<string, Decima
   const buy = currencyInfo(req.buyCurrency);
   if (!buy) throw new SandboxError(400, "unsupported_currency", `unknown currency ${req.buyCurrency}`, "buyCurrency");
   if (sell.code === buy.code) throw new SandboxError(400, "invalid_request", "buyCurrency must differ from sellCurrency", "buyCurrency");
-  const amount = new Dec(req.sellAmount);
-  if (amount.decimalPlaces() > sell.decimals) throw new SandboxError(400, "invalid_request", `at most ${sell.decimals} decimal places`, "sellAmount");
+  const amount = amountIn(req.sellAmount, sell, "sellAmount");
   const bought = convert(rates, amount, sell.code, buy.code, "buyCurrency");
   // The rate is informative (12 significant digits); the amount comes from the exact quotient.
   const rate = convert(rates, new Dec(1), sell.code, buy.code, "buyCurrency").toSignificantDigits(12);
@@ -62,10 +61,18 @@ export function trade(c: SandboxConversion, rates: Record<string, Decimal>, avai
   return { ...rest, status: "COMPLETED", boughtAmount: result.amount, exchangeRate: result.exchangeRate, updatedTime: iso(now) };
 }
 
-export function declareResult(c: SandboxConversion, boughtAmount: string, now: number): SandboxConversion {
+/**
+ * The spec's ConversionDeclarationRequest does not mark `boughtAmount` required: without it the
+ * result is declared and no bought amount is recorded. A declared amount may be zero; it is refused
+ * (400) with more decimal places than the buy currency has, never rounded.
+ */
+export function declareResult(c: SandboxConversion, boughtAmount: string | undefined, now: number): SandboxConversion {
   requireFailed(c, "declare a result for");
+  const { boughtAmount: _none, ...rest } = c;
+  const declared: SandboxConversion = { ...rest, status: "RESULT_DECLARED", updatedTime: iso(now) };
+  if (boughtAmount === undefined) return declared;
   const buy = currencyInfo(c.buyCurrency);
-  return { ...c, status: "RESULT_DECLARED", boughtAmount: buy ? fmt(new Dec(boughtAmount), buy) : boughtAmount, updatedTime: iso(now) };
+  return { ...declared, boughtAmount: buy ? fmt(amountIn(boughtAmount, buy, "boughtAmount"), buy) : boughtAmount };
 }
 
 export function cancel(c: SandboxConversion, now: number): SandboxConversion {

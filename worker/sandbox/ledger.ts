@@ -18,6 +18,8 @@ import type { Dec } from "./money.js";
 import { Deliveries } from "./deliveries.js";
 import { paymentEnvelope, payoutEnvelope } from "./notifications.js";
 import type { Chaos } from "./notifications.js";
+import { NO_QUIRKS, paymentNotificationJson, quirksSchema } from "./quirks.js";
+import type { Quirks } from "./quirks.js";
 import * as payments from "./payments.js";
 import type { SandboxPayment } from "./payments.js";
 import * as payouts from "./payouts.js";
@@ -100,7 +102,8 @@ export class Ledger extends DurableObject<SandboxEnv> {
       if (t.state === "ACCEPTED" && !wasAccepted.has(t.transactionId)) this.store.addEntry(account, after.transferCurrency, t.paidTransferAmount, "payment", `${after.paymentId}/${t.transactionId}`, now);
     }
     if (after.notificationUrl && payments.shouldNotify(before, after)) {
-      this.deliveries.enqueue(account, after.paymentId, after.status, after.notificationUrl, JSON.stringify(paymentEnvelope(after, now)), "v3/payment", now);
+      // The body is written once, with the quirks of this moment; retries resend the same bytes.
+      this.deliveries.enqueue(account, after.paymentId, after.status, after.notificationUrl, paymentNotificationJson(paymentEnvelope(after, now), this.quirks()), "v3/payment", now);
     }
   }
 
@@ -220,7 +223,7 @@ export class Ledger extends DurableObject<SandboxEnv> {
     });
   }
 
-  declareResult(account: string, id: string, boughtAmount: string): Result<SandboxConversion> {
+  declareResult(account: string, id: string, boughtAmount: string | undefined): Result<SandboxConversion> {
     return attempt(() => {
       const declared = conversions.declareResult(this.loadConversion(account, id), boughtAmount, Date.now());
       this.store.putConversion(account, declared);
@@ -259,6 +262,19 @@ export class Ledger extends DurableObject<SandboxEnv> {
     }
     this.store.putConversion(account, traded);
     return traded;
+  }
+
+  // ---- response quirks ----
+
+  quirks(): Quirks {
+    const stored = this.store.getSetting("quirks");
+    return stored ? quirksSchema.parse(JSON.parse(stored)) : NO_QUIRKS;
+  }
+
+  setQuirks(quirks: Quirks): Quirks {
+    const parsed = quirksSchema.parse(quirks);
+    this.store.putSetting("quirks", JSON.stringify(parsed));
+    return parsed;
   }
 
   // ---- chaos and deliveries ----

@@ -27,6 +27,16 @@ export function convert(rates: Record<string, Decimal>, amount: Decimal, from: s
   return from === to ? amount : amount.times(rates[from] as Decimal).div(rates[to] as Decimal);
 }
 
+/**
+ * `amount` as a decimal, refused (400 invalid_request naming `field`) when it has more decimal
+ * places than `currency` allows: a request amount is never rounded.
+ */
+export function amountIn(amount: string, currency: Pick<CurrencyInfo, "code" | "decimals">, field: string): Decimal {
+  const value = new Dec(amount);
+  if (value.decimalPlaces() > currency.decimals) throw new SandboxError(400, "invalid_request", `${field}: at most ${currency.decimals} decimal places for ${currency.code}`, field);
+  return value;
+}
+
 /** Plain decimal text with the currency's decimal places (never exponent notation). */
 export function fmt(value: Decimal, currency: Pick<CurrencyInfo, "decimals">): string {
   return value.toFixed(currency.decimals, Decimal.ROUND_HALF_UP);

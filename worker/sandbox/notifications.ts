@@ -23,7 +23,9 @@ export const NO_CHAOS: Chaos = { duplicate: false, reorder: false, delayMs: 0, f
 /** With reorder on and no delay, deliveries are held this long so that newer ones can overtake. */
 export const REORDER_HOLD_MS = 2000;
 
-export function paymentEnvelope(payment: Payment, now: number): Notification {
+export type PaymentNotification = Extract<Notification, { notificationType: "v3/payment" }>;
+
+export function paymentEnvelope(payment: Payment, now: number): PaymentNotification {
   return { timestamp: new Date(now).toISOString(), notificationType: "v3/payment", body: payment };
 }
 

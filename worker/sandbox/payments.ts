@@ -11,18 +11,19 @@
  * payment still NEW or UNDERPAID becomes EXPIRED. CONFIRMED, EXPIRED and INVALID are final.
  */
 import Decimal from "decimal.js";
-import type { NewPaymentRequest, Payment, PaymentTransaction } from "../v3/types.js";
+import type { CompletePaymentTransaction, NewPaymentRequest, Payment } from "../v3/types.js";
 import { newTestnetAddress } from "./address.js";
 import type { CurrencyInfo } from "./currencies.js";
 import { currencyInfo } from "./currencies.js";
 import { SandboxError } from "./errors.js";
-import { Dec, fmt, rateOf, sum } from "./money.js";
+import { amountIn, Dec, fmt, rateOf, sum } from "./money.js";
 
 export const FINAL_PAYMENT_STATUSES = ["CONFIRMED", "EXPIRED", "INVALID"] as const;
 export type SandboxPaymentStatus = "NEW" | "UNDERPAID" | "UNCONFIRMED" | "CONFIRMED" | "EXPIRED" | "INVALID";
 
-/** A payment as the sandbox returns it: every optional amount present. */
-export type SandboxPayment = Payment & Required<Pick<Payment, "expirationTime" | "exchangeRate" | "paidPriceAmount" | "pendingPaidPriceAmount" | "acceptedPaidPriceAmount" | "paidTransferAmount" | "pendingPaidTransferAmount" | "acceptedPaidTransferAmount">> & { status: SandboxPaymentStatus };
+/** A payment as the sandbox returns it: every optional amount present, every transaction field filled. */
+export type SandboxPayment = Omit<Payment, "transactions"> &
+  Required<Pick<Payment, "expirationTime" | "exchangeRate" | "paidPriceAmount" | "pendingPaidPriceAmount" | "acceptedPaidPriceAmount" | "paidTransferAmount" | "pendingPaidTransferAmount" | "acceptedPaidTransferAmount">> & { status: SandboxPaymentStatus; transactions: CompletePaymentTransaction[] };
 
 export const isFinalPayment = (status: string): boolean => (FINAL_PAYMENT_STATUSES as readonly string[]).includes(status);
 
@@ -57,8 +58,10 @@ export function createPayment(req: NewPaymentRequest, ctx: NewPaymentContext): S
   if (!price?.paymentPriceEnabled) throw new SandboxError(400, "unsupported_currency", `${req.priceCurrency} is not a payment price currency`, "priceCurrency");
   const transfer = currencyInfo(req.transferCurrency);
   if (!transfer?.paymentTransferEnabled || !transfer.testnet) throw new SandboxError(400, "unsupported_currency", `${req.transferCurrency} is not a payment transfer currency`, "transferCurrency");
+  // More decimals than the price currency has are refused, not rounded: a rounded price would no
+  // longer be what transferAmount was computed to cover.
+  const priceAmount = amountIn(req.priceAmount, price, "priceAmount");
   const rate = rateOf(ctx.rates, transfer.code, price.code, "transferCurrency");
-  const priceAmount = new Dec(req.priceAmount);
   const transferAmount = fmt(priceAmount.div(rate).toDecimalPlaces(transfer.decimals, Decimal.ROUND_UP), transfer);
   const address = newTestnetAddress(transfer);
   const zeroPrice = fmt(new Dec(0), price);
@@ -134,12 +137,11 @@ export function expireNow(p: SandboxPayment, now: number): SandboxPayment {
 /** A customer's transaction to the payment's address is observed (any amount, any status). */
 export function observeTransaction(p: SandboxPayment, input: { transactionId: string; amount: string; accept: boolean; now: number }): SandboxPayment {
   const { price, transfer } = currenciesOf(p);
-  const amount = new Dec(input.amount);
-  if (amount.decimalPlaces() > transfer.decimals) throw new SandboxError(400, "invalid_request", `at most ${transfer.decimals} decimal places`, "amount");
+  const amount = amountIn(input.amount, transfer, "amount");
   const expired = expireIfDue(p, input.now);
   const rate = new Dec(p.exchangeRate);
   const time = iso(input.now);
-  const tx: PaymentTransaction = {
+  const tx: CompletePaymentTransaction = {
     transactionId: input.transactionId,
     paidTransferAmount: fmt(amount, transfer),
     priceAmount: fmt(amount.times(rate), price),
@@ -157,7 +159,7 @@ export function decideTransaction(p: SandboxPayment, transactionId: string, verd
   if (!tx) throw new SandboxError(404, "not_found", "transaction not found");
   if (tx.state !== "PENDING") throw new SandboxError(409, "invalid_transition", `transaction is ${tx.state}, not PENDING`);
   const time = iso(now);
-  const decided: PaymentTransaction = verdict === "ACCEPTED" ? { ...tx, state: "ACCEPTED", acceptedTime: time } : { ...tx, state: "REJECTED", rejectedTime: time };
+  const decided: CompletePaymentTransaction = verdict === "ACCEPTED" ? { ...tx, state: "ACCEPTED", acceptedTime: time } : { ...tx, state: "REJECTED", rejectedTime: time };
   return settle({ ...p, transactions: p.transactions.map((t) => (t === tx ? decided : t)) });
 }
 

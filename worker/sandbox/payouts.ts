@@ -5,10 +5,11 @@
  */
 import Decimal from "decimal.js";
 import type { NewPayoutRequest, Payout, PayoutListQuery, PayoutPage } from "../v3/types.js";
+import { decimalFromText } from "../v3/decimal.js";
 import { isTestnetAddress, newTestnetAddress } from "./address.js";
 import { currencyInfo } from "./currencies.js";
 import { SandboxError } from "./errors.js";
-import { Dec, fmt, rateOf } from "./money.js";
+import { amountIn, Dec, fmt, rateOf } from "./money.js";
 
 export type SandboxPayoutStatus = "CREATED" | "QUEUED" | "SENT" | "EXPIRED";
 export type SandboxPayout = Payout & Required<Pick<Payout, "address" | "transferAmount" | "priceAmount" | "priceCurrency" | "transferCurrency" | "expirationTime" | "createdTime">> & { status: SandboxPayoutStatus };
@@ -34,12 +35,10 @@ export function createPayout(req: NewPayoutRequest, ctx: NewPayoutContext): Sand
   let transferAmount: Decimal;
   let priceAmount: Decimal;
   if (req.transferAmount !== undefined) {
-    transferAmount = new Dec(req.transferAmount);
-    if (transferAmount.decimalPlaces() > transfer.decimals) throw new SandboxError(400, "invalid_request", `at most ${transfer.decimals} decimal places`, "transferAmount");
+    transferAmount = amountIn(req.transferAmount, transfer, "transferAmount");
     priceAmount = transferAmount.times(rate).toDecimalPlaces(price.decimals, Decimal.ROUND_HALF_UP);
   } else {
-    priceAmount = new Dec(req.priceAmount);
-    if (priceAmount.decimalPlaces() > price.decimals) throw new SandboxError(400, "invalid_request", `at most ${price.decimals} decimal places`, "priceAmount");
+    priceAmount = amountIn(req.priceAmount, price, "priceAmount");
     transferAmount = priceAmount.div(rate).toDecimalPlaces(transfer.decimals, Decimal.ROUND_DOWN);
   }
   if (transferAmount.lt(transfer.testnet.minPayout)) throw new SandboxError(422, "below_minimum", `the minimum payout is ${transfer.testnet.minPayout} ${transfer.code}`, req.transferAmount !== undefined ? "transferAmount" : "priceAmount");
@@ -102,14 +101,19 @@ export function parseSpecTime(value: string, field: string): number {
 }
 
 /**
- * One page of payouts, newest first. Filters are exact matches (amounts compared as decimals);
+ * One page of payouts, newest first. Filters are exact matches of any text (amounts compared as
+ * decimals when the filter is a number, "0.00020" and "2e-4" included);
  * timeFrom/timeTo bound createdTime inclusively; merchantId matches the account's merchant id.
  * itemCount is the number of payouts matching the filters (all pages).
  */
 export function pageOf(all: readonly SandboxPayout[], q: Required<Pick<PayoutListQuery, "limit" | "offset">> & PayoutListQuery, merchantId: string): PayoutPage {
   const from = q.timeFrom === undefined ? -Infinity : parseSpecTime(q.timeFrom, "timeFrom");
   const to = q.timeTo === undefined ? Infinity : parseSpecTime(q.timeTo, "timeTo");
-  const eqAmount = (a: string, b: string | undefined) => b === undefined || new Dec(a).eq(b);
+  const eqAmount = (a: string, b: string | undefined) => {
+    if (b === undefined) return true;
+    const number = decimalFromText(b);
+    return number === undefined ? a === b : new Dec(a).eq(number);
+  };
   const matches = all
     .filter((p) => {
       const t = Date.parse(p.createdTime);

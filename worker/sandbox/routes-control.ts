@@ -1,6 +1,6 @@
 /**
  * The sandbox control API (no API key, sandbox only): plays the customer and the blockchain, sets
- * the chaos options, reads the notification delivery log.
+ * the chaos options and the response quirks, reads the notification delivery log.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -8,6 +8,7 @@ import type { AppEnv } from "./app.js";
 import { ledgerOf } from "./app.js";
 import { unwrap } from "./errors.js";
 import { chaosSchema } from "./notifications.js";
+import { quirksSchema } from "./quirks.js";
 import { requestCounts } from "./routes-v3.js";
 import { controlTransactionSchema, parseJsonBody, validate } from "./schemas.js";
 
@@ -39,6 +40,14 @@ export function controlRoutes(): Hono<AppEnv> {
     const ledger = ledgerOf(c.env);
     const change = parseJsonBody(chaosSchema.partial(), await c.req.text());
     return c.json(await ledger.setChaos({ ...(await ledger.chaos()), ...change }));
+  });
+
+  control.get("/quirks", async (c) => c.json(await ledgerOf(c.env).quirks()));
+  // Fields left out keep their current value.
+  control.put("/quirks", async (c) => {
+    const ledger = ledgerOf(c.env);
+    const change = parseJsonBody(quirksSchema.partial(), await c.req.text());
+    return c.json(await ledger.setQuirks({ ...(await ledger.quirks()), ...change }));
   });
 
   control.get("/notifications", async (c) => {

@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { LosslessNumber, stringify } from "lossless-json";
+import { V3Error } from "../v3/errors.js";
 import type { NewPayoutRequest } from "../v3/types.js";
+import { conversionIdSegment } from "../v3/validate.js";
 import type { AppEnv } from "./app.js";
 import { ledgerOf } from "./app.js";
 import { authenticate } from "./auth.js";
@@ -11,7 +13,10 @@ import { configOf } from "./config.js";
 import { estimate } from "./conversions.js";
 import { CURRENCIES, currencyResponse } from "./currencies.js";
 import { SandboxError, unwrap } from "./errors.js";
-import { declarationSchema, newConversionSchema, newPaymentSchema, newPayoutSchema, parseJsonBody, payoutLimitsSchema, payoutListSchema, uuid, validate } from "./schemas.js";
+import { paymentJson } from "./quirks.js";
+import { declarationSchema, newConversionSchema, newPaymentSchema, newPayoutSchema, parseJsonBody, payoutLimitsSchema, payoutListSchema, validate } from "./schemas.js";
+
+const JSON_TYPE = { "content-type": "application/json" };
 
 /** Requests served per route since this Worker instance started ("GET /v3/payments/:id" -> n). */
 export const requestCounts = new Map<string, number>();
@@ -24,8 +29,14 @@ export const countRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
   requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
 };
 
+/** The client's own rule for a conversionId (worker/v3), so that both sides agree on what a UUID is. */
 const conversionId = (raw: string): string => {
-  if (!uuid.safeParse(raw).success) throw new SandboxError(400, "invalid_request", "conversionId must be a UUID", "conversionId");
+  try {
+    conversionIdSegment(raw);
+  } catch (err) {
+    if (err instanceof V3Error) throw new SandboxError(400, "invalid_request", "conversionId must be a UUID", "conversionId");
+    throw err;
+  }
   return raw;
 };
 
@@ -37,11 +48,18 @@ export function v3Routes(): Hono<AppEnv> {
     await next();
   });
 
+  // Payments are written with the response quirks that are switched on (quirks.ts).
   v3.post("/payments", async (c) => {
     const req = parseJsonBody(newPaymentSchema, await c.req.text());
-    return c.json(unwrap(await ledgerOf(c.env).createPayment(c.var.account, req, new URL(c.req.url).origin)));
+    const ledger = ledgerOf(c.env);
+    const payment = unwrap(await ledger.createPayment(c.var.account, req, new URL(c.req.url).origin));
+    return c.body(paymentJson(payment, await ledger.quirks()), 200, JSON_TYPE);
   });
-  v3.get("/payments/:id", async (c) => c.json(unwrap(await ledgerOf(c.env).getPayment(c.var.account, c.req.param("id")))));
+  v3.get("/payments/:id", async (c) => {
+    const ledger = ledgerOf(c.env);
+    const payment = unwrap(await ledger.getPayment(c.var.account, c.req.param("id")));
+    return c.body(paymentJson(payment, await ledger.quirks()), 200, JSON_TYPE);
+  });
 
   v3.get("/payouts", async (c) => c.json(unwrap(await ledgerOf(c.env).listPayouts(c.var.account, validate(payoutListSchema, c.req.query())))));
   v3.post("/payouts", async (c) => {
@@ -54,7 +72,7 @@ export function v3Routes(): Hono<AppEnv> {
     const q = validate(payoutLimitsSchema, c.req.query());
     const limits = unwrap(await ledgerOf(c.env).payoutLimits(c.var.account, q.transferCurrency, q.priceCurrency));
     const body = stringify({ available: new LosslessNumber(limits.available ?? "0"), minPayoutAmount: new LosslessNumber(limits.minPayoutAmount ?? "0"), currency: limits.currency });
-    return c.body(body ?? "{}", 200, { "content-type": "application/json" });
+    return c.body(body ?? "{}", 200, JSON_TYPE);
   });
   v3.get("/payouts/:id", async (c) => c.json(unwrap(await ledgerOf(c.env).getPayout(c.var.account, c.req.param("id")))));
   v3.post("/payouts/:id/approve", async (c) => c.json(unwrap(await ledgerOf(c.env).approvePayout(c.var.account, c.req.param("id")))));

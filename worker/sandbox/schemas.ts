@@ -8,10 +8,9 @@ import { z } from "zod";
 import { SandboxError } from "./errors.js";
 
 const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
-export const decimalString = z
-  .string({ error: "must be a decimal string, e.g. \"0.001\"" })
-  .regex(DECIMAL, "must be a plain decimal string, e.g. \"12.50\"")
-  .refine((v) => new Decimal(v).gt(0), "must be greater than zero");
+/** A plain decimal string, zero included. */
+const plainDecimal = z.string({ error: "must be a decimal string, e.g. \"0.001\"" }).regex(DECIMAL, "must be a plain decimal string, e.g. \"12.50\"");
+export const decimalString = plainDecimal.refine((v) => new Decimal(v).gt(0), "must be greater than zero");
 
 const currency = z.string({ error: "must be a currency code" }).regex(/^[A-Z0-9]{2,10}$/, "must be a currency code such as BTC or EUR");
 const text = (max: number) => z.string().max(max);
@@ -60,24 +59,26 @@ const int = (min: number, max: number) => z.string().regex(/^\d{1,10}$/, "must b
 export const payoutListSchema = z.object({
   limit: int(0, 100).default(20),
   offset: int(0, 2_147_483_647).default(0),
+  // The spec's format; payouts.ts parses them.
   timeFrom: z.string().optional(),
   timeTo: z.string().optional(),
-  merchantId: text(100).optional(),
-  address: text(100).optional(),
-  transferAmount: decimalString.optional(),
-  priceAmount: decimalString.optional(),
-  transferCurrency: currency.optional(),
-  priceCurrency: currency.optional(),
+  // The spec declares every filter a plain string: any text is accepted and matched exactly
+  // (amounts as decimals when the text is a number); a filter nothing matches gives an empty page.
+  merchantId: z.string().optional(),
+  address: z.string().optional(),
+  transferAmount: z.string().optional(),
+  priceAmount: z.string().optional(),
+  transferCurrency: z.string().optional(),
+  priceCurrency: z.string().optional(),
 });
 
 export const payoutLimitsSchema = z.object({ transferCurrency: currency, priceCurrency: currency });
 
 export const newConversionSchema = z.object({ sellAmount: decimalString, sellCurrency: currency, buyCurrency: currency });
-export const declarationSchema = z.object({ boughtAmount: decimalString });
+/** ConversionDeclarationRequest: the body is required, `boughtAmount` is not (and may be zero). */
+export const declarationSchema = z.object({ boughtAmount: plainDecimal.optional() });
 
 export const controlTransactionSchema = z.object({ amount: decimalString, state: z.enum(["PENDING", "ACCEPTED"]).default("PENDING") });
-
-export const uuid = z.uuid();
 
 function describe(issue: z.core.$ZodIssue, input: unknown): SandboxError {
   const field = issue.path.map(String).join(".");

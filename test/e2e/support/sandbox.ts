@@ -18,6 +18,14 @@ export interface Chaos {
 
 export const NO_CHAOS: Chaos = { duplicate: false, reorder: false, delayMs: 0, failFirst: false };
 
+/** The sandbox's response quirks (docs/sandbox.md): amounts as long JSON numbers, redirectUrls as a JSON string. */
+export interface Quirks {
+  numbersAsJson: boolean;
+  redirectUrlsAsString: boolean;
+}
+
+export const NO_QUIRKS: Quirks = { numbersAsJson: false, redirectUrlsAsString: false };
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${inject("sandboxUrl")}/sandbox${path}`, {
     method,
@@ -40,6 +48,10 @@ export const sandbox = {
   reject: (paymentId: string, transactionId: string) => call("POST", `/payments/${paymentId}/transactions/${transactionId}/reject`),
   expire: (paymentId: string) => call("POST", `/payments/${paymentId}/expire`),
   setChaos: (chaos: Chaos) => call("PUT", "/chaos", chaos),
+  /** Fields left out keep their value; answers the quirks now in force. */
+  setQuirks: (quirks: Partial<Quirks>) => call<Quirks>("PUT", "/quirks", quirks),
+  /** The payment as the sandbox holds it, always in plain JSON (decimal strings), whatever the quirks. */
+  payment: (paymentId: string) => call<Record<string, unknown>>("GET", `/payments/${encodeURIComponent(paymentId)}`),
   notifications: (paymentId: string) => call<DeliveryLog>("GET", `/notifications?paymentId=${encodeURIComponent(paymentId)}`),
 };
 

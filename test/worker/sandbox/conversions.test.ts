@@ -1,6 +1,8 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import type { Currency } from "../../../worker/v3/types.js";
+import { V3Error } from "../../../worker/v3/errors.js";
+import { conversionIdSegment } from "../../../worker/v3/validate.js";
 import type { SandboxConversion } from "../../../worker/sandbox/conversions.js";
 import { call, createPayment, expectJson, OTHER, pay } from "./support/sandbox.js";
 import type { ErrorBody, Key } from "./support/sandbox.js";
@@ -55,7 +57,7 @@ describe("conversions", () => {
   it("declare-result records the declared amount; cancel cancels; both only from TRADE_FAILED", async () => {
     const declared = await create({ sellAmount: "99999", sellCurrency: "LTC", buyCurrency: "EUR" });
     expect(declared.status).toBe("TRADE_FAILED");
-    await expectError(await call("PUT", `/v3/conversions/${declared.id}/declare-result`, { json: {} }), 400, "invalid_request", "boughtAmount");
+    await expectError(await call("PUT", `/v3/conversions/${declared.id}/declare-result`, { json: { boughtAmount: 7 } }), 400, "invalid_request", "boughtAmount");
     expect((await call("PUT", `/v3/conversions/${declared.id}/declare-result`, { json: { boughtAmount: "7000000.5" } })).status).toBe(200);
     expect(await state(declared.id)).toMatchObject({ status: "RESULT_DECLARED", boughtAmount: "7000000.50" });
     await expectError(await call("PUT", `/v3/conversions/${declared.id}/cancel`), 409, "invalid_transition");
@@ -64,6 +66,40 @@ describe("conversions", () => {
     expect((await call("PUT", `/v3/conversions/${cancelled.id}/cancel`)).status).toBe(200);
     expect((await state(cancelled.id)).status).toBe("CANCELLED");
     await expectError(await call("PUT", `/v3/conversions/${cancelled.id}/retry-trade`), 409, "invalid_transition");
+  });
+
+  it("declare-result takes a body without boughtAmount (the spec does not require it) and a zero amount", async () => {
+    const bare = await create({ sellAmount: "99999", sellCurrency: "LTC", buyCurrency: "EUR" });
+    const res = await call("PUT", `/v3/conversions/${bare.id}/declare-result`, { json: {} });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
+    const declared = await state(bare.id);
+    expect(declared.status).toBe("RESULT_DECLARED");
+    expect(declared).not.toHaveProperty("boughtAmount");
+
+    const zero = await create({ sellAmount: "99999", sellCurrency: "LTC", buyCurrency: "EUR" });
+    expect((await call("PUT", `/v3/conversions/${zero.id}/declare-result`, { json: { boughtAmount: "0" } })).status).toBe(200);
+    expect(await state(zero.id)).toMatchObject({ status: "RESULT_DECLARED", boughtAmount: "0.00" });
+  });
+
+  it("declare-result still requires a JSON object body and refuses, never rounds, more decimals than the buy currency has", async () => {
+    const c = await create({ sellAmount: "99999", sellCurrency: "LTC", buyCurrency: "EUR" });
+    await expectError(await call("PUT", `/v3/conversions/${c.id}/declare-result`), 400, "invalid_request");
+    await expectError(await call("PUT", `/v3/conversions/${c.id}/declare-result`, { json: { boughtAmount: "10.005" } }), 400, "invalid_request", "boughtAmount");
+    expect((await state(c.id)).status).toBe("TRADE_FAILED");
+  });
+
+  it("takes every conversionId the v3 client's rule takes (any 8-4-4-4-12 hex), and refuses what it refuses", async () => {
+    const accepted = ["00000000-0000-0000-0000-000000000001", "0123ABCD-0000-0000-0000-0123456789ab", "ffffffff-ffff-0fff-cfff-ffffffffffff"];
+    const refused = ["not-a-uuid", "0000000-0000-0000-0000-000000000001", "00000000-0000-0000-0000-00000000000g", "00000000000000000000000000000001"];
+    for (const id of accepted) {
+      expect(conversionIdSegment(id)).toBe(id);
+      await expectError(await call("PUT", `/v3/conversions/${id}/cancel`), 404, "not_found");
+    }
+    for (const id of refused) {
+      expect(() => conversionIdSegment(id)).toThrow(V3Error);
+      await expectError(await call("PUT", `/v3/conversions/${id}/cancel`), 400, "invalid_request", "conversionId");
+    }
   });
 
   it("400 for a conversionId that is not a UUID, 404 for an unknown one or another account's", async () => {

@@ -75,6 +75,18 @@ describe("POST /v3/payments", () => {
     expect(body.error.message).not.toBe("");
   });
 
+  it("refuses a priceAmount with more decimals than the price currency has (400), never rounding it", async () => {
+    for (const [priceAmount, priceCurrency] of [["49.999", "EUR"], ["0.001", "USD"], ["25.0000001", "EUR"]] as const) {
+      const res = await call("POST", "/v3/payments", { json: { priceAmount, priceCurrency, transferCurrency: "BTC" } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: "invalid_request", message: `priceAmount: at most 2 decimal places for ${priceCurrency}`, field: "priceAmount" } });
+    }
+    // Zeros past the currency's places change nothing, so they are taken; the price is what was asked.
+    const p = await createPayment({ priceAmount: "49.990" });
+    expect(p.priceAmount).toBe("49.99");
+    expect(new Decimal(p.transferAmount).times(p.exchangeRate).gte(p.priceAmount)).toBe(true);
+  });
+
   it("answers 400 to a body that is not a JSON object", async () => {
     for (const raw of ["not json", "[1]", "null"]) {
       const res = await call("POST", "/v3/payments", { raw });

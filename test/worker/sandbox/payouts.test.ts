@@ -205,6 +205,13 @@ describe("GET /v3/payouts", () => {
     expect(await only(`address=${target}&timeFrom=${encodeURIComponent(fmt(created))}&timeTo=${encodeURIComponent(fmt(created))}`)).toEqual([p.payoutId]);
     expect(await only(`address=${target}&timeFrom=${encodeURIComponent(fmt(created + 1))}`)).toEqual([]);
     expect(await only(`address=${target}&timeTo=${new Date(created - 1).toISOString()}`)).toEqual([]);
+    // Every filter is a plain string in the spec: any text is taken; what matches nothing gives an empty page.
+    expect(await only(`address=${target}&transferAmount=2e-4`)).toEqual([p.payoutId]);
+    for (const query of ["transferCurrency=btc", "priceCurrency=Euro", "transferAmount=0", "priceAmount=abc", "transferAmount=0.000200000000000000001", `merchantId=${"m".repeat(150)}`, `address=${"x".repeat(150)}`, "address="]) {
+      const page = await expectJson<PayoutPage>(200, "GET", `/v3/payouts?${query}`, { key });
+      expect(page.items, query).toEqual([]);
+      expect(page.itemCount, query).toBe(0);
+    }
     for (const bad of ["2026-01-31", "2026-01-31T23:59:59Z", "2026-02-31T00:00:00.000Z", "2026-01-31T23:59:59.000+0100"]) {
       await expectError(await call("GET", `/v3/payouts?timeFrom=${encodeURIComponent(bad)}`, { key }), 400, "invalid_request", "timeFrom");
     }

@@ -6,8 +6,8 @@ import type { SandboxEnv } from "../../../../worker/sandbox/env.js";
 import type { SandboxPayment } from "../../../../worker/sandbox/payments.js";
 
 export const ORIGIN = "http://sandbox.test";
-export const DEMO = { keyId: "demo_shop", keySecret: "sbx_demo_secret_1b7f3c", hmacKey: "sbx_demo_hmac_9a41e2" } as const;
-export const OTHER = { keyId: "other_shop", keySecret: "sbx_other_secret_5d20aa", hmacKey: "sbx_other_hmac_77c1b0" } as const;
+export const DEMO = { keyId: "demo_shop", keySecret: "sbx_demo_secret_1b7f3c", hmacKey: "sbx_demo_hmac_lisc89xow598u59pclpak07vab" } as const;
+export const OTHER = { keyId: "other_shop", keySecret: "sbx_other_secret_5d20aa", hmacKey: "sbx_other_hmac_vgpcxkd4jvkrtfci05y6kd8w4a" } as const;
 export type Key = { keyId: string; keySecret: string };
 
 export const basic = (key: Key): string => `Basic ${btoa(`${key.keyId}:${key.keySecret}`)}`;
