@@ -7,7 +7,8 @@
 import Decimal from "decimal.js";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { REDIRECT_KEYS, type NewPaymentRequest, type PaymentRedirectUrls } from "../v3/types.js";
+import type { NewPaymentRequest } from "../v3/types.js";
+import { clientKey } from "./client-key.js";
 import { shopSecret, type ShopConfig } from "./config.js";
 import { assertTransferCurrency } from "./currencies.js";
 import type { Env } from "./env.js";
@@ -17,6 +18,7 @@ import { orderObject, type OrderCreateResult } from "./order-object.js";
 import { verifyOrderToken } from "./order-token.js";
 import type { AppEnv } from "./http.js";
 import { ORDER_ID, ORDER_ID_MESSAGE } from "./ids.js";
+import { redirectUrlsFor } from "./redirects.js";
 
 /** A plain decimal as the upstream takes it: no sign, no exponent, no leading zeros ("0025.00" is refused there). */
 const DECIMAL = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
@@ -70,15 +72,6 @@ export async function decidePrice(env: Env, shop: ShopConfig, body: CreatePaymen
   return { priceAmount: body.priceAmount, priceCurrency: body.priceCurrency };
 }
 
-/** The shop's redirect templates with {orderId} filled in (URL-encoded). */
-export function redirectUrlsFor(shop: ShopConfig, orderId: string): PaymentRedirectUrls {
-  const out: PaymentRedirectUrls = {};
-  for (const key of REDIRECT_KEYS) {
-    const template = shop.redirectUrls[key];
-    if (template) out[key] = template.replaceAll("{orderId}", encodeURIComponent(orderId));
-  }
-  return out;
-}
 
 /** Where the upstream posts this shop's notifications: PUBLIC_URL when set, else this request's origin. */
 export function notificationUrlFor(env: Env, shop: ShopConfig, requestUrl: string): string {
@@ -94,6 +87,8 @@ export interface CreateOutcome {
 export async function createPayment(env: Env, shop: ShopConfig, body: CreatePaymentBody, requestUrl: string, requestId: string): Promise<CreateOutcome> {
   const price = await decidePrice(env, shop, body);
   await assertTransferCurrency(env, shop, body.transferCurrency);
+  // Only creates that passed every check count against the shop's ceiling: junk cannot use it up.
+  await limitShopCreates(env, shop.id);
   const request: NewPaymentRequest = {
     ...price,
     transferCurrency: body.transferCurrency,
@@ -109,15 +104,30 @@ export async function createPayment(env: Env, shop: ShopConfig, body: CreatePaym
 
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;
 
+function rateLimited(message: string): CheckoutError {
+  return new CheckoutError(429, "rate_limited", message, { "Retry-After": String(RATE_LIMIT_RETRY_AFTER_SECONDS) });
+}
+
+/** The creation rate limit's key for one client of one shop: the client is its IPv4 address or its IPv6 /64. */
+export function createLimitKey(shopId: string, connectingIp: string | null | undefined): string {
+  return `${shopId}|${clientKey(connectingIp)}`;
+}
+
 /**
- * The creation rate limit (the CREATE_LIMITER binding), per shop and client IP
- * (CF-Connecting-IP): 429 rate_limited with Retry-After once exceeded.
+ * The creation rate limit per client (the CREATE_LIMITER binding), per shop and client
+ * (CF-Connecting-IP, IPv6 by its /64): 429 rate_limited with Retry-After once exceeded.
  */
 export const rateLimitCreate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
-  const { success } = await c.env.CREATE_LIMITER.limit({ key: `${c.req.param("shop") ?? ""}|${ip}` });
-  if (!success) {
-    throw new CheckoutError(429, "rate_limited", "Too many payment requests; try again in a minute.", { "Retry-After": String(RATE_LIMIT_RETRY_AFTER_SECONDS) });
-  }
+  const { success } = await c.env.CREATE_LIMITER.limit({ key: createLimitKey(c.req.param("shop") ?? "", c.req.header("CF-Connecting-IP")) });
+  if (!success) throw rateLimited("Too many payment requests; try again in a minute.");
   await next();
 };
+
+/**
+ * The shop's ceiling over all its clients (the SHOP_CREATE_LIMITER binding, keyed by shop id):
+ * 429 rate_limited with Retry-After once exceeded, before anything is sent upstream.
+ */
+export async function limitShopCreates(env: Env, shopId: string): Promise<void> {
+  const { success } = await env.SHOP_CREATE_LIMITER.limit({ key: shopId });
+  if (!success) throw rateLimited("This shop is taking too many payment requests; try again in a minute.");
+}

@@ -1,19 +1,25 @@
 /**
- * Demo helpers, served only when DEMO_MODE is "true" and only for sandbox shops:
+ * Demo helpers, served only when DEMO_MODE is "true", no production shop is configured
+ * (demo-mode.ts), and only for sandbox shops:
  * - POST /demo/api/order-token plays the backend of a signed-pricing shop and signs an order token;
  * - /demo/api/sandbox/* forwards to the sandbox's control API (/sandbox/*), so the demo page can
  *   act as the customer and the blockchain from the same origin;
  * - GET /demo/api/backend/received?after=<n> forwards to the reference shop backend's received log
  *   (DEMO_BACKEND_URL/received), so the demo page shows what the shop's backend got and verified.
+ * They serve this Worker's own pages only: a request with another Origin is refused (403
+ * origin_not_allowed), and a body over 16 KiB too (413 invalid_request).
  */
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { SignJWT } from "jose";
 import { z } from "zod";
 import { getShop, shopSecret } from "./config.js";
-import { assertOrigin } from "./cors.js";
+import { demoModeState, type DemoModeState } from "./demo-mode.js";
+import type { Env } from "./env.js";
 import { jsonBody, type AppEnv } from "./http.js";
 import { CheckoutError } from "./errors.js";
 import { ORDER_ID, ORDER_ID_MESSAGE } from "./ids.js";
+import { log } from "./log.js";
 
 export const ORDER_TOKEN_TTL_SECONDS = 30 * 60;
 
@@ -26,15 +32,61 @@ const orderTokenSchema = z.strictObject({
 
 export const demoRoutes = new Hono<AppEnv>();
 
+/** Largest body the demo routes take. */
+export const MAX_DEMO_BODY = 16 * 1024;
+
+/** States per bindings object (an isolate keeps one), as loadShops keeps its validation. */
+const states = new WeakMap<object, DemoModeState>();
+
+/** Whether this deployment serves the demo routes (demo-mode.ts). */
+export function demoState(env: Env): DemoModeState {
+  let state = states.get(env);
+  if (!state) {
+    state = demoModeState(env.DEMO_MODE, env.SHOPS);
+    states.set(env, state);
+  }
+  return state;
+}
+
+/** Logs, as the Worker starts, one error line naming why DEMO_MODE "true" is refused (nothing otherwise). */
+export function reportDemoMode(env: Env): void {
+  const state = demoState(env);
+  if (!state.enabled && state.reason) log("error", "demo_mode_refused", { reason: state.reason });
+}
+
+/** 403 origin_not_allowed unless the request has no Origin or this Worker's own (the request's, or PUBLIC_URL's). */
+export function assertOwnOrigin(env: Env, request: Request): void {
+  const origin = request.headers.get("Origin");
+  if (origin === null || origin === new URL(request.url).origin) return;
+  if (env.PUBLIC_URL) {
+    try {
+      if (origin === new URL(env.PUBLIC_URL).origin) return;
+    } catch {
+      // An unreadable PUBLIC_URL allows nothing more.
+    }
+  }
+  throw new CheckoutError(403, "origin_not_allowed", "The demo helpers serve this Worker's own pages only.");
+}
+
 demoRoutes.use("*", async (c, next) => {
-  if (c.env.DEMO_MODE !== "true") throw new CheckoutError(404, "not_found", "No such route.");
+  if (!demoState(c.env).enabled) throw new CheckoutError(404, "not_found", "No such route.");
+  assertOwnOrigin(c.env, c.req.raw);
   await next();
 });
+
+demoRoutes.use(
+  "*",
+  bodyLimit({
+    maxSize: MAX_DEMO_BODY,
+    onError: () => {
+      throw new CheckoutError(413, "invalid_request", "The request body is too large.");
+    },
+  }),
+);
 
 demoRoutes.post("/order-token", jsonBody(orderTokenSchema), async (c) => {
   const body = c.req.valid("json");
   const shop = getShop(c.env, body.shop);
-  assertOrigin(shop, c.req.raw);
   if (shop.environment !== "sandbox") throw new CheckoutError(404, "unknown_shop", "The demo serves sandbox shops only.");
   const key = shopSecret(c.env, shop, "orderSigningKey");
   if (shop.pricing !== "signed" || !key) throw new CheckoutError(400, "invalid_request", "This shop does not use signed pricing.");

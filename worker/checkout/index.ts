@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { app } from "./app.js";
 import { loadShops } from "./config.js";
+import { reportDemoMode } from "./demo-routes.js";
 import type { Env } from "./env.js";
 import { consumeWebhooks } from "./webhook-consumer.js";
 
@@ -15,6 +16,8 @@ export { ShopEventsObject } from "./shop-events-object.js";
 // Validate the shop configuration as the Worker starts, so that `wrangler dev` and the deployment's
 // logs name a broken entry (shop and field) before any request; requests re-use the result.
 loadShops(env as unknown as Env);
+// DEMO_MODE "true" beside a production shop: the demo routes stay off, and the log says why.
+reportDemoMode(env as unknown as Env);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -13,6 +13,7 @@ import { getShop } from "./config.js";
 import type { Env } from "./env.js";
 import { toCheckoutError, type ErrorCode } from "./errors.js";
 import { log } from "./log.js";
+import { orderRetentionMs, retentionDecision } from "./order-retention.js";
 import { paymentObject } from "./payment-object.js";
 import { upstreamFor } from "./upstream.js";
 import type { PaymentView } from "./wire.js";
@@ -37,6 +38,20 @@ export type OrderCreateResult =
   | { ok: true; created: boolean; view: PaymentView }
   | { ok: false; status: number; code: ErrorCode; message: string };
 
+/** Key (in the object's key-value storage) of the order's OrderMeta. */
+export const ORDER_META_KEY = "order";
+
+/** What the object remembers besides its payments: whose order it is and when it was last used. */
+export interface OrderMeta {
+  shopId: string;
+  orderId: string;
+  /** Epoch milliseconds of the last successful create (a payment recorded or the live one returned). */
+  lastActivity: number;
+}
+
+/** The fixed answer to a create that differs from the live payment: it tells nothing about that payment. */
+export const ORDER_CONFLICT_MESSAGE = "This order already has a live payment with other terms.";
+
 interface PaymentRow extends Record<string, SqlStorageValue> {
   payment_id: string;
   price_amount: string;
@@ -47,9 +62,13 @@ interface PaymentRow extends Record<string, SqlStorageValue> {
 export class OrderObject extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payments (
+  /** Whether the payments table exists (it is made when the first payment is recorded). */
+  private hasPayments(): boolean {
+    return this.ctx.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'payments'").toArray().length > 0;
+  }
+
+  private ensureSchema(): void {
+    this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payments (
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
       payment_id TEXT NOT NULL UNIQUE,
       price_amount TEXT NOT NULL,
@@ -61,6 +80,7 @@ export class OrderObject extends DurableObject<Env> {
 
   /** The ids of the order's payments, newest first (empty when none was ever created). */
   paymentIds(): string[] {
+    if (!this.hasPayments()) return [];
     return this.ctx.storage.sql.exec<{ payment_id: string }>("SELECT payment_id FROM payments ORDER BY seq DESC").toArray().map((row) => row.payment_id);
   }
 
@@ -74,26 +94,24 @@ export class OrderObject extends DurableObject<Env> {
   private async createNow(input: OrderCreateInput): Promise<OrderCreateResult> {
     try {
       const shop = getShop(this.env, input.shopId);
-      const latest = this.ctx.storage.sql.exec<PaymentRow>("SELECT payment_id, price_amount, price_currency, transfer_currency FROM payments ORDER BY seq DESC LIMIT 1").toArray()[0];
+      const latest = this.hasPayments()
+        ? this.ctx.storage.sql.exec<PaymentRow>("SELECT payment_id, price_amount, price_currency, transfer_currency FROM payments ORDER BY seq DESC LIMIT 1").toArray()[0]
+        : undefined;
       if (latest) {
         const view = await paymentObject(this.env, shop.id, latest.payment_id).view(shop.id, latest.payment_id);
         if (!RESTARTABLE.has(view.status)) {
           const { request } = input;
           const same =
             new Decimal(latest.price_amount).eq(request.priceAmount) && latest.price_currency === request.priceCurrency && latest.transfer_currency === request.transferCurrency;
-          if (!same) {
-            return {
-              ok: false,
-              status: 409,
-              code: "order_conflict",
-              message: `Order ${input.orderId} already has a live payment for ${latest.price_amount} ${latest.price_currency} in ${latest.transfer_currency}.`,
-            };
-          }
+          // The message is fixed: the live payment may be another customer's (anyone can send any order id).
+          if (!same) return { ok: false, status: 409, code: "order_conflict", message: ORDER_CONFLICT_MESSAGE };
+          await this.touch(input);
           return { ok: true, created: false, view };
         }
       }
       const requestedAt = Date.now();
       const payment = await upstreamFor(this.env, shop).createPayment(input.request);
+      this.ensureSchema();
       this.ctx.storage.sql.exec(
         "INSERT INTO payments (payment_id, price_amount, price_currency, transfer_currency, created_at) VALUES (?, ?, ?, ?, ?)",
         payment.paymentId,
@@ -102,6 +120,7 @@ export class OrderObject extends DurableObject<Env> {
         input.request.transferCurrency,
         new Date().toISOString(),
       );
+      await this.touch(input);
       const view = await paymentObject(this.env, shop.id, payment.paymentId).init(shop.id, payment, requestedAt, input.orderId);
       log("info", "payment_created", { requestId: input.requestId, shop: shop.id, orderId: input.orderId, paymentId: payment.paymentId });
       return { ok: true, created: true, view };
@@ -110,5 +129,34 @@ export class OrderObject extends DurableObject<Env> {
       if (e.status >= 500) log("error", "payment_create_failed", { requestId: input.requestId, shop: input.shopId, orderId: input.orderId, code: e.code, error: err });
       return { ok: false, status: e.status, code: e.code, message: e.message };
     }
+  }
+
+  /** Records activity on the order and moves the expiry alarm to the end of the new retention period. */
+  private async touch(input: OrderCreateInput): Promise<void> {
+    const lastActivity = Date.now();
+    const meta: OrderMeta = { shopId: input.shopId, orderId: input.orderId, lastActivity };
+    await this.ctx.storage.put(ORDER_META_KEY, meta);
+    await this.ctx.storage.setAlarm(lastActivity + orderRetentionMs(this.env.ORDER_RETENTION_DAYS));
+  }
+
+  /** The expiry alarm; queued behind any create in progress, so storage never vanishes under one. */
+  override alarm(): Promise<void> {
+    const run = this.queue.then(() => this.expireNow());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async expireNow(): Promise<void> {
+    const meta = await this.ctx.storage.get<OrderMeta>(ORDER_META_KEY);
+    // No record of activity: nothing was ever stored by this version, or it is already deleted.
+    if (!meta || typeof meta.lastActivity !== "number") return;
+    const decision = retentionDecision(meta.lastActivity, Date.now(), orderRetentionMs(this.env.ORDER_RETENTION_DAYS));
+    if (!decision.expired) {
+      await this.ctx.storage.setAlarm(decision.at);
+      return;
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    log("info", "order_expired", { shop: meta.shopId, orderId: meta.orderId, lastActivity: new Date(meta.lastActivity).toISOString() });
   }
 }

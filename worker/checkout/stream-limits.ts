@@ -3,10 +3,12 @@
  * Object open with thousands of sockets:
  * - at most MAX_VIEWERS_PER_PAYMENT open streams per payment (default 100: a checkout has one to
  *   a few); a further upgrade is refused with 429 too_many_viewers and Retry-After;
- * - at most STREAM_LIMITER's rate of stream connects per (shop, client address) (60 a minute in
- *   wrangler.toml), 429 rate_limited beyond it;
+ * - at most STREAM_LIMITER's rate of stream connects per (shop, client) (60 a minute in
+ *   wrangler.toml), the client being its IPv4 address or IPv6 /64 (client-key.ts), 429
+ *   rate_limited beyond it;
  * - a viewer may send only the ping protocol ("ping"); anything else closes its socket (1008).
  */
+import { clientKey } from "./client-key.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
 
@@ -24,8 +26,7 @@ export function maxViewers(value: Env["MAX_VIEWERS_PER_PAYMENT"]): number {
 
 /** The per-client connect limit of the stream route (the STREAM_LIMITER binding): throws 429 rate_limited. */
 export async function limitStreamConnects(env: Env, shopId: string, request: Request): Promise<void> {
-  const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
-  const { success } = await env.STREAM_LIMITER.limit({ key: `${shopId}|${ip}` });
+  const { success } = await env.STREAM_LIMITER.limit({ key: `${shopId}|${clientKey(request.headers.get("CF-Connecting-IP"))}` });
   if (!success) {
     throw new CheckoutError(429, "rate_limited", "Too many stream connections; try again in a minute.", { "Retry-After": String(STREAM_RETRY_AFTER_SECONDS) });
   }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getShop } from "../../../worker/checkout/config.js";
-import { notificationUrlFor, redirectUrlsFor } from "../../../worker/checkout/create-payment.js";
+import { notificationUrlFor } from "../../../worker/checkout/create-payment.js";
+import { redirectUrlsFor } from "../../../worker/checkout/redirects.js";
 import type { Env } from "../../../worker/checkout/env.js";
 
 const workerEnv = env as unknown as Env;

@@ -199,7 +199,13 @@ describe("secretProblem", () => {
     expect(secretProblem("backendToken", value)).toBe(problem);
   });
 
-  it("has no rule for the other kinds", () => {
-    for (const kind of ["apiKeySecret", "notificationHmacKey", "orderSigningKey"] as const) expect(secretProblem(kind, "x")).toBeUndefined();
+  it("has no rule for the API key secret (its form is the payment service's)", () => {
+    expect(secretProblem("apiKeySecret", "x")).toBeUndefined();
+  });
+
+  it.each(["notificationHmacKey", "orderSigningKey"] as const)("wants a %s of 32 bytes or more (UTF-8)", (kind) => {
+    expect(secretProblem(kind, "k".repeat(31))).toBe("is shorter than 32 bytes (31)");
+    expect(secretProblem(kind, "k".repeat(32))).toBeUndefined();
+    expect(secretProblem(kind, "ü".repeat(16))).toBeUndefined();
   });
 });

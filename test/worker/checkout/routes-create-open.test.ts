@@ -79,6 +79,22 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     expect(upstream.count("POST", "/v3/payments")).toBe(1);
   });
 
+  it("says nothing about the live payment in a 409 order_conflict (another customer's amount and currency)", async () => {
+    const body = order({ priceAmount: "4321.98", priceCurrency: "USD", transferCurrency: "LTC" });
+    expect((await postJson(PATH, body)).status).toBe(201);
+    const messages = new Set<string>();
+    for (const change of [{ priceAmount: "26.00" }, { priceCurrency: "EUR" }, { transferCurrency: "BTC" }]) {
+      const response = await postJson(PATH, { ...body, ...change });
+      expect(response.status).toBe(409);
+      const text = await response.text();
+      for (const secret of ["4321.98", "4321", "USD", "LTC", body.orderId]) expect(text, JSON.stringify(change)).not.toContain(secret);
+      const error = (JSON.parse(text) as { error: { code: string; message: string } }).error;
+      expect(error.code).toBe("order_conflict");
+      messages.add(error.message);
+    }
+    expect([...messages]).toEqual(["This order already has a live payment with other terms."]);
+  });
+
   for (const status of ["EXPIRED", "INVALID"]) {
     it(`makes a fresh payment once the order's payment is ${status}, even at another amount`, async () => {
       const body = order();

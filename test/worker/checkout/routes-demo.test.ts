@@ -1,7 +1,10 @@
+import { env } from "cloudflare:workers";
 import { jwtVerify } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
-import { call, callWith, errorOf, postJson } from "./support/http.js";
+import { MAX_DEMO_BODY } from "../../../worker/checkout/demo-routes.js";
+import type { Env } from "../../../worker/checkout/env.js";
+import { call, callWith, errorOf, ORIGIN, postJson } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
@@ -44,6 +47,23 @@ describe("POST /demo/api/order-token (DEMO_MODE)", () => {
     expect(response.status).toBe(403);
     expect((await errorOf(response)).code).toBe("origin_not_allowed");
   });
+
+  it("serves this Worker's own pages only: a shop's allowed origin is refused, PUBLIC_URL's origin is this Worker's", async () => {
+    const body = { shop: "demo-signed", orderId: freshOrderId(), priceAmount: "1.00", priceCurrency: "EUR" };
+    // http://127.0.0.1:8787 is one of demo-signed's allowedOrigins: it may create payments, not sign tokens.
+    const shopPage = await postJson("/demo/api/order-token", body, { Origin: "http://127.0.0.1:8787" });
+    expect(shopPage.status).toBe(403);
+    expect((await errorOf(shopPage)).code).toBe("origin_not_allowed");
+    expect((await postJson("/demo/api/order-token", body, { Origin: ORIGIN })).status).toBe(200);
+    const init = { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://pay.example.com" }, body: JSON.stringify(body) };
+    expect((await callWith({ PUBLIC_URL: "https://pay.example.com/checkout" }, "/demo/api/order-token", init)).status).toBe(200);
+  });
+
+  it("refuses a body over 16 KiB (413 invalid_request)", async () => {
+    const response = await postJson("/demo/api/order-token", { shop: "demo-signed", orderId: "o-1", priceAmount: "1.00", priceCurrency: "EUR", pad: "x".repeat(MAX_DEMO_BODY) });
+    expect(response.status).toBe(413);
+    expect((await errorOf(response)).code).toBe("invalid_request");
+  });
 });
 
 describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
@@ -61,6 +81,32 @@ describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
     const response = await call("/demo/api/sandbox/health");
     expect(response.status).toBe(502);
     expect((await errorOf(response)).code).toBe("upstream_unavailable");
+  });
+
+  it("refuses a page of another origin, before anything reaches the sandbox", async () => {
+    for (const origin of ["https://evil.example", "http://127.0.0.1:8787", "null"]) {
+      const response = await postJson("/demo/api/sandbox/payments/pay_1/transactions", { amount: "0.001" }, { Origin: origin });
+      expect(response.status, origin).toBe(403);
+      expect((await errorOf(response)).code).toBe("origin_not_allowed");
+    }
+    expect(upstream.count()).toBe(0);
+    const own = await postJson("/demo/api/sandbox/payments/pay_1/transactions", { amount: "0.001" }, { Origin: ORIGIN });
+    expect(own.status).not.toBe(403);
+    expect(upstream.count()).toBe(1);
+  });
+
+  it("forwards a body of up to 16 KiB and refuses a larger one (413 invalid_request) without forwarding it", async () => {
+    const largest = `"${"x".repeat(MAX_DEMO_BODY - 2)}"`;
+    expect((await postJson("/demo/api/sandbox/payments/pay_1/transactions", largest)).status).not.toBe(413);
+    expect(upstream.count()).toBe(1);
+    const response = await postJson("/demo/api/sandbox/payments/pay_1/transactions", `${largest} `);
+    expect(response.status).toBe(413);
+    expect((await errorOf(response)).code).toBe("invalid_request");
+    // Without Content-Length (a streamed body) the limit holds too.
+    const stream = new Blob([`${largest} `]).stream();
+    const streamed = await call("/demo/api/sandbox/payments/pay_1/transactions", { method: "POST", headers: { "Content-Type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(upstream.count()).toBe(1);
   });
 
   it("refuses paths that climb out of /sandbox/", async () => {
@@ -190,5 +236,49 @@ describe("GET /demo/api/backend/received (DEMO_MODE)", () => {
       expect((await errorOf(response)).code).toBe("not_found");
     }
     expect(backend.calls).toHaveLength(0);
+  });
+});
+
+describe("demo routes beside a production shop", () => {
+  const shops = (extra: unknown) => JSON.stringify([...(JSON.parse((env as unknown as Env).SHOPS) as unknown[]), extra]);
+  const production = [
+    { id: "acme", environment: "production" },
+    {
+      id: "acme-full",
+      name: "Acme",
+      environment: "production",
+      apiKeyId: "acme",
+      secrets: { apiKeySecret: "DEMO_API_KEY_SECRET" },
+      pricing: "open",
+      limits: { min: "1.00", max: "10.00" },
+      priceCurrencies: ["EUR"],
+      transferCurrencies: ["BTC"],
+    },
+  ];
+
+  it("answers 404 not_found on every demo route even with DEMO_MODE \"true\", and calls nothing", async () => {
+    const backend = stubBackend(() => Response.json({ entries: [], next: 0 }));
+    try {
+      for (const entry of production) {
+        const bindings: Partial<Env> = { DEMO_MODE: "true", SHOPS: shops(entry), DEMO_BACKEND_URL: BACKEND_URL };
+        const token = await callWith(bindings, "/demo/api/order-token", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ shop: "demo-signed", orderId: "o-1", priceAmount: "1.00", priceCurrency: "EUR" }),
+        });
+        const sandbox = await callWith(bindings, "/demo/api/sandbox/health");
+        const received = await callWith(bindings, "/demo/api/backend/received?after=0");
+        for (const response of [token, sandbox, received]) {
+          expect(response.status, entry.id).toBe(404);
+          expect((await errorOf(response)).code).toBe("not_found");
+        }
+      }
+      expect(upstream.count()).toBe(0);
+      expect(backend.calls).toHaveLength(0);
+      // The same bindings without the production shop serve them.
+      expect((await callWith({ DEMO_MODE: "true" }, "/demo/api/sandbox/health")).status).not.toBe(404);
+    } finally {
+      backend.restore();
+    }
   });
 });
