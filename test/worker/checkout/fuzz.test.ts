@@ -1,19 +1,23 @@
 /**
- * Several thousand malformed requests (deterministic seed) to every route: bodies of the wrong
+ * Ten thousand malformed requests (deterministic seed) to every route: bodies of the wrong
  * shape, type or encoding, unknown shops, malformed ids, forged signatures, refused origins,
- * wrong methods and junk paths. Every one must be answered with a 4xx JSON error (never a 5xx)
- * and none may reach the upstream.
+ * wrong methods and junk paths, the shop backend's API (orders, events, redelivery) and the demo
+ * proxy to the shop backend's received log. Every one must be answered with a 4xx JSON error
+ * (never a 5xx) and none may reach the upstream or any other host. The requests are generated
+ * first, in order, from the seed, then sent 8 at a time; a failure names the seed and the request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
 import { ERROR_CODES, type ErrorBody } from "../../../worker/checkout/wire.js";
 import { call, freshIp } from "./support/http.js";
 import { Prng } from "./support/prng.js";
-import { TEST_SECRETS } from "./support/test-env.js";
+import { TEST_SECRETS, UPSTREAM_BASE_URL } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
 const SEED = 0xc0ffee;
-const REQUESTS = 5000;
+const REQUESTS = 10_000;
+/** Requests in flight at once (the generated requests do not depend on the answers). */
+const CONCURRENCY = 8;
 
 const PRINTABLE = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
 const ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -115,16 +119,29 @@ function backendRequest(shop: string): FuzzRequest {
         `/api/shops/${shop}/events?${segment(rng.string(1 + rng.int(6), ID_CHARS))}=1`,
         `/api/shops/${shop}/events/${segment(rng.pick(["evt_", "evt_xyz", malformedPaymentId(), `evt_${rng.string(32, "0123456789abcdef")}`]))}`,
         `/api/shops/${segment(unknownShop())}/events`,
+        `/api/shops/${segment(unknownShop())}/orders/o-1`,
       ])
     : rng.pick([`/api/shops/${shop}/orders/o-1`, `/api/shops/${shop}/events`, `/api/shops/${shop}/events/evt_${"0".repeat(32)}`]);
-  const redeliver = !validToken && rng.chance(0.3);
-  return { label: `backend API ${validToken ? "malformed input" : "bad token"}`, path: redeliver ? `/api/shops/${shop}/events/evt_${"1".repeat(32)}/redeliver` : path, init: { method: redeliver ? "POST" : "GET", headers: h } };
+  const redeliver = rng.chance(0.3);
+  const redeliverPath = validToken
+    ? `/api/shops/${shop}/events/${segment(rng.pick(["evt_", "evt_xyz", malformedPaymentId(), `evt_${rng.string(32, "0123456789abcdef")}`]))}/redeliver`
+    : `/api/shops/${shop}/events/evt_${"1".repeat(32)}/redeliver`;
+  return { label: `backend API ${validToken ? "malformed input" : "bad token"}${redeliver ? " (redeliver)" : ""}`, path: redeliver ? redeliverPath : path, init: { method: redeliver ? "POST" : "GET", headers: h } };
+}
+
+/** The demo proxy to the shop backend's received log, with a cursor that is never a valid one (a valid one would be forwarded). */
+function demoReceivedRequest(): FuzzRequest {
+  const after = rng.pick(["", "-1", "x", "1.5", "9".repeat(16), " 1", "1 ", "1e3", "0x1", "%00", "１", "+1", "1\n", "1&after=2", rng.string(1 + rng.int(20), PRINTABLE).replace(/^\d{1,15}$/, "x")]);
+  // Always encoded: a raw "&" or "#" could cut the value down to a valid cursor.
+  const path = `/demo/api/backend/received?after=${encodeURIComponent(after)}`;
+  const method = rng.pick(["GET", "GET", "GET", "POST", "PUT", "DELETE"]);
+  return { label: `demo received: bad cursor (${method})`, path, init: { method, headers: headers(rng.chance(0.5) ? { Origin: randomOrigin() } : {}) } };
 }
 
 /** One malformed request for a route chosen at random. */
 function nextRequest(): FuzzRequest {
   const shop = rng.pick(SHOPS);
-  switch (rng.int(12)) {
+  switch (rng.int(13)) {
     case 0:
       return { label: "create: malformed body", path: `/api/shops/${shop}/payments`, init: { method: "POST", headers: headers({ "Content-Type": "application/json" }), body: invalidCreateBody() } };
     case 1:
@@ -154,63 +171,105 @@ function nextRequest(): FuzzRequest {
       return { label: "demo order-token: malformed body", path: "/demo/api/order-token", init: { method: "POST", headers: headers({ "Content-Type": "application/json" }), body: rng.chance(0.5) ? JSON.stringify(junkValue()) : JSON.stringify({ shop: rng.pick([...SHOPS, unknownShop()]), orderId: notAnOrderId(), priceAmount: "1.00", priceCurrency: "EUR" }) } };
     case 10:
       return backendRequest(shop);
+    case 11:
+      return demoReceivedRequest();
     default:
       return { label: "widget: unknown hashed file", path: rng.pick([`/widget.${rng.string(8, "0123456789abcdef")}.js`, `/chunks/${rng.string(10, ID_CHARS)}.js`, `/widget.${rng.string(3, ID_CHARS)}.js`]), init: { method: "GET", headers: headers() } };
   }
 }
 
+/** A failing request as it can be replayed: seed, index, method, path, headers and body. */
+function describeRequest(index: number, request: FuzzRequest): string {
+  const body = typeof request.init.body === "string" ? request.init.body : "";
+  return `[seed ${SEED} #${index}] ${request.label}: ${request.init.method} ${request.path} headers=${JSON.stringify(request.init.headers)} body=${JSON.stringify(body.slice(0, 300))}${body.length > 300 ? `...(${body.length} chars)` : ""}`;
+}
+
 let upstream: UpstreamStub;
+let stubFetch: typeof fetch;
+/** Requests the Worker sent to any host other than the upstream (the stub counts those). */
+const otherHosts: string[] = [];
 /** Log lines of the run, kept in memory: printing thousands of lines costs more than the requests. */
 const logLines: string[] = [];
 const originalLog = console.log;
 beforeAll(() => {
   clearCurrencyCache();
   upstream = installUpstreamStub();
+  stubFetch = globalThis.fetch;
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url).origin !== new URL(UPSTREAM_BASE_URL).origin) otherHosts.push(url);
+    return stubFetch(input, init);
+  };
   console.log = (line: unknown) => void logLines.push(String(line));
 });
 afterAll(() => {
   console.log = originalLog;
+  globalThis.fetch = stubFetch;
   upstream.restore();
 });
 
 describe("fuzz", () => {
-  it(`answers ${REQUESTS} malformed requests with 4xx JSON errors and never calls the upstream (seed ${SEED})`, { timeout: 120_000 }, async () => {
+  it(`answers ${REQUESTS} malformed requests with 4xx JSON errors and never calls the upstream (seed ${SEED})`, { timeout: 300_000 }, async () => {
+    // Generated before any is sent, so the requests depend on the seed alone (not on timing).
+    const requests = Array.from({ length: REQUESTS }, () => nextRequest());
     const failures: string[] = [];
     const statuses = new Map<number, number>();
+    const upstreamCallsAfter: string[] = [];
     let sent = 0;
 
-    async function send(request: FuzzRequest): Promise<void> {
+    async function send(index: number, request: FuzzRequest): Promise<void> {
+      const callsBefore = upstream.calls.length;
       let response: Response;
       try {
         response = await call(request.path, request.init);
       } catch (err) {
-        failures.push(`threw ${String(err)} for ${request.label} ${request.path}`);
+        failures.push(`threw ${String(err)} for ${describeRequest(index, request)}`);
         return;
       }
       sent += 1;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       const text = await response.text();
+      // With requests in flight together, a call may belong to a neighbour: this names candidates.
+      if (upstream.calls.length > callsBefore) upstreamCallsAfter.push(describeRequest(index, request));
       if (response.status < 400 || response.status >= 500) {
-        failures.push(`${response.status} ${request.label} ${request.init.method} ${request.path}`);
+        failures.push(`${response.status} ${describeRequest(index, request)}: ${text.slice(0, 200)}`);
         return;
       }
       let body: ErrorBody | undefined;
       try {
         body = JSON.parse(text) as ErrorBody;
       } catch {
-        failures.push(`not JSON: ${request.label} ${request.path}: ${text.slice(0, 80)}`);
+        failures.push(`not JSON: ${describeRequest(index, request)}: ${text.slice(0, 80)}`);
       }
-      if (body && !(ERROR_CODES as readonly string[]).includes(body.error?.code)) failures.push(`unknown code ${JSON.stringify(body)} for ${request.label}`);
+      if (body && !(ERROR_CODES as readonly string[]).includes(body.error?.code)) failures.push(`unknown code ${JSON.stringify(body)} for ${describeRequest(index, request)}`);
     }
 
-    for (let i = 0; i < REQUESTS; i += 1) await send(nextRequest());
-    expect(failures.slice(0, 20)).toEqual([]);
-    expect(sent).toBe(REQUESTS);
-    expect(upstream.calls.map((c) => `${c.method} ${c.path}`)).toEqual([]);
+    const started = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < requests.length) {
+          const index = next;
+          next += 1;
+          const request = requests[index];
+          if (request) await send(index, request);
+        }
+      }),
+    );
+    const elapsed = Date.now() - started;
+
+    expect(failures.slice(0, 20), `seed ${SEED}: ${failures.length} failing requests`).toEqual([]);
+    expect(sent, `seed ${SEED}`).toBe(REQUESTS);
+    expect(upstream.calls.map((c) => `${c.method} ${c.path}`), `seed ${SEED}: upstream calls, during ${upstreamCallsAfter.slice(0, 10).join(" | ")}`).toEqual([]);
+    expect(otherHosts, `seed ${SEED}: requests to other hosts`).toEqual([]);
     // One access-log line per request, none of them an error.
-    expect(logLines.filter((l) => l.includes('"event":"request"'))).toHaveLength(REQUESTS);
-    expect(logLines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+    expect(logLines.filter((l) => l.includes('"event":"request"')), `seed ${SEED}`).toHaveLength(REQUESTS);
+    expect(logLines.filter((l) => l.includes('"level":"error"')), `seed ${SEED}`).toEqual([]);
     // Several kinds of refusal were exercised, not one path over and over.
-    for (const status of [400, 401, 403, 404, 405]) expect(statuses.get(status) ?? 0).toBeGreaterThan(20);
+    for (const status of [400, 401, 403, 404, 405]) expect(statuses.get(status) ?? 0, `seed ${SEED}: answers ${status}`).toBeGreaterThan(20);
+    // Every kind of request was sent, the merchant-side routes and the demo proxy included.
+    const labels = new Set(requests.map((r) => r.label.replace(/ \(.*\)$/, "")));
+    for (const label of ["backend API malformed input", "backend API bad token", "demo received: bad cursor", "hook: forged or missing signature", "create: malformed body"]) expect(labels, label).toContain(label);
+    originalLog(`fuzz: ${REQUESTS} requests, ${CONCURRENCY} at a time, in ${elapsed} ms; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
   });
 });
