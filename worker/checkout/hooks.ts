@@ -1,5 +1,5 @@
 /**
- * POST /hooks/{shop}: the upstream's notifications for one shop (spec section 6).
+ * POST /hooks/{shop}: the upstream's notifications for one shop (docs/upstream.md, "Notifications").
  *
  * - Shop with an HMAC key: the signature over the raw body is checked before anything else
  *   (401 invalid_signature, nothing read further, nothing stored). An authentic `v3/payment`
@@ -135,7 +135,9 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
     ctx.waitUntil(
       upstreamFor(env, shop)
         .getPayout(payout.payoutId)
-        .then((fetched) => events.applyPayout(shop.id, new Date().toISOString(), fetched))
+        // The fetched payout must name this shop's hook: an unauthenticated body could name another
+        // shop's payout on a shared upstream account.
+        .then((fetched) => (hookShopOf(fetched.notificationUrl) === shop.id ? events.applyPayout(shop.id, new Date().toISOString(), fetched) : "ignored"))
         .then(
           (outcome) => log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, outcome, authentic: false }),
           (err: unknown) => log("error", "payout_hint_failed", { shop: shop.id, payoutId: payout.payoutId, error: err }),

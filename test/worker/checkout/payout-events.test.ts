@@ -4,15 +4,17 @@
  * notificationUrl; a duplicate or an older one is none; a payout naming another shop's hook is
  * ignored.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PayoutEvent, WebhookEvent } from "../../../worker/checkout/events/types.js";
 import { shopEvents } from "../../../worker/checkout/shop-events-object.js";
 import type { Payout } from "../../../worker/v3/types.js";
+import { getShop } from "../../../worker/checkout/config.js";
+import { handleHook } from "../../../worker/checkout/hooks.js";
 import { hookInit } from "./payment-support.js";
 import { call } from "./support/http.js";
-import { endCursor, eventsAfter, notify, testEnv } from "./support/merchant.js";
+import { committedShops, endCursor, eventsAfter, freshShopId, notify, shopsWithCopy, testEnv } from "./support/merchant.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 import { installWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
@@ -117,5 +119,31 @@ describe("v3/payouts notifications", () => {
     const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: "not_the_shop_hmac_key" }));
     expect(response.status).toBe(401);
     expect(await payoutEvents(SHOP, forged.payoutId)).toEqual([]);
+  });
+});
+
+describe("an unauthenticated payout notification (a shop without an HMAC key)", () => {
+  it("fetches the payout, and records nothing when the fetched payout names another shop's hook", async () => {
+    const shop = freshShopId("nohmac");
+    const open = committedShops().find((s) => s.id === "demo-open");
+    const secrets = { ...(open?.secrets as Record<string, string>) };
+    delete secrets.notificationHmacKey;
+    const env = { ...testEnv, SHOPS: shopsWithCopy(shop, { secrets }) };
+    const foreign = payout({ notificationUrl: "https://checkout.test/hooks/demo-signed" });
+    upstream.payouts.set(foreign.payoutId, foreign);
+    // The forged body claims this shop's hook; only the fetched payout counts.
+    const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payouts", body: { ...foreign, notificationUrl: `https://checkout.test/hooks/${shop}` } });
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    const ctx = createExecutionContext();
+    const response = await handleHook(new Request(`https://checkout.test/hooks/${shop}`, { method: "POST", body }), env, ctx, getShop(env, shop));
+    expect(response.status).toBe(202);
+    await waitOnExecutionContext(ctx);
+    spy.mockRestore();
+    expect(upstream.count("GET", `/v3/payouts/${foreign.payoutId}`)).toBe(1);
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.payoutId === foreign.payoutId);
+    expect(logged).toEqual([expect.objectContaining({ event: "payout_notification", outcome: "ignored", authentic: false })]);
+    const recorded = await runInDurableObject(shopEvents(testEnv, shop), (_i, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
+    expect(recorded).toBe(0);
   });
 });

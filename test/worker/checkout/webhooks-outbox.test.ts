@@ -7,6 +7,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { batchBySize } from "../../../worker/checkout/events/outbox.js";
 import type { PaymentEvent } from "../../../worker/checkout/events/types.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { newPayment } from "./payment-support.js";
@@ -139,5 +140,15 @@ describe("the outbox of a PaymentObject", () => {
     const unknown = newPayment({ status: "CONFIRMED" });
     expect(await notify(SHOP, "v3/payment", unknown, new Date())).toEqual({ status: 200, outcome: "unknown" });
     expect(await storedIn(stubOf(unknown.paymentId))).toEqual({ tables: [], versions: [], outbox: [], written: 0, alarm: null });
+  });
+});
+
+describe("the outbox's batches", () => {
+  it("stay within the byte budget of one sendBatch, at least one message each, in order", () => {
+    const rows = [3, 4, 5, 1].map((kb, i) => ({ seq: i, message: "x".repeat(kb * 1000) }));
+    expect(batchBySize(rows, 8000).map((r) => r.seq)).toEqual([0, 1]);
+    expect(batchBySize(rows.slice(2), 8000).map((r) => r.seq)).toEqual([2, 3]);
+    expect(batchBySize([{ seq: 9, message: "y".repeat(20_000) }], 8000).map((r) => r.seq)).toEqual([9]);
+    expect(batchBySize([], 8000)).toEqual([]);
   });
 });

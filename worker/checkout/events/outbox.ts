@@ -16,6 +16,21 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS outbox (
 )`;
 /** Messages per Queue sendBatch (the platform allows 100 and 256 KB per batch). */
 const BATCH = 50;
+/** Bytes of message bodies per sendBatch, below the platform's 256 KB. */
+const BATCH_BYTES = 200_000;
+
+/** The longest prefix of `rows` (at least one row) whose messages stay within BATCH_BYTES. */
+export function batchBySize<T extends { message: string }>(rows: readonly T[], maxBytes = BATCH_BYTES): T[] {
+  const out: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = new TextEncoder().encode(row.message).length;
+    if (out.length && bytes + size > maxBytes) break;
+    out.push(row);
+    bytes += size;
+  }
+  return out;
+}
 const MAX_WAIT_MS = 60_000;
 
 interface OutboxRow extends Record<string, SqlStorageValue> {
@@ -73,8 +88,9 @@ export class Outbox {
   private async relayNow(now: number): Promise<void> {
     if (!this.exists()) return;
     for (;;) {
-      const rows = this.sql.exec<OutboxRow>("SELECT seq, message, failures FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH).toArray();
-      if (!rows.length) return;
+      const due = this.sql.exec<OutboxRow>("SELECT seq, message, failures FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH).toArray();
+      if (!due.length) return;
+      const rows = batchBySize(due);
       try {
         await this.queue.sendBatch(rows.map((row) => ({ body: JSON.parse(row.message) as WebhookMessage, contentType: "json" as const })));
       } catch (err) {
@@ -84,7 +100,7 @@ export class Outbox {
         return;
       }
       this.sql.exec(`DELETE FROM outbox WHERE seq IN (${rows.map(() => "?").join(",")})`, ...rows.map((row) => row.seq));
-      if (rows.length < BATCH) return;
+      if (due.length < BATCH && rows.length === due.length) return;
     }
   }
 }

@@ -11,7 +11,7 @@
  *   upstream.restore();                         // in afterEach
  */
 import Decimal from "decimal.js";
-import type { Currency, Payment } from "../../../../worker/v3/types.js";
+import type { Currency, Payment, Payout } from "../../../../worker/v3/types.js";
 import { TEST_SECRETS, UPSTREAM_BASE_URL } from "./test-env.js";
 
 export interface UpstreamCall {
@@ -51,6 +51,7 @@ function json(status: number, body: unknown): Response {
 export class UpstreamStub {
   readonly calls: UpstreamCall[] = [];
   readonly payments = new Map<string, Payment>();
+  readonly payouts = new Map<string, Payout>();
   currencies: Currency[] = structuredClone(DEFAULT_CURRENCIES);
   private failures: Failure[] = [];
   private sequence = 0;
@@ -151,6 +152,11 @@ export class UpstreamStub {
     if (request.method === "GET" && match?.[1]) {
       const payment = this.payments.get(decodeURIComponent(match[1]));
       return payment ? json(200, payment) : json(404, { message: "payment not found" });
+    }
+    const payout = /^\/v3\/payouts\/([^/]+)$/.exec(path);
+    if (request.method === "GET" && payout?.[1]) {
+      const found = this.payouts.get(decodeURIComponent(payout[1]));
+      return found ? json(200, found) : json(404, { message: "payout not found" });
     }
     return json(404, { message: "no such endpoint" });
   }
