@@ -17,7 +17,7 @@ import { CheckoutError } from "./errors.js";
 import { endpointsFor } from "./events/endpoints.js";
 import type { OrderStatus } from "./events/types.js";
 import type { AppEnv } from "./http.js";
-import { ORDER_ID } from "./ids.js";
+import { ORDER_ID } from "./rules.js";
 import { orderObject } from "./order-object.js";
 import { paymentObject } from "./payment-object.js";
 import { shopEvents } from "./shop-events-object.js";

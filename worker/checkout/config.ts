@@ -11,6 +11,7 @@ import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
 import { EVENT_TYPES } from "./events/types.js";
 import { log, registerSecret } from "./log.js";
+import { DECIMAL_AMOUNT, currencyCode, decimalAmount } from "./rules.js";
 import { secretProblem } from "./secret-rules.js";
 
 /** Most endpoints one shop may have (each event is POSTed to each matching one). */
@@ -18,8 +19,6 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 const SHOP_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
 const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
-const CURRENCY = /^[A-Z0-9]{2,10}$/;
-const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
 const secretName = z.string().regex(SECRET_NAME, "must be the name of a Worker secret (A-Z, 0-9, _)");
@@ -37,8 +36,7 @@ const webhookEndpoint = z.strictObject({
   secret: secretName,
   events: z.array(z.enum(EVENT_TYPES)).min(1, "must list at least one event type (or be left out for all)").optional(),
 });
-const currencyList = z.array(z.string().regex(CURRENCY, "must be an upper-case currency code")).min(1, "must list at least one currency");
-const decimal = z.string().regex(DECIMAL, "must be a decimal string such as \"10.00\"");
+const currencyList = z.array(currencyCode).min(1, "must list at least one currency");
 
 /** An origin exactly as a browser sends it: scheme://host[:port], nothing else. */
 const origin = z.string().refine((value) => {
@@ -91,7 +89,7 @@ export const shopSchema = z
       })
       .default({ header: "X-Signature", encoding: "hex" }),
     pricing: z.enum(["signed", "open"]),
-    limits: z.strictObject({ min: decimal, max: decimal }).optional(),
+    limits: z.strictObject({ min: decimalAmount, max: decimalAmount }).optional(),
     priceCurrencies: currencyList,
     transferCurrencies: currencyList,
     allowedOrigins: z.array(origin).default([]),
@@ -113,7 +111,7 @@ export const shopSchema = z
         ctx.addIssue({ code: "custom", path: ["webhooks", index, "url"], message: "must be https for a production shop" });
       }
     });
-    if (shop.limits && DECIMAL.test(shop.limits.min) && DECIMAL.test(shop.limits.max) && new Decimal(shop.limits.min).gt(shop.limits.max)) {
+    if (shop.limits && DECIMAL_AMOUNT.test(shop.limits.min) && DECIMAL_AMOUNT.test(shop.limits.max) && new Decimal(shop.limits.min).gt(shop.limits.max)) {
       ctx.addIssue({ code: "custom", path: ["limits", "min"], message: "must not be greater than limits.max" });
     }
   });

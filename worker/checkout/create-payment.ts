@@ -17,19 +17,16 @@ import { externalPaymentIdFor } from "./external-id.js";
 import { orderObject, type OrderCreateResult } from "./order-object.js";
 import { verifyOrderToken } from "./order-token.js";
 import type { AppEnv } from "./http.js";
-import { ORDER_ID, ORDER_ID_MESSAGE } from "./ids.js";
 import { redirectUrlsFor } from "./redirects.js";
-
-/** A plain decimal as the upstream takes it: no sign, no exponent, no leading zeros ("0025.00" is refused there). */
-const DECIMAL = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
+import { currencyCode, decimalAmount, orderId } from "./rules.js";
 
 /** The body of a create (CreatePaymentRequest in wire.ts); unknown fields are refused. */
 export const createPaymentSchema = z.strictObject({
-  orderId: z.string().regex(ORDER_ID, ORDER_ID_MESSAGE),
-  transferCurrency: z.string().regex(/^[A-Z0-9]{2,10}$/, "must be an upper-case currency code"),
+  orderId,
+  transferCurrency: currencyCode,
   orderToken: z.string().min(1).max(4096).optional(),
-  priceAmount: z.string().regex(DECIMAL, "must be a decimal string such as \"25.00\"").optional(),
-  priceCurrency: z.string().regex(/^[A-Z0-9]{2,10}$/, "must be an upper-case currency code").optional(),
+  priceAmount: decimalAmount.optional(),
+  priceCurrency: currencyCode.optional(),
 });
 export type CreatePaymentBody = z.output<typeof createPaymentSchema>;
 

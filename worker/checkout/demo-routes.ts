@@ -18,16 +18,16 @@ import { demoModeState, type DemoModeState } from "./demo-mode.js";
 import type { Env } from "./env.js";
 import { jsonBody, type AppEnv } from "./http.js";
 import { CheckoutError } from "./errors.js";
-import { ORDER_ID, ORDER_ID_MESSAGE } from "./ids.js";
 import { log } from "./log.js";
+import { currencyCode, decimalAmount, orderId } from "./rules.js";
 
 export const ORDER_TOKEN_TTL_SECONDS = 30 * 60;
 
 const orderTokenSchema = z.strictObject({
   shop: z.string().min(1).max(64),
-  orderId: z.string().regex(ORDER_ID, ORDER_ID_MESSAGE),
-  priceAmount: z.string().regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/, "must be a decimal string such as \"25.00\""),
-  priceCurrency: z.string().regex(/^[A-Z0-9]{2,10}$/, "must be an upper-case currency code"),
+  orderId,
+  priceAmount: decimalAmount,
+  priceCurrency: currencyCode,
 });
 
 export const demoRoutes = new Hono<AppEnv>();

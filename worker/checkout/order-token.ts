@@ -7,6 +7,7 @@
  */
 import { errors, jwtVerify } from "jose";
 import { CheckoutError } from "./errors.js";
+import { DECIMAL_AMOUNT } from "./rules.js";
 
 export interface OrderClaims {
   orderId: string;
@@ -14,8 +15,6 @@ export interface OrderClaims {
   priceCurrency: string;
 }
 
-/** As create-payment.ts: the upstream refuses leading zeros, so they are refused here, not met as a 502. */
-const DECIMAL = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
 const invalid = (message: string) => new CheckoutError(400, "invalid_order_token", message);
 
 export async function verifyOrderToken(token: string, signingKey: string, shopId: string, orderId: string, now?: Date): Promise<OrderClaims> {
@@ -37,7 +36,7 @@ export async function verifyOrderToken(token: string, signingKey: string, shopId
   if (shop === undefined && aud === undefined) throw invalid("The order token must name the shop (a shop claim or its audience).");
   const audiences = aud === undefined ? [] : Array.isArray(aud) ? aud : [aud];
   if ((shop !== undefined && shop !== shopId) || (aud !== undefined && !audiences.includes(shopId))) throw invalid("The order token is for another shop.");
-  if (typeof priceAmount !== "string" || !DECIMAL.test(priceAmount)) throw invalid("The order token's priceAmount must be a decimal string.");
+  if (typeof priceAmount !== "string" || !DECIMAL_AMOUNT.test(priceAmount)) throw invalid("The order token's priceAmount must be a decimal string.");
   if (typeof priceCurrency !== "string") throw invalid("The order token's priceCurrency must be a string.");
   return { orderId: claimOrder, priceAmount, priceCurrency };
 }

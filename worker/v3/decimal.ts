@@ -6,6 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { isLosslessNumber } from "lossless-json";
+import { z } from "zod";
 
 const PLAIN = /^-?\d+(\.\d+)?$/;
 const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -29,9 +30,17 @@ export function decimalFromJson(value: unknown): string | undefined {
   return undefined;
 }
 
-const POSITIVE_REQUEST_DECIMAL = /^\d+(\.\d+)?$/;
+/**
+ * An amount as the upstream takes it in a request: plain notation, no sign, no exponent, no
+ * leading zeros ("0025.00" is refused there), at most 15 digits before the point and 18 after.
+ * The one copy of this rule: the v3 client checks outgoing amounts with it, the checkout its
+ * create route, order tokens, demo routes and shop limits (worker/checkout/rules.ts).
+ */
+export const DECIMAL_AMOUNT = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
+export const DECIMAL_AMOUNT_MESSAGE = "must be a decimal string such as \"25.00\" (no sign, exponent or leading zeros)";
 
-/** For requests: plain notation, no sign, no exponent, greater than zero. */
-export function isPositiveDecimal(text: string): boolean {
-  return POSITIVE_REQUEST_DECIMAL.test(text) && new Decimal(text).greaterThan(0);
-}
+/** A request amount (DECIMAL_AMOUNT), zero included; checks chained after it run only on a well-formed amount. */
+export const decimalAmount = z.string().regex(DECIMAL_AMOUNT, { error: DECIMAL_AMOUNT_MESSAGE, abort: true });
+
+/** A request amount (DECIMAL_AMOUNT) greater than zero. */
+export const positiveDecimalAmount = decimalAmount.refine((text) => new Decimal(text).greaterThan(0), "must be greater than zero");

@@ -1,12 +1,12 @@
 /**
- * Validation of what the caller asks the client to send (spec section 4). A refused request is a
+ * Validation of what the caller asks the client to send (docs/upstream.md, "Operations"). A refused request is a
  * V3Error of kind "invalid_request" and nothing reaches the upstream. Codes: "invalid_limit",
  * "invalid_offset", "invalid_time", "invalid_time_range", "invalid_filter", "invalid_amount",
  * "amount_conflict" (both payout amounts), "missing_amount" (neither), "invalid_url", "invalid_id",
  * "invalid_conversion_id", "missing_field", "invalid_field".
  */
 import { z } from "zod";
-import { isPositiveDecimal } from "./decimal.js";
+import { decimalAmount, positiveDecimalAmount } from "./decimal.js";
 import { V3Error } from "./errors.js";
 import { fieldPath } from "./parse.js";
 import { REDIRECT_KEYS } from "./types.js";
@@ -19,8 +19,8 @@ import type {
 } from "./types.js";
 
 const required = z.string().min(1, "must not be empty");
-const amount = z.string().refine(isPositiveDecimal, "must be a positive decimal string such as \"12.50\"");
-const nonNegativeAmount = z.string().refine((v) => v === "0" || /^0\.0+$/.test(v) || isPositiveDecimal(v), "must be a decimal string >= 0");
+const amount = positiveDecimalAmount;
+const nonNegativeAmount = decimalAmount;
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
 /** yyyy-MM-ddTHH:mm:ss.SSSXXX with a real date and an offset of Z or ±HH:mm. */
 const apiTime = z.iso.datetime({ offset: true, precision: 3, error: "must be yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00" });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getShop, validateShops, type ConfigIssue } from "../../../worker/checkout/config.js";
 import type { Env } from "../../../worker/checkout/env.js";
 import { CheckoutError } from "../../../worker/checkout/errors.js";
+import { DECIMAL_AMOUNT_MESSAGE } from "../../../worker/checkout/rules.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 
 const workerEnv = env as unknown as Env;
@@ -70,6 +71,13 @@ describe("shop configuration", () => {
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.map((i) => i.field)).toContain(field);
     expect(issues.every((i) => i.shop === "acme")).toBe(true);
+  });
+
+  it.each([
+    ["min", { min: "0025.00", max: "500.00" }],
+    ["max", { min: "1.00", max: "0500" }],
+  ])("refuses a limit with leading zeros (%s), which the upstream would refuse as a price", (field, limits) => {
+    expect(issuesOf([entry({ limits })])).toEqual([{ shop: "acme", field: `limits.${field}`, message: DECIMAL_AMOUNT_MESSAGE }]);
   });
 
   it("reports a duplicate id on the second entry", () => {

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { externalPaymentIdFor, MAX_EXTERNAL_ID_LENGTH } from "../../../worker/checkout/external-id.js";
 import type { OrderStatus, PaymentEvent } from "../../../worker/checkout/events/types.js";
-import { ORDER_ID } from "../../../worker/checkout/ids.js";
+import { ORDER_ID } from "../../../worker/checkout/rules.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { postJson } from "./support/http.js";
 import { backend, backendJson, createOpen, notify } from "./support/merchant.js";

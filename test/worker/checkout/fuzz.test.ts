@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { ORDER_ID } from "../../../worker/checkout/rules.js";
 import { ERROR_CODES, type ErrorBody } from "../../../worker/checkout/wire.js";
 import { call, freshIp } from "./support/http.js";
 import { Prng } from "./support/prng.js";
@@ -46,10 +47,13 @@ function junkValue(depth = 0): unknown {
   }
 }
 
-/** A junk value that is never a well-formed order id. */
+/**
+ * A junk value that is never a well-formed order id, and so never a well-formed amount or currency
+ * code either (every string those rules take is an order id too).
+ */
 function notAnOrderId(): unknown {
   const value = junkValue();
-  return typeof value === "string" && /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/.test(value) ? `${value}/!` : value;
+  return typeof value === "string" && ORDER_ID.test(value) ? `${value}/!` : value;
 }
 
 const CREATE_FIELDS = ["orderId", "transferCurrency", "orderToken", "priceAmount", "priceCurrency"] as const;
@@ -67,10 +71,7 @@ function invalidCreateBody(): string {
     return JSON.stringify(rng.chance(0.5) ? { ...rest, orderId } : { ...rest, transferCurrency }); // a required field missing
   } else {
     const field = rng.pick(CREATE_FIELDS.filter((f) => f !== "orderToken"));
-    let value = junkValue();
-    // A junk value that happens to be well-formed for the field is replaced by one that cannot be.
-    if (typeof value === "string" && /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/.test(value)) value = `${value}/!`;
-    body[field] = value;
+    body[field] = notAnOrderId();
   }
   return JSON.stringify(body);
 }

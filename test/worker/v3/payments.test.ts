@@ -28,6 +28,7 @@ describe("payments: create", () => {
     ["priceAmount", { priceAmount: "-1" }, "invalid_amount"],
     ["priceAmount", { priceAmount: "0" }, "invalid_amount"],
     ["priceAmount", { priceAmount: "1e3" }, "invalid_amount"],
+    ["priceAmount", { priceAmount: "0025.00" }, "invalid_amount"],
     ["priceAmount", { priceAmount: 25 }, "invalid_amount"],
     ["priceCurrency", { priceCurrency: "" }, "invalid_field"],
     ["transferCurrency", { transferCurrency: undefined }, "missing_field"],
@@ -126,7 +127,7 @@ describe("payments: get", () => {
     const e1 = await failure(clientOn(stub1).getPayment(PAYMENT_ID));
     expect([e1.kind, e1.code, e1.field, e1.status]).toEqual(["invalid_response", "missing_field", "address", 200]);
 
-    // Transaction fields are all optional (spec 2.2); one that is present must still have its type.
+    // Transaction fields are all optional (docs/upstream.md, "Payments"); one that is present must still have its type.
     const tx = { transactionId: "t1", paidTransferAmount: "0.1", priceAmount: "10", exchangeRate: "100", state: 7 };
     const stub2 = stubUpstream(() => jsonResponse(JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transactions: [tx] })));
     const e2 = await failure(clientOn(stub2).getPayment(PAYMENT_ID));
