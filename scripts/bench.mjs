@@ -12,6 +12,7 @@ import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureSizes } from "../test/bench/sizes.mjs";
 import { kb, ms } from "../test/bench/stats.mjs";
 import { measureCreateThroughput } from "../test/bench/throughput.mjs";
+import { measureWidgetRequests } from "../test/bench/assets.mjs";
 import { startWebhookReceiver } from "../test/bench/webhook-receiver.mjs";
 import { measureNotificationToWebhook, measureWebhookDelivery } from "../test/bench/webhooks.mjs";
 import { devVars, ensureBuilt, freePort, launchChromium, ROOT, startServers } from "./servers.mjs";
@@ -57,6 +58,8 @@ try {
     step(`upstream GETs with ${count} viewer(s), ${POLL_WINDOW_MS / 1000} s without notifications`);
     results.upstreamPolls.push(await measureUpstreamPolls({ ...context, count, windowMs: POLL_WINDOW_MS }));
   }
+  step("widget.js requests per second (2000, 100 in flight, through the asset layer)");
+  results.widgetRequests = await measureWidgetRequests({ checkoutUrl: servers.checkoutUrl, total: 2000, concurrency: 100 });
   step("create-payment throughput, Worker vs sandbox directly");
   const routesBefore = proxy.routes();
   results.createThroughput = await measureCreateThroughput({ ...context, apiKeyId: "demo_shop", apiKeySecret: secrets.DEMO_API_KEY_SECRET });
@@ -84,6 +87,7 @@ const rows = [
   [`notification POST -> element DOM p50 / p95 / p99 (${results.notificationToDom.samples})`, `${ms(results.notificationToDom.p50)} / ${ms(results.notificationToDom.p95)} / ${ms(results.notificationToDom.p99)} ms`],
   ...results.broadcast.map((b) => [`broadcast, ${b.viewers} viewer(s): p50 / p99 (${b.samples} deliveries)`, `${ms(b.p50)} / ${ms(b.p99)} ms`]),
   ...results.upstreamPolls.map((p) => [`upstream polls per minute, ${p.viewers} viewer(s) (GETs incl. retries: ${p.gets} in ${p.windowSeconds} s)`, `${p.pollsPerMinute} (${p.perMinute})`]),
+  [`widget.js requests per second (${results.widgetRequests.total}, ${results.widgetRequests.concurrency} in flight, ${results.widgetRequests.failures} failed${results.widgetRequests.workerRan ? ", through the Worker" : ""})`, `${results.widgetRequests.perSecond} /s`],
   [`create payment, sandbox directly (${results.createThroughput.direct.total}, ${results.createThroughput.concurrency} in flight)`, `${results.createThroughput.direct.perSecond} /s`],
   [`create payment through the Worker (${results.createThroughput.worker.total}, ${results.createThroughput.worker.failures} failed)`, `${results.createThroughput.worker.perSecond} /s`],
   ["Worker / direct throughput ratio", `${results.createThroughput.ratio}`],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the demo shop page into dist/public/demo/: demo/src/main.ts bundled by esbuild into
 // demo.js, plus the HTML and CSS copied as they are. No inline script or style, so the page works
-// under a strict Content-Security-Policy.
+// under the strict Content-Security-Policy it is served with (public-headers/_headers).
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";

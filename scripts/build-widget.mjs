@@ -5,6 +5,7 @@
 //   widget-manifest.json      {"file": "widget.<hash>.js", "integrity": "sha384-..."} for SRI embeds
 //   custom-elements.json      the element's manifest (also written at the repository root)
 //   widget-size.json          minified and gzip -9 sizes
+//   _headers                  the asset layer's response headers (copied from public-headers/_headers)
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +20,7 @@ process.chdir(root);
 const out = join(root, "dist", "public");
 mkdirSync(out, { recursive: true });
 for (const name of readdirSync(out)) {
-  if (/^widget(\.[0-9a-f]+)?\.js(\.map)?$|^widget-(manifest|size)\.json$|^custom-elements\.json$/.test(name)) rmSync(join(out, name));
+  if (/^widget(\.[0-9a-f]+)?\.js(\.map)?$|^widget-(manifest|size)\.json$|^custom-elements\.json$|^_headers$/.test(name)) rmSync(join(out, name));
 }
 rmSync(join(out, "chunks"), { recursive: true, force: true });
 
@@ -37,6 +38,9 @@ writeFileSync(join(out, "widget-manifest.json"), `${JSON.stringify({ file: twin,
 const cem = spawnSync(join(root, "node_modules", ".bin", "cem"), ["analyze", "--config", "custom-elements-manifest.config.mjs", "--quiet"], { stdio: "inherit" });
 if (cem.status !== 0) throw new Error("custom-elements-manifest analyzer failed");
 copyFileSync(join(root, "custom-elements.json"), join(out, "custom-elements.json"));
+// The headers of every file in dist/public/ (CORS, caching, nosniff, the demo's CSP): the asset
+// layer serves these files without the Worker (wrangler.toml, run_worker_first).
+copyFileSync(join(root, "public-headers", "_headers"), join(out, "_headers"));
 
 const size = (file) => {
   const bytes = readFileSync(join(out, file));

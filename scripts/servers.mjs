@@ -50,7 +50,7 @@ function newestMtime(paths) {
 }
 
 const BUILD_OUTPUTS = ["dist/public/widget.js", "dist/public/widget-manifest.json", "dist/public/demo/index.html"];
-const BUILD_INPUTS = ["widget", "demo", "worker/checkout/wire.ts", "worker/v3/types.ts", "scripts/build-widget.mjs", "scripts/build-demo.mjs"];
+const BUILD_INPUTS = ["widget", "demo", "public-headers", "worker/checkout/wire.ts", "worker/v3/types.ts", "scripts/build-widget.mjs", "scripts/build-demo.mjs"];
 
 /** Whether dist/public is missing or older than its sources. */
 export function buildIsStale() {

@@ -41,6 +41,10 @@ ${table}
   13 when the window catches both ends). A GET that follows the one before within a second is
   the v3 client retrying a failed attempt (loopback connections dropped between attempts), not a
   poll; the GETs including such retries are in brackets.
+- **widget.js requests per second**: ${results.widgetRequests?.total ?? 2000} \`GET /widget.js\` with ${results.widgetRequests?.concurrency ?? 100} in flight
+  from Node against \`wrangler dev\`, the request every checkout page view makes. The asset layer
+  answers it with the headers of \`public-headers/_headers\`; the checkout Worker does not run
+  (\`run_worker_first\` lists only its own routes), so it is not billed as a Worker request either.
 - **Create-payment throughput**: ${results.createThroughput.direct.total} creates with ${results.createThroughput.concurrency} in flight, first against the
   sandbox's \`POST /v3/payments\` directly, then through the Worker's
   \`POST /api/shops/demo-open/payments\` (each from its own client address, so the per-customer

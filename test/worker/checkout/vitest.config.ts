@@ -1,4 +1,5 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { kCurrentWorker } from "miniflare";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { TEST_SECRETS, TEST_VARS } from "./support/test-env.js";
@@ -16,7 +17,13 @@ export default defineConfig({
       wrangler: { configPath: here("../../../wrangler.toml") },
       miniflare: {
         bindings: { ...TEST_VARS, ...TEST_SECRETS },
-        assets: { directory: here("fixtures/public"), binding: "ASSETS", routerConfig: { invoke_user_worker_ahead_of_assets: true } },
+        // The Worker as a browser reaches it: through the asset layer's router, which serves files
+        // itself and runs the Worker for wrangler.toml's run_worker_first routes and for misses
+        // (routes-assets.test.ts). `exports.default` and `call()` skip that router.
+        serviceBindings: { EDGE: kCurrentWorker },
+        // The routing (run_worker_first) comes from wrangler.toml; the headers from the fixture
+        // directory's _headers, a link to public-headers/_headers.
+        assets: { directory: here("fixtures/public"), binding: "ASSETS" },
       },
     }),
   ],
