@@ -63,7 +63,7 @@ const tx = (id: string, amount: string, state: string) => ({
   state,
 });
 
-/** One view per status of the table in ARCHITECTURE section 4 (plus an unknown one). */
+/** One view per status of the table in docs/widget.md, "What the customer sees" (plus an unknown one). */
 export const VIEWS = {
   NEW: newView(),
   NEW_PENDING: newView({

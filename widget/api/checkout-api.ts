@@ -1,4 +1,4 @@
-/** The checkout Worker's HTTP API as the element uses it (ARCHITECTURE section 3). */
+/** The checkout Worker's HTTP API as the element uses it (docs/checkout.md, "Routes"). */
 import type { CreatePaymentRequest, ErrorBody, PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 
 /** Codes the element adds to the Worker's ErrorCode values. */

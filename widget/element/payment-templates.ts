@@ -127,7 +127,7 @@ export function underpaidSummary({ m, tag, view }: BlockContext, p: Progress): T
 }
 
 export function transactionsBlock({ m, tag, view }: BlockContext): TemplateResult {
-  // Every transaction field is optional upstream (spec 2.2): a missing one reads as unknown.
+  // Every transaction field is optional upstream (docs/upstream.md, "Payments"): a missing one reads as unknown.
   const item = (tx: TransactionView) => {
     const observed = tx.observedTime === undefined ? "" : formatDateTime(tag, tx.observedTime);
     return html`<li>

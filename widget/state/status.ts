@@ -23,7 +23,7 @@ export interface StatusView {
 
 const FINAL_STATUSES: ReadonlySet<PaymentStatus> = new Set(["CONFIRMED", "EXPIRED", "INVALID"]);
 
-/** The redirect key that belongs to a status, if any (ARCHITECTURE section 4). */
+/** The redirect key that belongs to a status, if any (docs/widget.md, "Redirects"). */
 export const REDIRECT_KEY_BY_STATUS: Readonly<Record<string, RedirectKey>> = {
   UNCONFIRMED: "unconfirmed",
   CONFIRMED: "confirmed",
@@ -53,7 +53,7 @@ const NONE: Omit<StatusView, "kind"> = {
   final: false,
 };
 
-/** The state machine of the element: one row of the table in ARCHITECTURE section 4 per status. */
+/** The state machine of the element: one row of the table in docs/widget.md, "What the customer sees", per status. */
 export function statusView(view: PaymentView): StatusView {
   switch (view.status) {
     case "NEW":

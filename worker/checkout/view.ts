@@ -1,9 +1,9 @@
 /**
- * Payment -> PaymentView: what the widget receives (ARCHITECTURE.md section 3). Pure.
+ * Payment -> PaymentView: what the widget receives (docs/architecture.md, "Contracts"). Pure.
  *
  * Amounts stay exact decimal strings (the v3 client already turned numbers into strings); the
  * paid amounts the upstream leaves out become "0"; `transactions` is always an array holding,
- * per transaction, the spec's fields the upstream sent (any may be missing: spec 2.2 requires none); `redirectUrls` is always an object with only the four keys of the spec and
+ * per transaction, the spec's fields the upstream sent (any may be missing: the spec requires none, docs/upstream.md "Payments"); `redirectUrls` is always an object with only the four keys of the spec and
  * only http(s) values. `notificationUrl`, `guaranteedExchangeRate` and anything else the upstream
  * adds stay out: only the fields named here are copied.
  */
@@ -35,7 +35,7 @@ function redirectView(urls: PaymentRedirectUrls | undefined): PaymentView["redir
 }
 
 /**
- * The spec's transaction fields; each is optional upstream (spec 2.2). The order is the one views
+ * The spec's transaction fields; each is optional upstream (docs/upstream.md, "Payments"). The order is the one views
  * always had, so a stored fingerprint of the same content stays equal (contentFingerprint).
  */
 const TRANSACTION_FIELDS = ["transactionId", "paidTransferAmount", "priceAmount", "exchangeRate", "state", "observedTime", "acceptedTime", "rejectedTime"] as const;

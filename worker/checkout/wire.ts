@@ -6,10 +6,10 @@ import type { DecimalString, PaymentStatus, PaymentTransaction, RedirectKey } fr
 
 export type { DecimalString, PaymentStatus, RedirectKey };
 
-/** One transaction: every field optional (spec 2.2 requires none); the widget shows a missing one as unknown. */
+/** One transaction: every field optional (the spec requires none: docs/upstream.md, "Payments"); the widget shows a missing one as unknown. */
 export type TransactionView = PaymentTransaction;
 
-/** What the widget receives: the upstream payment, normalised (see ARCHITECTURE.md section 3). */
+/** What the widget receives: the upstream payment, normalised (see docs/architecture.md, "Contracts"). */
 export interface PaymentView {
   paymentId: string;
   status: PaymentStatus;

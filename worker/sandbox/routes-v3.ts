@@ -1,4 +1,4 @@
-/** The payment service's /v3 endpoints (spec section 4), behind HTTP Basic authentication. */
+/** The payment service's /v3 endpoints (docs/upstream.md, "Operations"), behind HTTP Basic authentication. */
 import { Hono } from "hono";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";

@@ -1,5 +1,5 @@
 /**
- * The client of the upstream v3 API (spec section 4): every operation, typed, with request
+ * The client of the upstream v3 API (docs/upstream.md, "Operations"): every operation, typed, with request
  * validation before anything is sent, exact parsing of every response, and the transport's
  * timeout and retry policy. One client speaks to one environment with that environment's key.
  */

@@ -1,5 +1,5 @@
 /**
- * Upstream notifications (spec section 6): signature check over the raw body bytes, then the
+ * Upstream notifications (docs/upstream.md, "Notifications"): signature check over the raw body bytes, then the
  * envelope `{timestamp, notificationType, body}` parsed with the same tolerance as responses.
  *
  * Signature (the spec leaves it unstated; this is the documented default a shop can adjust):
@@ -155,7 +155,7 @@ export function parseAnyNotification(rawText: string): Notification | Unrecogniz
 }
 
 /**
- * Parses a notification envelope (spec 6.1). Errors, all kind "invalid_notification": "invalid_json",
+ * Parses a notification envelope (docs/upstream.md, "Notifications"). Errors, all kind "invalid_notification": "invalid_json",
  * "invalid_envelope" (not an object), "unwrapped_notification" (a bare payment or payout, the
  * format before the envelope), "missing_field" / "invalid_field" with `field` ("timestamp" when it
  * is not an RFC 3339 date-time, "body.paymentId", ...), "unknown_notification_type" (see

@@ -1,5 +1,5 @@
 /**
- * zod schemas of the upstream's response objects (spec section 2), applied to values parsed with
+ * zod schemas of the upstream's response objects (docs/upstream.md, "Operations"), applied to values parsed with
  * lossless-json. Tolerant where the spec is loose: amounts as strings or numbers, `null` taken as
  * absent, unknown fields dropped, unknown status values kept, `transactions` defaulted to [],
  * every transaction field optional (the spec marks none required). Date-times are RFC 3339: an

@@ -24,13 +24,13 @@ export type Environment = "sandbox" | "production";
 export type PaymentStatus = OpenString<"NEW" | "UNDERPAID" | "UNCONFIRMED" | "CONFIRMED" | "EXPIRED" | "INVALID">;
 export type TransactionState = OpenString<"PENDING" | "ACCEPTED" | "REJECTED">;
 
-/** The four redirect keys of PaymentRedirectUrls (spec 2.3). */
+/** The four redirect keys of PaymentRedirectUrls (docs/upstream.md, "Payments"). */
 export const REDIRECT_KEYS = ["expired", "confirmed", "invalid", "unconfirmed"] as const;
 export type RedirectKey = (typeof REDIRECT_KEYS)[number];
 export type PaymentRedirectUrls = Partial<Record<RedirectKey, string>>;
 
 /**
- * PaymentTransaction (spec 2.2). The spec marks none of its fields required, so each may be
+ * PaymentTransaction (docs/upstream.md, "Payments"). The spec marks none of its fields required, so each may be
  * absent; amounts that are present are exact decimal strings, times RFC 3339 date-times.
  */
 export interface PaymentTransaction {
@@ -47,7 +47,7 @@ export interface PaymentTransaction {
 /** A transaction with every field a conforming producer (such as the sandbox) fills. */
 export type CompletePaymentTransaction = PaymentTransaction & Required<Pick<PaymentTransaction, "transactionId" | "paidTransferAmount" | "priceAmount" | "exchangeRate" | "state">>;
 
-/** PaymentResponseV3 (spec 2.1), normalised: `transactions` is always an array. */
+/** PaymentResponseV3 (docs/upstream.md, "Payments"), normalised: `transactions` is always an array. */
 export interface Payment {
   paymentId: string;
   priceAmount: DecimalString;
@@ -76,7 +76,7 @@ export interface Payment {
   redirectUrls?: PaymentRedirectUrls;
 }
 
-/** NewPaymentRequestV3 (spec 4.1). */
+/** NewPaymentRequestV3 (docs/upstream.md, "Payments"). */
 export interface NewPaymentRequest {
   priceAmount: DecimalString;
   priceCurrency: string;
@@ -90,7 +90,7 @@ export interface NewPaymentRequest {
 
 export type PayoutStatus = OpenString<"CREATED" | "APPROVED" | "QUEUED" | "SENT" | "EXPIRED" | "FAILED">;
 
-/** PayoutResponseV3 (spec 2.4): only `payoutId` is required. */
+/** PayoutResponseV3 (docs/upstream.md, "Payouts"): only `payoutId` is required. */
 export interface Payout {
   payoutId: string;
   address?: string;
@@ -108,7 +108,7 @@ export interface Payout {
   status?: PayoutStatus;
 }
 
-/** NewPayoutRequestV3 (spec 4.2): exactly one of transferAmount / priceAmount. */
+/** NewPayoutRequestV3 (docs/upstream.md, "Payouts"): exactly one of transferAmount / priceAmount. */
 export type NewPayoutRequest = {
   priceCurrency: string;
   transferCurrency: string;
@@ -119,7 +119,7 @@ export type NewPayoutRequest = {
   externalPayoutId?: string;
 } & ({ transferAmount: DecimalString; priceAmount?: never } | { priceAmount: DecimalString; transferAmount?: never });
 
-/** Query of GET /v3/payouts (spec 4.2). */
+/** Query of GET /v3/payouts (docs/upstream.md, "Payouts"). */
 export interface PayoutListQuery {
   limit?: number;
   offset?: number;
@@ -134,7 +134,7 @@ export interface PayoutListQuery {
   priceCurrency?: string;
 }
 
-/** PaginationInfoResponsePayoutResponseV3 (spec 2.8). */
+/** PaginationInfoResponsePayoutResponseV3 (docs/upstream.md, "Payouts"). */
 export interface PayoutPage {
   limit: number;
   offset: number;
@@ -142,37 +142,37 @@ export interface PayoutPage {
   items: Payout[];
 }
 
-/** PayoutLimitResponse (spec 2.7): numbers upstream, exact decimal strings here. */
+/** PayoutLimitResponse (docs/upstream.md, "Payouts"): numbers upstream, exact decimal strings here. */
 export interface PayoutLimits {
   available?: DecimalString;
   minPayoutAmount?: DecimalString;
   currency?: string;
 }
 
-/** NewConversionRequestV3 (spec 4.3). */
+/** NewConversionRequestV3 (docs/upstream.md, "Conversions"). */
 export interface NewConversionRequest {
   sellAmount: DecimalString;
   sellCurrency: string;
   buyCurrency: string;
 }
 
-/** ConversionResponseV3 (spec 2.5). */
+/** ConversionResponseV3 (docs/upstream.md, "Conversions"). */
 export interface Conversion {
   id: string;
 }
 
-/** ConversionEstimationV3 (spec 2.5). */
+/** ConversionEstimationV3 (docs/upstream.md, "Conversions"). */
 export interface ConversionEstimate {
   currency: string;
   amount: DecimalString;
 }
 
-/** ConversionDeclarationRequest (spec 4.3). */
+/** ConversionDeclarationRequest (docs/upstream.md, "Conversions"). */
 export interface ConversionDeclaration {
   boughtAmount?: DecimalString;
 }
 
-/** CurrencyResponseV3 (spec 2.6). */
+/** CurrencyResponseV3 (docs/upstream.md, "Currencies"). */
 export interface Currency {
   code: string;
   name: string;
@@ -182,14 +182,14 @@ export interface Currency {
   payoutPriceEnabled: boolean;
 }
 
-/** Notification envelope (spec 6.1). */
+/** Notification envelope (docs/upstream.md, "Notifications"). */
 export type Notification =
   | { timestamp: DateTimeString; notificationType: "v3/payment"; body: Payment }
   | { timestamp: DateTimeString; notificationType: "v3/payouts"; body: Payout };
 
 /**
- * An envelope whose `notificationType` is neither `v3/payment` nor `v3/payouts` (spec 6.1 names
- * only those; 9.2 says types carry the version, so new ones may come). Its body is not parsed; it
+ * An envelope whose `notificationType` is neither `v3/payment` nor `v3/payouts` (the spec names
+ * only those, and types carry the version, so new ones may come: docs/upstream.md, "Notifications"). Its body is not parsed; it
  * can only hint at what changed. Tell it from a Notification with `"recognized" in n`.
  */
 export interface UnrecognizedNotification {
