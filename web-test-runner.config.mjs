@@ -5,6 +5,7 @@ import { build } from "esbuild";
 import { chromeLauncher } from "@web/test-runner-chrome";
 import { esbuildPlugin } from "@web/dev-server-esbuild";
 import { defaultReporter, summaryReporter } from "@web/test-runner";
+import { CHROMIUM_ARGS } from "./scripts/servers.mjs";
 
 /** Writes {numPassedTests, numFailedTests, numPendingTests} for scripts/test-all.mjs. */
 function countsReporter(file) {
@@ -110,7 +111,7 @@ export default {
     chromeLauncher({
       launchOptions: {
         executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-        args: ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+        args: [...CHROMIUM_ARGS, "--headless=new"],
       },
     }),
   ],
