@@ -7,8 +7,9 @@ import { z } from "zod";
 
 export { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE, decimalAmount } from "../v3/decimal.js";
 
-/** A currency code as the shop and the upstream write it: 2-10 upper-case letters or digits ("EUR", "BTC", "USDT"). */
-export const CURRENCY_CODE = /^[A-Z0-9]{2,10}$/;
+import { CURRENCY_CODE } from "../v3/types.js";
+
+export { CURRENCY_CODE };
 export const CURRENCY_CODE_MESSAGE = "must be an upper-case currency code";
 export const currencyCode = z.string().regex(CURRENCY_CODE, CURRENCY_CODE_MESSAGE);
 

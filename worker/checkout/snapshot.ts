@@ -26,13 +26,10 @@
  */
 
 import { parseRfc3339 } from "../v3/datetime.js";
-
-export const FINAL_STATUSES: readonly string[] = ["CONFIRMED", "EXPIRED", "INVALID"];
+import { isFinalPaymentStatus as isFinalStatus } from "../v3/types.js";
 
 /** CONFIRMED, EXPIRED and INVALID are final: no later snapshot changes the status. */
-export function isFinalStatus(status: string): boolean {
-  return FINAL_STATUSES.includes(status);
-}
+export { isFinalPaymentStatus as isFinalStatus } from "../v3/types.js";
 
 /** What the decision needs to know about a snapshot. */
 export interface SnapshotMeta {

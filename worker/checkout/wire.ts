@@ -6,6 +6,12 @@ import type { DecimalString, PaymentStatus, PaymentTransaction, RedirectKey } fr
 
 export type { DecimalString, PaymentStatus, RedirectKey };
 
+/**
+ * Values of the contract the element and the demo may import (the only worker module they may
+ * import values from: a lint rule keeps it so). They come from the upstream's vocabulary.
+ */
+export { CURRENCY_CODE, FINAL_PAYMENT_STATUSES, isFinalPaymentStatus } from "../v3/types.js";
+
 /** One transaction: every field optional (the spec requires none: docs/upstream.md, "Payments"); the widget shows a missing one as unknown. */
 export type TransactionView = PaymentTransaction;
 

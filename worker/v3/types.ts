@@ -22,6 +22,17 @@ export type OpenString<Known extends string> = Known | (string & Record<never, n
 export type Environment = "sandbox" | "production";
 
 export type PaymentStatus = OpenString<"NEW" | "UNDERPAID" | "UNCONFIRMED" | "CONFIRMED" | "EXPIRED" | "INVALID">;
+
+/** The statuses a payment never leaves (docs/upstream.md, "Payments"): the one list of them. */
+export const FINAL_PAYMENT_STATUSES = ["CONFIRMED", "EXPIRED", "INVALID"] as const;
+
+/** Whether a payment in this status is done for good. */
+export function isFinalPaymentStatus(status: PaymentStatus): boolean {
+  return (FINAL_PAYMENT_STATUSES as readonly string[]).includes(status);
+}
+
+/** A currency code as the upstream writes it: 2-10 upper-case letters or digits ("EUR", "BTC", "USDT"). */
+export const CURRENCY_CODE = /^[A-Z0-9]{2,10}$/;
 export type TransactionState = OpenString<"PENDING" | "ACCEPTED" | "REJECTED">;
 
 /** The four redirect keys of PaymentRedirectUrls (docs/upstream.md, "Payments"). */
