@@ -3,6 +3,7 @@
  * It lives in the page's query string, so a reload keeps the same order (and so the same payment)
  * and a configuration can be shared as a link. Pure functions, no DOM.
  */
+import { CURRENCY_CODE } from "../../worker/checkout/wire.js";
 
 export type Theme = "auto" | "light" | "dark";
 
@@ -38,7 +39,6 @@ export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const AMOUNT = /^\d{1,9}(?:\.\d{1,2})?$/;
-const CURRENCY = /^[A-Z0-9]{2,10}$/;
 const SHOP = /^[a-z0-9_-]{1,64}$/;
 
 export const DEFAULT_AMOUNT = "47.40";
@@ -71,8 +71,8 @@ export function configFromQuery(query: string, makeOrderId: () => string = newOr
     shop: pick("shop", SHOP, DEMO_SHOPS[0].id),
     orderId: pick("order", ORDER_ID, "") || makeOrderId(),
     amount: pick("amount", AMOUNT, DEFAULT_AMOUNT),
-    priceCurrency: pick("currency", CURRENCY, DEFAULT_PRICE_CURRENCY),
-    transferCurrency: CURRENCY.test(transfer) ? transfer : "",
+    priceCurrency: pick("currency", CURRENCY_CODE, DEFAULT_PRICE_CURRENCY),
+    transferCurrency: CURRENCY_CODE.test(transfer) ? transfer : "",
     locale: LOCALES.some((l) => l.code === locale) ? locale : "",
     theme: THEMES.includes(theme as Theme) ? (theme as Theme) : "auto",
   };

@@ -1,19 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import type { SandboxEnv } from "./env.js";
-import type { Ledger } from "./ledger.js";
+import type { AppEnv } from "./app-env.js";
 import { errorResponse, SandboxError } from "./errors.js";
 import { pageRoutes } from "./page.js";
+import { countRequest } from "./request-count.js";
 import { controlRoutes } from "./routes-control.js";
-import { countRequest, v3Routes } from "./routes-v3.js";
-
-export type AppEnv = { Bindings: SandboxEnv; Variables: { account: string } };
-
-/** The single Ledger object that holds the sandbox's state. */
-export function ledgerOf(env: SandboxEnv): DurableObjectStub<Ledger> {
-  return env.LEDGER.get(env.LEDGER.idFromName("ledger"));
-}
+import { v3Routes } from "./routes-v3.js";
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,13 +1,13 @@
 /**
  * Notification delivery: the queue in the Ledger's tables, the chaos options, and the attempts
  * themselves (signed POSTs with a timeout, logged with the receiver's answer, retried on the
- * schedule of notifications.ts). The Ledger's alarm calls deliverDue.
+ * schedule of delivery-policy.ts). The Ledger's alarm calls deliverDue.
  */
 import { signBody } from "../v3/notification.js";
 import { accountById } from "./config.js";
 import type { SandboxConfig } from "./config.js";
-import { chaosSchema, firstAttemptAt, isAcknowledged, NO_CHAOS, retryDelayMs } from "./notifications.js";
-import type { Chaos } from "./notifications.js";
+import { chaosSchema, firstAttemptAt, isAcknowledged, NO_CHAOS, retryDelayMs } from "./delivery-policy.js";
+import type { Chaos } from "./delivery-policy.js";
 import type { DeliveryRow, Store } from "./store.js";
 
 /** A receiver gets this long to answer one delivery attempt. */

@@ -1,8 +1,8 @@
 /** The payment page (`paymentPageUrl`): what a customer without the widget sees. Public, read-only. */
 import { Hono } from "hono";
 import { html } from "hono/html";
-import type { AppEnv } from "./app.js";
-import { ledgerOf } from "./app.js";
+import type { AppEnv } from "./app-env.js";
+import { ledgerOf } from "./ledger-stub.js";
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 

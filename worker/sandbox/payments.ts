@@ -8,24 +8,23 @@
  *   so paid = pending + accepted holds exactly in both currencies.
  * Status: any REJECTED transaction -> INVALID; accepted >= transferAmount -> CONFIRMED;
  * paid >= transferAmount -> UNCONFIRMED; accepted > 0 -> UNDERPAID; else NEW. At expirationTime a
- * payment still NEW or UNDERPAID becomes EXPIRED. CONFIRMED, EXPIRED and INVALID are final.
+ * payment still NEW or UNDERPAID becomes EXPIRED. CONFIRMED, EXPIRED and INVALID are final
+ * (FINAL_PAYMENT_STATUSES, worker/v3/types.ts).
  */
 import Decimal from "decimal.js";
 import type { CompletePaymentTransaction, NewPaymentRequest, Payment } from "../v3/types.js";
+import { isFinalPaymentStatus } from "../v3/types.js";
 import { newTestnetAddress } from "./address.js";
 import type { CurrencyInfo } from "./currencies.js";
 import { currencyInfo } from "./currencies.js";
 import { SandboxError } from "./errors.js";
 import { amountIn, Dec, fmt, rateOf, sum } from "./money.js";
 
-export const FINAL_PAYMENT_STATUSES = ["CONFIRMED", "EXPIRED", "INVALID"] as const;
 export type SandboxPaymentStatus = "NEW" | "UNDERPAID" | "UNCONFIRMED" | "CONFIRMED" | "EXPIRED" | "INVALID";
 
 /** A payment as the sandbox returns it: every optional amount present, every transaction field filled. */
 export type SandboxPayment = Omit<Payment, "transactions"> &
   Required<Pick<Payment, "expirationTime" | "exchangeRate" | "paidPriceAmount" | "pendingPaidPriceAmount" | "acceptedPaidPriceAmount" | "paidTransferAmount" | "pendingPaidTransferAmount" | "acceptedPaidTransferAmount">> & { status: SandboxPaymentStatus; transactions: CompletePaymentTransaction[] };
-
-export const isFinalPayment = (status: string): boolean => (FINAL_PAYMENT_STATUSES as readonly string[]).includes(status);
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -109,7 +108,7 @@ function settle(p: SandboxPayment): SandboxPayment {
     pendingPaidPriceAmount: fmt(sum(pending.map((t) => t.priceAmount)), price),
     acceptedPaidPriceAmount: fmt(sum(accepted.map((t) => t.priceAmount)), price),
   };
-  if (!isFinalPayment(p.status)) next.status = statusOf(next);
+  if (!isFinalPaymentStatus(p.status)) next.status = statusOf(next);
   return next;
 }
 
@@ -130,7 +129,7 @@ export function expireIfDue(p: SandboxPayment, now: number): SandboxPayment {
 
 /** Control API: expirationTime becomes now, then the expiry rule applies. Final payments refuse. */
 export function expireNow(p: SandboxPayment, now: number): SandboxPayment {
-  if (isFinalPayment(p.status)) throw new SandboxError(409, "invalid_transition", `payment is ${p.status}; it cannot expire`);
+  if (isFinalPaymentStatus(p.status)) throw new SandboxError(409, "invalid_transition", `payment is ${p.status}; it cannot expire`);
   return expireIfDue({ ...p, expirationTime: iso(now) }, now);
 }
 

@@ -5,6 +5,7 @@
  */
 import Decimal from "decimal.js";
 import type { NewPayoutRequest, Payout, PayoutListQuery, PayoutPage } from "../v3/types.js";
+import { parseRfc3339 } from "../v3/datetime.js";
 import { decimalFromText } from "../v3/decimal.js";
 import { isTestnetAddress, newTestnetAddress } from "./address.js";
 import { currencyInfo } from "./currencies.js";
@@ -83,21 +84,23 @@ export function sendPayout(p: SandboxPayout, now: number, transactionId: string)
   return { ...p, status: "SENT", transactionId, sentTime: iso(now) };
 }
 
-/** The spec's time format yyyy-MM-ddTHH:mm:ss.SSSXXX (XXX: Z or +HH:mm / -HH:mm). */
-const TIME_FORMAT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}(?:Z|[+-](\d{2}):(\d{2}))$/;
+/**
+ * The spec's time format for the payout-list bounds, yyyy-MM-ddTHH:mm:ss.SSSXXX (XXX: Z or
+ * +HH:mm / -HH:mm). Deliberately narrower than RFC 3339, which parseRfc3339 reads: the upstream
+ * states this one form for the query, so the sandbox refuses the others ("...59Z" without
+ * milliseconds, "+0100", a lower-case "t" or "z").
+ */
+const TIME_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(?:Z|[+-]\d{2}:\d{2})$/;
 
-/** Whether the matched fields name a real calendar time (no Feb 31, no 24:00, offsets within range). */
-function isRealTime(m: RegExpExecArray): boolean {
-  const [year, month, day, hour, minute, second, offHours, offMinutes] = m.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number, number];
-  const t = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return t.getUTCMonth() === month - 1 && t.getUTCDate() === day && t.getUTCHours() === hour && t.getUTCMinutes() === minute && t.getUTCSeconds() === second && offHours <= 23 && offMinutes <= 59;
-}
-
-/** Milliseconds since the epoch of a time in the spec's format; anything else is a 400 naming `field`. */
+/**
+ * Milliseconds since the epoch of a time in the spec's format; anything else is a 400 naming
+ * `field`. The calendar (no Feb 31, no 24:00, offsets within range) and the instant are the v3
+ * client's RFC 3339 reading (worker/v3/datetime.ts).
+ */
 export function parseSpecTime(value: string, field: string): number {
-  const m = TIME_FORMAT.exec(value);
-  if (!m || !isRealTime(m)) throw new SandboxError(400, "invalid_request", "expected yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00", field);
-  return Date.parse(value);
+  const ms = TIME_FORMAT.test(value) ? parseRfc3339(value) : undefined;
+  if (ms === undefined) throw new SandboxError(400, "invalid_request", "expected yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00", field);
+  return ms;
 }
 
 /**

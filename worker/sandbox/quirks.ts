@@ -15,7 +15,7 @@ import { LosslessNumber, stringify } from "lossless-json";
 import { z } from "zod";
 import type { Payment, PaymentTransaction } from "../v3/types.js";
 import { Dec } from "./money.js";
-import type { PaymentNotification } from "./notifications.js";
+import type { PaymentNotification } from "./delivery-policy.js";
 
 export const quirksSchema = z
   .object({

@@ -4,12 +4,12 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "./app.js";
-import { ledgerOf } from "./app.js";
+import type { AppEnv } from "./app-env.js";
+import { chaosSchema } from "./delivery-policy.js";
 import { unwrap } from "./errors.js";
-import { chaosSchema } from "./notifications.js";
+import { ledgerOf } from "./ledger-stub.js";
 import { quirksSchema } from "./quirks.js";
-import { requestCounts } from "./routes-v3.js";
+import { requestCounts } from "./request-count.js";
 import { controlTransactionSchema, parseJsonBody, validate } from "./schemas.js";
 
 const logQuery = z.object({

@@ -1,33 +1,20 @@
 /** The payment service's /v3 endpoints (docs/upstream.md, "Operations"), behind HTTP Basic authentication. */
 import { Hono } from "hono";
-import type { MiddlewareHandler } from "hono";
-import { matchedRoutes } from "hono/route";
 import { LosslessNumber, stringify } from "lossless-json";
 import { V3Error } from "../v3/errors.js";
 import type { NewPayoutRequest } from "../v3/types.js";
 import { conversionIdSegment } from "../v3/validate.js";
-import type { AppEnv } from "./app.js";
-import { ledgerOf } from "./app.js";
+import type { AppEnv } from "./app-env.js";
 import { authenticate } from "./auth.js";
 import { configOf } from "./config.js";
 import { estimate } from "./conversions.js";
 import { CURRENCIES, currencyResponse } from "./currencies.js";
 import { SandboxError, unwrap } from "./errors.js";
+import { ledgerOf } from "./ledger-stub.js";
 import { paymentJson } from "./quirks.js";
 import { declarationSchema, newConversionSchema, newPaymentSchema, newPayoutSchema, parseJsonBody, payoutLimitsSchema, payoutListSchema, validate } from "./schemas.js";
 
 const JSON_TYPE = { "content-type": "application/json" };
-
-/** Requests served per route since this Worker instance started ("GET /v3/payments/:id" -> n). */
-export const requestCounts = new Map<string, number>();
-
-export const countRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  // The first matched route that is not middleware is the one that answered.
-  const route = matchedRoutes(c).find((r) => r.method !== "ALL");
-  const key = `${c.req.method} ${route?.path ?? "(unmatched)"}`;
-  requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
-};
 
 /** The client's own rule for a conversionId (worker/v3), so that both sides agree on what a UUID is. */
 const conversionId = (raw: string): string => {

@@ -1,18 +1,17 @@
 /**
  * Request validation (zod). Request amounts are decimal strings, as the spec declares them
  * (`"0.001"`); a JSON number is refused with 400 so that no amount ever passes through a float.
- * Unknown fields are ignored. The first problem found is reported with its field path.
+ * Amounts and currency codes follow the upstream's rules as the v3 client states them
+ * (DECIMAL_AMOUNT in worker/v3/decimal.ts, CURRENCY_CODE in worker/v3/types.ts), so that both
+ * sides agree on what the upstream takes. Unknown fields are ignored. The first problem found is
+ * reported with its field path.
  */
-import Decimal from "decimal.js";
 import { z } from "zod";
+import { decimalAmount, positiveDecimalAmount } from "../v3/decimal.js";
+import { CURRENCY_CODE } from "../v3/types.js";
 import { SandboxError } from "./errors.js";
 
-const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
-/** A plain decimal string, zero included. */
-const plainDecimal = z.string({ error: "must be a decimal string, e.g. \"0.001\"" }).regex(DECIMAL, "must be a plain decimal string, e.g. \"12.50\"");
-export const decimalString = plainDecimal.refine((v) => new Decimal(v).gt(0), "must be greater than zero");
-
-const currency = z.string({ error: "must be a currency code" }).regex(/^[A-Z0-9]{2,10}$/, "must be a currency code such as BTC or EUR");
+const currency = z.string({ error: "must be a currency code" }).regex(CURRENCY_CODE, "must be a currency code such as BTC or EUR");
 const text = (max: number) => z.string().max(max);
 export const httpUrl = z
   .string()
@@ -27,7 +26,7 @@ export const httpUrl = z
   }, "must be an absolute http(s) URL");
 
 export const newPaymentSchema = z.object({
-  priceAmount: decimalString,
+  priceAmount: positiveDecimalAmount,
   priceCurrency: currency,
   transferCurrency: currency,
   walletLabel: text(100).optional(),
@@ -41,8 +40,8 @@ export const newPayoutSchema = z
   .object({
     priceCurrency: currency,
     transferCurrency: currency,
-    transferAmount: decimalString.optional(),
-    priceAmount: decimalString.optional(),
+    transferAmount: positiveDecimalAmount.optional(),
+    priceAmount: positiveDecimalAmount.optional(),
     address: text(100).optional(),
     comment: text(500).optional(),
     notificationUrl: httpUrl.optional(),
@@ -74,11 +73,11 @@ export const payoutListSchema = z.object({
 
 export const payoutLimitsSchema = z.object({ transferCurrency: currency, priceCurrency: currency });
 
-export const newConversionSchema = z.object({ sellAmount: decimalString, sellCurrency: currency, buyCurrency: currency });
+export const newConversionSchema = z.object({ sellAmount: positiveDecimalAmount, sellCurrency: currency, buyCurrency: currency });
 /** ConversionDeclarationRequest: the body is required, `boughtAmount` is not (and may be zero). */
-export const declarationSchema = z.object({ boughtAmount: plainDecimal.optional() });
+export const declarationSchema = z.object({ boughtAmount: decimalAmount.optional() });
 
-export const controlTransactionSchema = z.object({ amount: decimalString, state: z.enum(["PENDING", "ACCEPTED"]).default("PENDING") });
+export const controlTransactionSchema = z.object({ amount: positiveDecimalAmount, state: z.enum(["PENDING", "ACCEPTED"]).default("PENDING") });
 
 function describe(issue: z.core.$ZodIssue, input: unknown): SandboxError {
   const field = issue.path.map(String).join(".");

@@ -60,6 +60,8 @@ describe("POST /v3/payments", () => {
     [{ priceAmount: 25, priceCurrency: "EUR", transferCurrency: "BTC" }, "priceAmount"],
     [{ priceAmount: "1e3", priceCurrency: "EUR", transferCurrency: "BTC" }, "priceAmount"],
     [{ priceAmount: "0", priceCurrency: "EUR", transferCurrency: "BTC" }, "priceAmount"],
+    [{ priceAmount: "0025.00", priceCurrency: "EUR", transferCurrency: "BTC" }, "priceAmount"],
+    [{ priceAmount: "1000000000000000", priceCurrency: "EUR", transferCurrency: "BTC" }, "priceAmount"],
     [{ priceCurrency: "EUR", transferCurrency: "BTC" }, "priceAmount"],
     [{ priceAmount: "1.00", priceCurrency: "eur", transferCurrency: "BTC" }, "priceCurrency"],
     [{ priceAmount: "1.00", priceCurrency: "EUR", transferCurrency: "DOGE" }, "transferCurrency"],

@@ -1,5 +1,6 @@
 /**
- * Notification delivery rules (pure): the v3 envelope, chaos options, the retry schedule.
+ * Notification delivery policy (pure): the v3 envelope, the chaos options, the retry schedule;
+ * deliveries.ts carries it out.
  * Retries: attempt n (n >= 1) failed -> next attempt after min(base x 2^(n-1), max) ms, until a
  * 2xx answer or maxAttempts attempts; then the delivery is marked failed.
  */
