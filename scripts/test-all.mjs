@@ -2,7 +2,7 @@
 // Runs every check and test suite in order, then prints one line summed over all of them:
 // "N passed, N failed, N skipped". Each vitest/web-test-runner suite writes a JSON summary to
 // .test-results/<suite>.json; a step without one (typecheck, lint, build) counts as one check.
-// Usage: node scripts/test-all.mjs [suite ...]   (default: every suite)
+// Usage: node scripts/test-all.mjs [suite ...]   (default: every suite; --help lists them)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -15,11 +15,22 @@ const suites = [
   { name: "build", cmd: ["npm", "run", "-s", "build"] },
   { name: "worker", cmd: ["npx", "vitest", "run", "--config", "vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`], report: "worker.json" },
   { name: "examples", cmd: ["npx", "vitest", "run", "--config", "test/examples/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/examples.json`], report: "examples.json" },
+  { name: "demo", cmd: ["npx", "vitest", "run", "--config", "test/demo/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/demo.json`], report: "demo.json" },
   { name: "widget", cmd: ["npx", "web-test-runner", "--config", "web-test-runner.config.mjs"], report: "widget.json" },
   { name: "e2e", cmd: ["npx", "vitest", "run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/e2e.json`], report: "e2e.json" },
 ];
 
 const only = process.argv.slice(2);
+if (only.includes("--help") || only.includes("-h")) {
+  console.log("Usage: node scripts/test-all.mjs [suite ...]   (default: every suite, in this order)\n");
+  for (const suite of suites) console.log(`  ${suite.name.padEnd(10)} ${suite.cmd.join(" ")}`);
+  process.exit(0);
+}
+const unknown = only.filter((name) => !suites.some((s) => s.name === name));
+if (unknown.length) {
+  console.error(`Unknown suite: ${unknown.join(", ")} (node scripts/test-all.mjs --help lists them)`);
+  process.exit(2);
+}
 const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });

@@ -2,9 +2,9 @@ import { connect } from "cloudflare:sockets";
 import { describe, expect, inject, it } from "vitest";
 import { createV3Client } from "../../../worker/v3/client.js";
 import type { Connect } from "../../../worker/v3/http1.js";
-import type { SeenRequest } from "./estimate-server.js";
-import { failure } from "./failure.js";
-import { BASE, EXPECTED_AUTH, KEY_ID, KEY_SECRET, clientOn, jsonResponse, stubUpstream } from "./stub-upstream.js";
+import type { SeenRequest } from "./support/estimate-server.js";
+import { failure } from "./support/failure.js";
+import { BASE, EXPECTED_AUTH, KEY_ID, KEY_SECRET, clientOn, jsonResponse, stubUpstream } from "./support/stub-upstream.js";
 
 const CONVERSION_ID = "6f1c1c4e-2b1a-4c1e-9a7e-0c8b9d3e2f10";
 const REQUEST = { sellAmount: "0.5", sellCurrency: "BTC", buyCurrency: "LTC" };

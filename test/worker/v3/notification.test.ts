@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_NOTIFICATION_BYTES, parseAnyNotification, parseNotification, signBody, verifyNotification } from "../../../worker/v3/notification.js";
-import { failure, thrown } from "./failure.js";
-import { PAYMENT_WITH_NUMBERS, PAYMENT_WITH_STRINGS } from "./stub-upstream.js";
+import { failure, thrown } from "./support/failure.js";
+import { PAYMENT_WITH_NUMBERS, PAYMENT_WITH_STRINGS } from "./support/stub-upstream.js";
 
 const HMAC_KEY = "sbx_demo_hmac_9a41e2";
 

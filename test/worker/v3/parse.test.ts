@@ -3,8 +3,8 @@ import { decimalFromText } from "../../../worker/v3/decimal.js";
 import { parseHttpResponse } from "../../../worker/v3/http1.js";
 import { isRfc3339, parseRfc3339 } from "../../../worker/v3/datetime.js";
 import { parsePayment, parsePayout, parsePayoutLimits } from "../../../worker/v3/parse.js";
-import { thrown } from "./failure.js";
-import { PAYMENT_WITH_STRINGS } from "./stub-upstream.js";
+import { thrown } from "./support/failure.js";
+import { PAYMENT_WITH_STRINGS } from "./support/stub-upstream.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const withField = (extra: string) => PAYMENT_WITH_STRINGS.replace(/}$/, `,${extra}}`);

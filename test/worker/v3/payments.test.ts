@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { failure } from "./failure.js";
-import { BASE, EXPECTED_AUTH, KEY_SECRET, PAYMENT_ID, PAYMENT_WITH_NUMBERS, PAYMENT_WITH_STRINGS, clientOn, jsonResponse, stubUpstream } from "./stub-upstream.js";
+import { failure } from "./support/failure.js";
+import { BASE, EXPECTED_AUTH, KEY_SECRET, PAYMENT_ID, PAYMENT_WITH_NUMBERS, PAYMENT_WITH_STRINGS, clientOn, jsonResponse, stubUpstream } from "./support/stub-upstream.js";
 
 describe("payments: create", () => {
   it("POSTs NewPaymentRequestV3 as JSON to /v3/payments with Basic auth", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { failure } from "./failure.js";
-import { BASE, EXPECTED_AUTH, clientOn, jsonResponse, stubUpstream } from "./stub-upstream.js";
+import { failure } from "./support/failure.js";
+import { BASE, EXPECTED_AUTH, clientOn, jsonResponse, stubUpstream } from "./support/stub-upstream.js";
 
 const PAYOUT = '{"payoutId":"po_1","address":"tb1qdest","transferAmount":0.000000012345678901234,"priceAmount":"10.00","priceCurrency":"EUR","transferCurrency":"BTC","status":"CREATED","expirationTime":"2026-11-22T09:00:00.000Z","createdTime":"2026-11-22T08:00:00.000Z","unexpected":[1,2]}';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createV3Client } from "../../../worker/v3/client.js";
 import { backoffDelay } from "../../../worker/v3/transport.js";
-import { failure, thrown } from "./failure.js";
-import { KEY_ID, KEY_SECRET, PAYMENT_ID, PAYMENT_WITH_STRINGS, clientOn, hang, jsonResponse, stubUpstream } from "./stub-upstream.js";
+import { failure, thrown } from "./support/failure.js";
+import { KEY_ID, KEY_SECRET, PAYMENT_ID, PAYMENT_WITH_STRINGS, clientOn, hang, jsonResponse, stubUpstream } from "./support/stub-upstream.js";
 
 describe("retries of idempotent GETs", () => {
   it("retries a GET on 503 and 502, then succeeds", async () => {

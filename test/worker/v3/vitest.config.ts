@@ -7,5 +7,5 @@ export default defineConfig({
       miniflare: { compatibilityDate: "2026-04-20", compatibilityFlags: ["nodejs_compat"] },
     }),
   ],
-  test: { name: "v3", include: ["**/*.test.ts"], globalSetup: ["./estimate-server.ts"] },
+  test: { name: "v3", include: ["**/*.test.ts"], globalSetup: ["./support/estimate-server.ts"] },
 });

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { TestProject } from "vitest/node";
-import { freePort } from "../../support/free-port.js";
+import { freePort } from "../../../support/free-port.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { V3Error } from "../../../worker/v3/errors.js";
+import { V3Error } from "../../../../worker/v3/errors.js";
 
 /** Awaits a promise that must reject with a V3Error, and returns that error. */
 export async function failure(promise: Promise<unknown>): Promise<V3Error> {

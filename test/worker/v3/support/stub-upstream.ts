@@ -2,7 +2,7 @@
  * A stub of the upstream for client tests: a `fetch` function that records every request the
  * client makes and answers with canned responses.
  */
-import { createV3Client, type V3ClientOptions } from "../../../worker/v3/client.js";
+import { createV3Client, type V3ClientOptions } from "../../../../worker/v3/client.js";
 
 export interface Recorded {
   method: string;
