@@ -15,7 +15,8 @@ import { createPayment, createPaymentSchema, rateLimitCreate } from "./create-pa
 import { shopTransferCurrencies } from "./currencies.js";
 import { limitStreamConnects } from "./stream-limits.js";
 import { demoRoutes } from "./demo-routes.js";
-import { CheckoutError, errorResponse, jsonError, toCheckoutError } from "./errors.js";
+import { CheckoutError, jsonError, toCheckoutError } from "./errors.js";
+import { HOOK_ROUTE } from "./hook-url.js";
 import { handleHook } from "./hooks.js";
 import { jsonBody, requestContext, type AppEnv } from "./http.js";
 import { log } from "./log.js";
@@ -75,7 +76,7 @@ app.post("/api/shops/:shop/payments", bodyLimit({ maxSize: MAX_CREATE_BODY, onEr
 app.get("/api/shops/:shop/payments/:paymentId", async (c) => {
   const shop = getShop(c.env, c.req.param("shop"));
   const paymentId = paymentIdParam(c.req.param("paymentId"));
-  const view = await paymentObject(c.env, shop.id, paymentId).view(shop.id, paymentId);
+  const view = await paymentObject(c.env, shop.id, paymentId).view();
   const etag = `W/"${view.paymentId}-${view.version}"`;
   const headers = { ETag: etag, "Cache-Control": "no-cache" };
   const ifNoneMatch = c.req.header("If-None-Match");
@@ -90,10 +91,10 @@ app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {
     throw new CheckoutError(426, "invalid_request", "This route is a WebSocket: send Upgrade: websocket.", { Upgrade: "websocket" });
   }
   await limitStreamConnects(c.env, shop.id, c.req.raw);
-  return paymentObject(c.env, shop.id, paymentId).fetch(c.req.raw);
+  return paymentObject(c.env, shop.id, paymentId).stream(c.req.raw);
 });
 
-app.post("/hooks/:shop", bodyLimit({ maxSize: MAX_HOOK_BODY, onError: tooLarge }), async (c) => {
+app.post(HOOK_ROUTE, bodyLimit({ maxSize: MAX_HOOK_BODY, onError: tooLarge }), async (c) => {
   const shop = getShop(c.env, c.req.param("shop"));
   // hono types the context without `tracing`; at runtime it is the Workers ExecutionContext.
   return handleHook(c.req.raw, c.env, c.executionCtx as ExecutionContext, shop);
@@ -109,5 +110,5 @@ app.onError((err, c) => {
   const requestId = c.get("requestId");
   const e = toCheckoutError(err);
   if (e.status >= 500) log("error", "request_failed", { requestId, method: c.req.method, path: new URL(c.req.url).pathname, code: e.code, error: err });
-  return errorResponse(e, requestId);
+  return e.toResponse(requestId);
 });

@@ -44,7 +44,7 @@ backendApi.get("/api/shops/:shop/orders/:orderId", backendAuth, async (c) => {
   if (!ORDER_ID.test(orderId)) throw new CheckoutError(400, "invalid_request", "The order id is not valid.");
   const ids = await orderObject(c.env, shop.id, orderId).paymentIds();
   if (!ids.length) throw new CheckoutError(404, "order_not_found", "This shop has no payment for this order.");
-  const views = await Promise.all(ids.map((id) => paymentObject(c.env, shop.id, id).view(shop.id, id)));
+  const views = await Promise.all(ids.map((id) => paymentObject(c.env, shop.id, id).view()));
   const confirmed = views.find((view) => view.status === "CONFIRMED");
   const payment = confirmed ?? views[0];
   if (!payment) throw new CheckoutError(404, "order_not_found", "This shop has no payment for this order.");

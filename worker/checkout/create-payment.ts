@@ -14,7 +14,8 @@ import { assertTransferCurrency } from "./currencies.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
 import { externalPaymentIdFor } from "./external-id.js";
-import { orderObject, type OrderCreateResult } from "./order-object.js";
+import { hookUrlFor } from "./hook-url.js";
+import { orderObject, type OrderPayment } from "./order-object.js";
 import { verifyOrderToken } from "./order-token.js";
 import type { AppEnv } from "./http.js";
 import { redirectUrlsFor } from "./redirects.js";
@@ -70,18 +71,7 @@ export async function decidePrice(env: Env, shop: ShopConfig, body: CreatePaymen
 }
 
 
-/** Where the upstream posts this shop's notifications: PUBLIC_URL when set, else this request's origin. */
-export function notificationUrlFor(env: Env, shop: ShopConfig, requestUrl: string): string {
-  const base = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
-  return `${base}/hooks/${encodeURIComponent(shop.id)}`;
-}
-
-export interface CreateOutcome {
-  created: boolean;
-  view: Extract<OrderCreateResult, { ok: true }>["view"];
-}
-
-export async function createPayment(env: Env, shop: ShopConfig, body: CreatePaymentBody, requestUrl: string, requestId: string): Promise<CreateOutcome> {
+export async function createPayment(env: Env, shop: ShopConfig, body: CreatePaymentBody, requestUrl: string, requestId: string): Promise<OrderPayment> {
   const price = await decidePrice(env, shop, body);
   await assertTransferCurrency(env, shop, body.transferCurrency);
   // Only creates that passed every check count against the shop's ceiling: junk cannot use it up.
@@ -89,14 +79,12 @@ export async function createPayment(env: Env, shop: ShopConfig, body: CreatePaym
   const request: NewPaymentRequest = {
     ...price,
     transferCurrency: body.transferCurrency,
-    notificationUrl: notificationUrlFor(env, shop, requestUrl),
+    notificationUrl: hookUrlFor(env, shop, requestUrl),
     externalPaymentId: await externalPaymentIdFor(shop.id, body.orderId),
   };
   const redirectUrls = redirectUrlsFor(shop, body.orderId);
   if (Object.keys(redirectUrls).length) request.redirectUrls = redirectUrls;
-  const result = await orderObject(env, shop.id, body.orderId).create({ shopId: shop.id, orderId: body.orderId, request, requestId });
-  if (!result.ok) throw new CheckoutError(result.status, result.code, result.message);
-  return { created: result.created, view: result.view };
+  return orderObject(env, shop.id, body.orderId).create(request, requestId);
 }
 
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;

@@ -1,6 +1,8 @@
 /**
- * The one error type of the checkout Worker and the one place that turns any error into a
- * response. Bodies are always `{"error":{"code","message"}}`; a 500 never carries details.
+ * The one error type of the checkout Worker, the one place that turns any error into a response,
+ * and the one shape errors take across the Durable Object RPC boundary (`Result`: class
+ * instances do not survive it, only their message would). Bodies are always
+ * `{"error":{"code","message"}}`; a 500 never carries details.
  */
 import { HTTPException } from "hono/http-exception";
 import { V3Error } from "../v3/errors.js";
@@ -18,6 +20,35 @@ export class CheckoutError extends Error {
   ) {
     super(message);
   }
+
+  /** The JSON error response for this error. */
+  toResponse(requestId?: string): Response {
+    return jsonError(this.status, this.code, this.message, this.headers, requestId);
+  }
+}
+
+/** A value or the public error that prevented it, as it crosses the Durable Object RPC boundary. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: { status: number; code: ErrorCode; message: string } };
+
+/**
+ * Runs `fn` inside a Durable Object and returns its outcome as a Result: any thrown value becomes
+ * its public error (toCheckoutError); `onServerError` sees the 5xx ones (to log them with context).
+ */
+export async function settle<T>(fn: () => Promise<T> | T, onServerError?: (error: CheckoutError, cause: unknown) => void): Promise<Result<T>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (err) {
+    const e = toCheckoutError(err);
+    if (e.status >= 500) onServerError?.(e, err);
+    return { ok: false, error: { status: e.status, code: e.code, message: e.message } };
+  }
+}
+
+/** The value of a Result, or its error thrown as the CheckoutError it was. */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  const { status, code, message } = result.error;
+  throw new CheckoutError(status, code, message);
 }
 
 /** A JSON error response with the given status, code and message. */
@@ -58,10 +89,4 @@ export function toCheckoutError(err: unknown): CheckoutError {
   // hono's own refusals (a malformed JSON body, for example) are client errors.
   if (err instanceof HTTPException && err.status < 500) return new CheckoutError(err.status, "invalid_request", err.message || "Invalid request.");
   return new CheckoutError(500, "internal_error", "Internal error.");
-}
-
-/** The response for any thrown value. */
-export function errorResponse(err: unknown, requestId?: string): Response {
-  const e = toCheckoutError(err);
-  return jsonError(e.status, e.code, e.message, e.headers, requestId);
 }

@@ -19,13 +19,14 @@
  *   log line (`notification_unknown_type`) and nothing else.
  */
 import { V3Error } from "../v3/errors.js";
-import { MAX_NOTIFICATION_BYTES, parseAnyNotification, verifyNotification } from "../v3/notification.js";
-import type { Notification, Payment, UnrecognizedNotification } from "../v3/types.js";
+import { parseAnyNotification, verifyNotification } from "../v3/notification.js";
+import type { Notification, UnrecognizedNotification } from "../v3/types.js";
 import { secretOf, type ShopConfig } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
-import { hookShopOf, paymentObject, type NotificationOutcome } from "./payment-object.js";
+import { hookShopOf } from "./hook-url.js";
+import { paymentObject, type HintOutcome, type NotificationOutcome } from "./payment-object.js";
 import { shopEvents } from "./shop-events-object.js";
 import { upstreamFor } from "./upstream.js";
 
@@ -34,15 +35,6 @@ function received(status: 200 | 202, outcome: string): Response {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
   });
-}
-
-/** The body of an unauthenticated notification, refused past the same size limit. */
-async function readHint(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_NOTIFICATION_BYTES) throw new CheckoutError(413, "invalid_request", "The notification body is too large.");
-  const text = await request.text();
-  if (text.length > MAX_NOTIFICATION_BYTES) throw new CheckoutError(413, "invalid_request", "The notification body is too large.");
-  return text;
 }
 
 /** The verified raw body (throws 401 invalid_signature / 400 / 413 otherwise). */
@@ -54,7 +46,7 @@ async function readAuthentic(request: Request, shop: ShopConfig, key: string): P
     if (!(err instanceof V3Error)) throw err;
     log("warn", "hook_rejected", { shop: shop.id, code: err.code });
     if (err.kind === "invalid_signature") throw new CheckoutError(401, "invalid_signature", "The notification signature is missing or does not match.");
-    if (err.code === "body_too_large") throw new CheckoutError(413, "invalid_request", "The notification body is too large.");
+    // The route's body limit (app.ts) is below the client's own, so what is left is a body that is not UTF-8.
     throw new CheckoutError(400, "invalid_request", "The notification body is not valid UTF-8.");
   }
 }
@@ -69,7 +61,7 @@ function parse(raw: string, shop: ShopConfig): Notification | UnrecognizedNotifi
   }
 }
 
-function logOutcome(shop: ShopConfig, paymentId: string, authentic: boolean, outcome: NotificationOutcome): void {
+function logOutcome(shop: ShopConfig, paymentId: string, authentic: boolean, outcome: NotificationOutcome | HintOutcome): void {
   if (outcome === "unknown") {
     log("info", "notification_unknown_payment", { shop: shop.id, paymentId, authentic });
   } else {
@@ -86,12 +78,10 @@ function unknownType(notification: UnrecognizedNotification, env: Env, ctx: Exec
   const { notificationType, paymentId } = notification;
   log("info", "notification_unknown_type", { shop: shop.id, notificationType, paymentId, payoutId: notification.payoutId, authentic });
   if (paymentId === undefined) return received(202, "ignored");
-  // A hint (authentic = false) reads only the id: the object checks it holds the payment, then
-  // schedules a re-fetch; the timestamp and the rest of the payment are not used.
-  const hint = { paymentId } as Payment;
+  // Only the id is read: the object checks it holds the payment, then schedules a re-fetch.
   ctx.waitUntil(
     paymentObject(env, shop.id, paymentId)
-      .applyNotification(shop.id, notification.timestamp ?? new Date().toISOString(), hint, false)
+      .hint()
       .then(
         (outcome) => logOutcome(shop, paymentId, false, outcome),
         (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId, error: err }),
@@ -111,7 +101,8 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
     }
     raw = await readAuthentic(request, shop, key);
   } else {
-    raw = await readHint(request);
+    // Past the route's body limit (app.ts) already; the body is only a hint.
+    raw = await request.text();
   }
   const authentic = keyName !== undefined;
   const notification = parse(raw, shop);
@@ -149,12 +140,12 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
   const payment = notification.body;
   const object = paymentObject(env, shop.id, payment.paymentId);
   if (authentic) {
-    const outcome = await object.applyNotification(shop.id, notification.timestamp, payment, true);
+    const outcome = await object.applyNotification(notification.timestamp, payment);
     logOutcome(shop, payment.paymentId, true, outcome);
     return received(200, outcome);
   }
   ctx.waitUntil(
-    object.applyNotification(shop.id, notification.timestamp, payment, false).then(
+    object.hint().then(
       (outcome) => logOutcome(shop, payment.paymentId, false, outcome),
       (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId: payment.paymentId, error: err }),
     ),

@@ -4,14 +4,15 @@
  * flight is never raced by a second create). It remembers every payment made for the order
  * (SQLite); a create returns the latest one while it is live, refuses a different price or
  * currency while it is live (409), and makes a fresh payment once the latest is EXPIRED or
- * INVALID. Errors come back as values: an RPC boundary keeps only an error's message.
+ * INVALID. Errors come back as a Result (errors.ts): an RPC boundary keeps only an error's message.
+ * Callers use `orderObject(env, shop, order)`, which holds the identity and passes it on.
  */
 import { DurableObject } from "cloudflare:workers";
 import Decimal from "decimal.js";
 import type { NewPaymentRequest } from "../v3/types.js";
 import { getShop } from "./config.js";
 import type { Env } from "./env.js";
-import { toCheckoutError, type ErrorCode } from "./errors.js";
+import { CheckoutError, settle, unwrap, type Result } from "./errors.js";
 import { log } from "./log.js";
 import { orderRetentionMs, retentionDecision } from "./order-retention.js";
 import { paymentObject } from "./payment-object.js";
@@ -21,22 +22,30 @@ import type { PaymentView } from "./wire.js";
 /** Statuses after which the order may be paid again with a fresh payment. */
 const RESTARTABLE = new Set(["EXPIRED", "INVALID"]);
 
-/** The object that holds one order of one shop. */
-export function orderObject(env: Env, shopId: string, orderId: string): DurableObjectStub<OrderObject> {
-  return env.ORDERS.get(env.ORDERS.idFromName(`${shopId}:${orderId}`));
-}
-
-export interface OrderCreateInput {
+/** Which order of which shop. */
+export interface OrderRef {
   shopId: string;
   orderId: string;
-  /** The request sent upstream when a new payment is needed. */
-  request: NewPaymentRequest;
-  requestId?: string;
 }
 
-export type OrderCreateResult =
-  | { ok: true; created: boolean; view: PaymentView }
-  | { ok: false; status: number; code: ErrorCode; message: string };
+/** A payment the order made or still has live, as its view. */
+export interface OrderPayment {
+  created: boolean;
+  view: PaymentView;
+}
+
+/** The object that holds one order of one shop; its errors come back as the CheckoutError they were. */
+export function orderObject(env: Env, shopId: string, orderId: string) {
+  const ref: OrderRef = { shopId, orderId };
+  const stub = env.ORDERS.get(env.ORDERS.idFromName(`${shopId}:${orderId}`));
+  return {
+    stub,
+    /** Creates the order's payment with `request`, or returns the live one (409 order_conflict when its terms differ). */
+    create: async (request: NewPaymentRequest, requestId?: string): Promise<OrderPayment> => unwrap(await stub.create(ref, request, requestId)),
+    /** The ids of the order's payments, newest first. */
+    paymentIds: (): Promise<string[]> => stub.paymentIds(),
+  };
+}
 
 /** Key (in the object's key-value storage) of the order's OrderMeta. */
 export const ORDER_META_KEY = "order";
@@ -85,56 +94,54 @@ export class OrderObject extends DurableObject<Env> {
   }
 
   /** Creates the order's payment, or returns the live one. Calls run strictly one at a time. */
-  create(input: OrderCreateInput): Promise<OrderCreateResult> {
-    const run = this.queue.then(() => this.createNow(input));
-    this.queue = run.catch(() => undefined);
+  create(ref: OrderRef, request: NewPaymentRequest, requestId?: string): Promise<Result<OrderPayment>> {
+    const run = this.queue.then(() =>
+      settle(
+        () => this.createNow(ref, request, requestId),
+        (e, err) => log("error", "payment_create_failed", { requestId, shop: ref.shopId, orderId: ref.orderId, code: e.code, error: err }),
+      ),
+    );
+    this.queue = run;
     return run;
   }
 
-  private async createNow(input: OrderCreateInput): Promise<OrderCreateResult> {
-    try {
-      const shop = getShop(this.env, input.shopId);
-      const latest = this.hasPayments()
-        ? this.ctx.storage.sql.exec<PaymentRow>("SELECT payment_id, price_amount, price_currency, transfer_currency FROM payments ORDER BY seq DESC LIMIT 1").toArray()[0]
-        : undefined;
-      if (latest) {
-        const view = await paymentObject(this.env, shop.id, latest.payment_id).view(shop.id, latest.payment_id);
-        if (!RESTARTABLE.has(view.status)) {
-          const { request } = input;
-          const same =
-            new Decimal(latest.price_amount).eq(request.priceAmount) && latest.price_currency === request.priceCurrency && latest.transfer_currency === request.transferCurrency;
-          // The message is fixed: the live payment may be another customer's (anyone can send any order id).
-          if (!same) return { ok: false, status: 409, code: "order_conflict", message: ORDER_CONFLICT_MESSAGE };
-          await this.touch(input);
-          return { ok: true, created: false, view };
-        }
+  private async createNow(ref: OrderRef, request: NewPaymentRequest, requestId: string | undefined): Promise<OrderPayment> {
+    const shop = getShop(this.env, ref.shopId);
+    const latest = this.hasPayments()
+      ? this.ctx.storage.sql.exec<PaymentRow>("SELECT payment_id, price_amount, price_currency, transfer_currency FROM payments ORDER BY seq DESC LIMIT 1").toArray()[0]
+      : undefined;
+    if (latest) {
+      const view = await paymentObject(this.env, shop.id, latest.payment_id).view();
+      if (!RESTARTABLE.has(view.status)) {
+        const same =
+          new Decimal(latest.price_amount).eq(request.priceAmount) && latest.price_currency === request.priceCurrency && latest.transfer_currency === request.transferCurrency;
+        // The message is fixed: the live payment may be another customer's (anyone can send any order id).
+        if (!same) throw new CheckoutError(409, "order_conflict", ORDER_CONFLICT_MESSAGE);
+        await this.touch(ref);
+        return { created: false, view };
       }
-      const requestedAt = Date.now();
-      const payment = await upstreamFor(this.env, shop).createPayment(input.request);
-      this.ensureSchema();
-      this.ctx.storage.sql.exec(
-        "INSERT INTO payments (payment_id, price_amount, price_currency, transfer_currency, created_at) VALUES (?, ?, ?, ?, ?)",
-        payment.paymentId,
-        input.request.priceAmount,
-        input.request.priceCurrency,
-        input.request.transferCurrency,
-        new Date().toISOString(),
-      );
-      await this.touch(input);
-      const view = await paymentObject(this.env, shop.id, payment.paymentId).init(shop.id, payment, requestedAt, input.orderId);
-      log("info", "payment_created", { requestId: input.requestId, shop: shop.id, orderId: input.orderId, paymentId: payment.paymentId });
-      return { ok: true, created: true, view };
-    } catch (err) {
-      const e = toCheckoutError(err);
-      if (e.status >= 500) log("error", "payment_create_failed", { requestId: input.requestId, shop: input.shopId, orderId: input.orderId, code: e.code, error: err });
-      return { ok: false, status: e.status, code: e.code, message: e.message };
     }
+    const requestedAt = Date.now();
+    const payment = await upstreamFor(this.env, shop).createPayment(request);
+    this.ensureSchema();
+    this.ctx.storage.sql.exec(
+      "INSERT INTO payments (payment_id, price_amount, price_currency, transfer_currency, created_at) VALUES (?, ?, ?, ?, ?)",
+      payment.paymentId,
+      request.priceAmount,
+      request.priceCurrency,
+      request.transferCurrency,
+      new Date().toISOString(),
+    );
+    await this.touch(ref);
+    const view = await paymentObject(this.env, shop.id, payment.paymentId).init(payment, requestedAt, ref.orderId);
+    log("info", "payment_created", { requestId, shop: shop.id, orderId: ref.orderId, paymentId: payment.paymentId });
+    return { created: true, view };
   }
 
   /** Records activity on the order and moves the expiry alarm to the end of the new retention period. */
-  private async touch(input: OrderCreateInput): Promise<void> {
+  private async touch(ref: OrderRef): Promise<void> {
     const lastActivity = Date.now();
-    const meta: OrderMeta = { shopId: input.shopId, orderId: input.orderId, lastActivity };
+    const meta: OrderMeta = { ...ref, lastActivity };
     await this.ctx.storage.put(ORDER_META_KEY, meta);
     await this.ctx.storage.setAlarm(lastActivity + orderRetentionMs(this.env.ORDER_RETENTION_DAYS));
   }

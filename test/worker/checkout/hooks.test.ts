@@ -3,11 +3,11 @@ import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, wait
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getShop, type ShopConfig } from "../../../worker/checkout/config.js";
 import type { Env } from "../../../worker/checkout/env.js";
-import { errorResponse } from "../../../worker/checkout/errors.js";
+import { toCheckoutError } from "../../../worker/checkout/errors.js";
 import { handleHook } from "../../../worker/checkout/hooks.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import type { Payment } from "../../../worker/v3/types.js";
-import { envelope, hookInit, newPayment, withStatus } from "./payment-support.js";
+import { envelope, hookInit, newPayment, withStatus } from "./support/payments.js";
 import { call, errorOf } from "./support/http.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
@@ -44,7 +44,7 @@ async function created(): Promise<{ payment: Payment; createdAt: number }> {
   const payment = newPayment();
   const createdAt = Date.now() - 60_000;
   upstream.payments.set(payment.paymentId, payment);
-  await object(payment.paymentId).init(SHOP, payment, createdAt);
+  await object(payment.paymentId).init(payment, createdAt);
   return { payment, createdAt };
 }
 
@@ -58,7 +58,7 @@ const tablesOf = (paymentId: string) =>
 
 /** handleHook as the route runs it: a thrown error becomes its response in the one place that does that. */
 function runHook(init: RequestInit, shop: ShopConfig, ctx: ExecutionContext): Promise<Response> {
-  return handleHook(new Request(`https://checkout.test/hooks/${SHOP}`, init), testEnv, ctx, shop).catch((err: unknown) => errorResponse(err));
+  return handleHook(new Request(`https://checkout.test/hooks/${SHOP}`, init), testEnv, ctx, shop).catch((err: unknown) => toCheckoutError(err).toResponse());
 }
 
 const events = () => logs.map((line) => JSON.parse(line) as { event: string; [k: string]: unknown });
@@ -70,7 +70,7 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
     const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "apply" });
-    expect(await object(payment.paymentId).view(SHOP, payment.paymentId)).toMatchObject({ status: "UNCONFIRMED", version: 2 });
+    expect(await object(payment.paymentId).view()).toMatchObject({ status: "UNCONFIRMED", version: 2 });
     expect(upstream.count()).toBe(0);
   });
 
@@ -87,7 +87,7 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
     const response = await call(`/hooks/${SHOP}`, await init(body));
     expect(response.status).toBe(401);
     expect((await errorOf(response)).code).toBe("invalid_signature");
-    expect(await object(payment.paymentId).view(SHOP, payment.paymentId)).toMatchObject({ status: "NEW", version: 1 });
+    expect(await object(payment.paymentId).view()).toMatchObject({ status: "NEW", version: 1 });
     const versions = await runInDurableObject(object(payment.paymentId).stub, (_i, state) => state.storage.sql.exec("SELECT version FROM snapshots").toArray().length);
     expect(versions).toBe(1);
   });
@@ -122,7 +122,7 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
       outcomes.push(((await response.json()) as { outcome: string }).outcome);
     }
     expect(outcomes).toEqual(["apply", "older", "duplicate", "apply", "final", "duplicate"]);
-    expect(await object(payment.paymentId).view(SHOP, payment.paymentId)).toMatchObject({ status: "CONFIRMED", version: 3 });
+    expect(await object(payment.paymentId).view()).toMatchObject({ status: "CONFIRMED", version: 3 });
   });
 
   it("answers 200 for an authentic notification about an unknown payment, logs it, and stores nothing", async () => {
@@ -173,7 +173,7 @@ describe("POST /hooks/{shop}: what a real upstream may send (spec 2.2, 6.1)", ()
     const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "apply" });
-    const view = await object(payment.paymentId).view(SHOP, payment.paymentId);
+    const view = await object(payment.paymentId).view();
     expect(view).toMatchObject({ status: "UNCONFIRMED", version: 2 });
     expect(view.transactions).toStrictEqual([{ transactionId: "tx_a", paidTransferAmount: "0.00041667", state: "PENDING" }, { priceAmount: "25.00" }, {}]);
   });
@@ -185,7 +185,7 @@ describe("POST /hooks/{shop}: what a real upstream may send (spec 2.2, 6.1)", ()
     const body = envelope({ ...withStatus(payment, "UNDERPAID"), expirationTime: "Nov 22 2026" }, at(createdAt, 10));
     const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
     expect(response.status).toBe(200);
-    const view = await object(payment.paymentId).view(SHOP, payment.paymentId);
+    const view = await object(payment.paymentId).view();
     expect(view).toMatchObject({ status: "UNDERPAID", version: 2 });
     expect(view).not.toHaveProperty("expirationTime");
     expect(await expiresAt()).toBeNull();
@@ -207,7 +207,7 @@ describe("POST /hooks/{shop}: what a real upstream may send (spec 2.2, 6.1)", ()
       expect(events()).toContainEqual(expect.objectContaining({ event: "notification_unknown_type", shop: SHOP, notificationType: "v3/payment-underpaid", paymentId: payment.paymentId, authentic: true }));
       await runDurableObjectAlarm(object(payment.paymentId).stub);
       await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
-      expect(await object(payment.paymentId).view(SHOP, payment.paymentId)).toMatchObject({ status: "UNDERPAID", version: 2 });
+      expect(await object(payment.paymentId).view()).toMatchObject({ status: "UNDERPAID", version: 2 });
     });
 
     it("answers 202 for a payment the Worker does not hold: no upstream request, nothing stored", async () => {
@@ -280,14 +280,14 @@ describe("handleHook for a shop without an HMAC key", () => {
     // The re-fetch is the object's alarm: due now; the runtime or the test runs it, once.
     await runDurableObjectAlarm(object(payment.paymentId).stub);
     await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
-    expect(await object(payment.paymentId).view(SHOP, payment.paymentId)).toMatchObject({ status: "UNDERPAID", version: 2 });
+    expect(await object(payment.paymentId).view()).toMatchObject({ status: "UNDERPAID", version: 2 });
   });
 
   it("coalesces a burst of hints into one upstream request", async () => {
     // Created just now: the re-fetch waits the minimum gap after that, so the burst lands first.
     const payment = newPayment();
     upstream.payments.set(payment.paymentId, payment);
-    await object(payment.paymentId).init(SHOP, payment);
+    await object(payment.paymentId).init(payment);
     upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
     const ctx = createExecutionContext();
     const bodies = Array.from({ length: 20 }, (_, i) => envelope(withStatus(payment, "UNDERPAID"), new Date(Date.now() - i * 1_000).toISOString()));
@@ -295,7 +295,7 @@ describe("handleHook for a shop without an HMAC key", () => {
     expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 202));
     await waitOnExecutionContext(ctx);
     await runDurableObjectAlarm(object(payment.paymentId).stub);
-    await vi.waitFor(async () => expect((await object(payment.paymentId).view(SHOP, payment.paymentId)).status).toBe("UNDERPAID"));
+    await vi.waitFor(async () => expect((await object(payment.paymentId).view()).status).toBe("UNDERPAID"));
     expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
   });
 
@@ -320,7 +320,7 @@ describe("handleHook for a shop without an HMAC key", () => {
     await waitOnExecutionContext(ctx);
     await runDurableObjectAlarm(object(payment.paymentId).stub);
     await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
-    expect(await object(payment.paymentId).view(SHOP, payment.paymentId)).toMatchObject({ status: "UNDERPAID", version: 2 });
+    expect(await object(payment.paymentId).view()).toMatchObject({ status: "UNDERPAID", version: 2 });
   });
 
   it("still refuses a body that is not a notification with 400", async () => {

@@ -38,7 +38,7 @@ interface Stored {
 }
 
 function stored(orderId: string): Promise<Stored> {
-  return runInDurableObject(orderObject(workerEnv, "demo-open", orderId), async (_instance, state) => ({
+  return runInDurableObject(orderObject(workerEnv, "demo-open", orderId).stub, async (_instance, state) => ({
     alarm: await state.storage.getAlarm(),
     meta: await state.storage.get<OrderMeta>(ORDER_META_KEY),
     keys: (await state.storage.list()).size,
@@ -52,7 +52,7 @@ function stored(orderId: string): Promise<Stored> {
 
 /** Moves the order's last activity `days` days into the past (the alarm stays where it is). */
 function age(orderId: string, days: number): Promise<void> {
-  return runInDurableObject(orderObject(workerEnv, "demo-open", orderId), async (_instance, state) => {
+  return runInDurableObject(orderObject(workerEnv, "demo-open", orderId).stub, async (_instance, state) => {
     const meta = await state.storage.get<OrderMeta>(ORDER_META_KEY);
     if (!meta) throw new Error("no order meta");
     await state.storage.put(ORDER_META_KEY, { ...meta, lastActivity: meta.lastActivity - days * DAY });
@@ -102,7 +102,7 @@ describe("OrderObject retention", () => {
     expect((await backendOrder(body.orderId)).status).toBe(200);
 
     await age(body.orderId, DEFAULT_ORDER_RETENTION_DAYS + 1);
-    expect(await runDurableObjectAlarm(orderObject(workerEnv, "demo-open", body.orderId))).toBe(true);
+    expect(await runDurableObjectAlarm(orderObject(workerEnv, "demo-open", body.orderId).stub)).toBe(true);
 
     expect(await stored(body.orderId)).toEqual({ alarm: null, meta: undefined, keys: 0, tables: [] });
     expect(await orderObject(workerEnv, "demo-open", body.orderId).paymentIds()).toEqual([]);
@@ -123,7 +123,7 @@ describe("OrderObject retention", () => {
     await settle(upstream, "demo-open", first.paymentId, "CONFIRMED");
     await age(body.orderId, DEFAULT_ORDER_RETENTION_DAYS - 1);
     const aged = await stored(body.orderId);
-    expect(await runDurableObjectAlarm(orderObject(workerEnv, "demo-open", body.orderId))).toBe(true);
+    expect(await runDurableObjectAlarm(orderObject(workerEnv, "demo-open", body.orderId).stub)).toBe(true);
     const after = await stored(body.orderId);
     expect(after.tables).toEqual(["payments"]);
     expect(after.meta).toEqual(aged.meta);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
-import { newPayment, TEST_POLL_INTERVAL_MS, withStatus } from "./payment-support.js";
+import { newPayment, TEST_POLL_INTERVAL_MS, withStatus } from "./support/payments.js";
 import { forgottenPayment } from "./support/forgotten.js";
 import { call, errorOf } from "./support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
@@ -45,7 +45,7 @@ afterEach(async () => {
 describe("PaymentObject.init", () => {
   it("stores the creation response as version 1 and returns its view, without asking the upstream", async () => {
     const payment = newPayment();
-    const view = await object(payment.paymentId).init(SHOP, payment);
+    const view = await object(payment.paymentId).init(payment);
     expect(view).toMatchObject({ paymentId: payment.paymentId, status: "NEW", version: 1, transferAmount: payment.transferAmount });
     expect(view).not.toHaveProperty("notificationUrl");
     expect(upstream.count()).toBe(0);
@@ -54,15 +54,15 @@ describe("PaymentObject.init", () => {
 
   it("keeps the first snapshot when called again", async () => {
     const payment = newPayment();
-    await object(payment.paymentId).init(SHOP, payment);
-    const again = await object(payment.paymentId).init(SHOP, withStatus(payment, "UNDERPAID"));
+    await object(payment.paymentId).init(payment);
+    const again = await object(payment.paymentId).init(withStatus(payment, "UNDERPAID"));
     expect(again).toMatchObject({ status: "NEW", version: 1 });
   });
 
   it("sets an alarm at expirationTime + grace, so EXPIRED shows without a notification", async () => {
     const expiresAt = Date.now() + 10 * 60_000;
     const payment = newPayment({ expirationTime: new Date(expiresAt).toISOString() });
-    await object(payment.paymentId).init(SHOP, payment);
+    await object(payment.paymentId).init(payment);
     const alarm = await runInDurableObject(object(payment.paymentId).stub, (_i, state) => state.storage.getAlarm());
     expect(alarm).toBe(expiresAt + 2_000);
   });
@@ -73,7 +73,7 @@ describe("PaymentObject.view", () => {
     const payment = newPayment();
     upstream.payments.set(payment.paymentId, payment);
     const held = object(payment.paymentId);
-    await expect(held.view(SHOP, payment.paymentId)).rejects.toMatchObject({ status: 404, code: "payment_not_found" });
+    await expect(held.view()).rejects.toMatchObject({ status: 404, code: "payment_not_found" });
     expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(0);
     expect(await storage(held.stub)).toEqual({ tables: [], versions: [] });
   });
@@ -82,7 +82,7 @@ describe("PaymentObject.view", () => {
     const view = await forgottenPayment(upstream, SHOP);
     const held = object(view.paymentId);
     const before = upstream.count("GET", `/v3/payments/${view.paymentId}`);
-    const views = await Promise.all(Array.from({ length: 10 }, () => held.view(SHOP, view.paymentId)));
+    const views = await Promise.all(Array.from({ length: 10 }, () => held.view()));
     expect(new Set(views.map((v: PaymentView) => `${v.status}@${v.version}`))).toEqual(new Set(["CONFIRMED@3"]));
     expect(upstream.count("GET", `/v3/payments/${view.paymentId}`) - before).toBe(1);
     expect((await storage(held.stub)).versions).toEqual([{ version: 3, status: "CONFIRMED", source: "poll" }]);
@@ -91,8 +91,8 @@ describe("PaymentObject.view", () => {
   it("reads a snapshot younger than one poll interval without asking the upstream", async () => {
     const payment = newPayment();
     const held = object(payment.paymentId);
-    await held.init(SHOP, payment);
-    for (let i = 0; i < 5; i += 1) expect((await held.view(SHOP, payment.paymentId)).version).toBe(1);
+    await held.init(payment);
+    for (let i = 0; i < 5; i += 1) expect((await held.view()).version).toBe(1);
     expect(upstream.count()).toBe(0);
   });
 
@@ -100,19 +100,19 @@ describe("PaymentObject.view", () => {
     const payment = newPayment();
     upstream.payments.set(payment.paymentId, withStatus(payment, "UNDERPAID"));
     const held = object(payment.paymentId);
-    await held.init(SHOP, payment, Date.now() - TEST_POLL_INTERVAL_MS - 1_000);
+    await held.init(payment, Date.now() - TEST_POLL_INTERVAL_MS - 1_000);
     // Answered at once from storage; the re-fetch is due now.
-    expect(await held.view(SHOP, payment.paymentId)).toMatchObject({ status: "NEW", version: 1 });
-    expect(await held.view(SHOP, payment.paymentId)).toMatchObject({ status: "NEW", version: 1 });
+    expect(await held.view()).toMatchObject({ status: "NEW", version: 1 });
+    expect(await held.view()).toMatchObject({ status: "NEW", version: 1 });
     await runDurableObjectAlarm(held.stub);
-    await vi.waitFor(async () => expect(await held.view(SHOP, payment.paymentId)).toMatchObject({ status: "UNDERPAID", version: 2 }));
+    await vi.waitFor(async () => expect(await held.view()).toMatchObject({ status: "UNDERPAID", version: 2 }));
     expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
   });
 
   it("stamps serverTime on every view", async () => {
     const payment = newPayment();
     const before = Date.now();
-    const view = await object(payment.paymentId).init(SHOP, payment);
+    const view = await object(payment.paymentId).init(payment);
     expect(Date.parse(view.serverTime)).toBeGreaterThanOrEqual(before);
   });
 });
@@ -164,8 +164,8 @@ describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => 
   it("answers the shop's own redirect URLs for its order, not what the upstream echoes (javascript: or another site)", async () => {
     const payment = newPayment({ redirectUrls: { confirmed: "javascript:alert(1)", expired: "https://evil.example/expired", invalid: "data:text/html,x" } });
     const held = object(payment.paymentId);
-    await held.init(SHOP, payment, undefined, "order/7");
-    const view = await held.view(SHOP, payment.paymentId);
+    await held.init(payment, undefined, "order/7");
+    const view = await held.view();
     expect(view.redirectUrls).toEqual({
       confirmed: "http://127.0.0.1:8787/demo/?result=confirmed&order=order%2F7",
       unconfirmed: "http://127.0.0.1:8787/demo/?result=unconfirmed&order=order%2F7",
@@ -176,7 +176,7 @@ describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => 
 
   it("answers the stored view with its version", async () => {
     const payment = newPayment();
-    await object(payment.paymentId).init(SHOP, payment);
+    await object(payment.paymentId).init(payment);
     const response = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ paymentId: payment.paymentId, version: 1 });

@@ -10,7 +10,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject, type NotificationOutcome } from "../../../worker/checkout/payment-object.js";
-import { connectStream, newPayment, withStatus, type StreamClient } from "./payment-support.js";
+import { connectStream, newPayment, withStatus, type StreamClient } from "./support/payments.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
 const testEnv = env as unknown as Env;
@@ -95,7 +95,7 @@ describe("notification sequences against the PaymentObject", () => {
     const object = paymentObject(testEnv, SHOP, payment.paymentId);
     stub = object.stub;
     upstream.payments.set(payment.paymentId, payment);
-    await object.init(SHOP, payment, createdAt);
+    await object.init(payment, createdAt);
     client = await connectStream(SHOP, payment.paymentId);
     const received = [await client.next()];
 
@@ -103,7 +103,7 @@ describe("notification sequences against the PaymentObject", () => {
     for (const step of row.steps) {
       if ("notify" in step) {
         const timestamp = new Date(createdAt + step.at * 1_000).toISOString();
-        expect(await object.applyNotification(SHOP, timestamp, withStatus(payment, step.notify), true), `${step.notify}@${step.at}s`).toBe(step.expect);
+        expect(await object.applyNotification(timestamp, withStatus(payment, step.notify)), `${step.notify}@${step.at}s`).toBe(step.expect);
       } else {
         upstream.payments.set(payment.paymentId, withStatus(payment, step.poll));
         await runDurableObjectAlarm(object.stub);
@@ -112,7 +112,7 @@ describe("notification sequences against the PaymentObject", () => {
       }
     }
 
-    const view = await object.view(SHOP, payment.paymentId);
+    const view = await object.view();
     expect({ status: view.status, version: view.version }).toEqual({ status: row.status, version: row.version });
     expect(view).toMatchObject({ ...withStatusView(row.status, payment) });
 

@@ -5,7 +5,7 @@ import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import { DEFAULT_POLL_SETTINGS } from "../../../worker/checkout/poll-policy.js";
 import type { Payment } from "../../../worker/v3/types.js";
-import { connectStream, newPayment, TEST_POLL_INTERVAL_MS, withStatus, type StreamClient } from "./payment-support.js";
+import { connectStream, newPayment, TEST_POLL_INTERVAL_MS, withStatus, type StreamClient } from "./support/payments.js";
 import { call, errorOf } from "./support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 import { forgottenPayment } from "./support/forgotten.js";
@@ -34,7 +34,7 @@ async function created(over: Partial<Payment> = {}) {
   upstream.payments.set(payment.paymentId, payment);
   const object = paymentObject(testEnv, SHOP, payment.paymentId);
   stubs.push(object.stub);
-  await object.init(SHOP, payment);
+  await object.init(payment);
   return { payment, object };
 }
 
@@ -87,9 +87,9 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     await a.next();
     await b.next();
     const later = new Date(Date.now() + 1_000).toISOString();
-    expect(await object.applyNotification(SHOP, later, withStatus(payment, "UNCONFIRMED"), true)).toBe("apply");
-    expect(await object.applyNotification(SHOP, later, withStatus(payment, "UNCONFIRMED"), true)).toBe("duplicate");
-    expect(await object.applyNotification(SHOP, new Date(Date.now() - 1_000).toISOString(), withStatus(payment, "UNDERPAID"), true)).toBe("older");
+    expect(await object.applyNotification(later, withStatus(payment, "UNCONFIRMED"))).toBe("apply");
+    expect(await object.applyNotification(later, withStatus(payment, "UNCONFIRMED"))).toBe("duplicate");
+    expect(await object.applyNotification(new Date(Date.now() - 1_000).toISOString(), withStatus(payment, "UNDERPAID"))).toBe("older");
     for (const client of [a, b]) {
       const view = await client.next();
       expect(view).toMatchObject({ status: "UNCONFIRMED", version: 2 });
@@ -186,7 +186,7 @@ describe("payment alarm", () => {
     expect(tables).toEqual(["forgotten"]);
     expect(await alarmOf(object.stub)).toBeNull();
     // Loaded again as the next version: a version (and its ETag) never stands for two contents.
-    expect(await object.view(SHOP, payment.paymentId)).toMatchObject({ status: "CONFIRMED", version: 3 });
+    expect(await object.view()).toMatchObject({ status: "CONFIRMED", version: 3 });
     expect(gets(payment.paymentId)).toBe(2);
   });
 
@@ -212,7 +212,7 @@ describe("payment alarm", () => {
     upstream.update(payment.paymentId, withStatus(payment, "EXPIRED"));
     // The check is due now: whether the runtime or the test runs the alarm first, it runs once.
     await runDurableObjectAlarm(object.stub);
-    await vi.waitFor(async () => expect((await object.view(SHOP, payment.paymentId)).status).toBe("EXPIRED"));
+    await vi.waitFor(async () => expect((await object.view()).status).toBe("EXPIRED"));
     expect(gets(payment.paymentId)).toBe(1);
     expect(await alarmOf(object.stub)).toBeGreaterThan(Date.now() + DEFAULT_POLL_SETTINGS.retentionMs - 60_000);
   });

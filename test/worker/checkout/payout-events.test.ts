@@ -12,7 +12,7 @@ import { shopEvents } from "../../../worker/checkout/shop-events-object.js";
 import type { Payout } from "../../../worker/v3/types.js";
 import { getShop } from "../../../worker/checkout/config.js";
 import { handleHook } from "../../../worker/checkout/hooks.js";
-import { hookInit } from "./payment-support.js";
+import { hookInit } from "./support/payments.js";
 import { call } from "./support/http.js";
 import { committedShops, endCursor, eventsAfter, freshShopId, notify, shopsWithCopy, testEnv } from "./support/merchant.js";
 import { TEST_SECRETS } from "./support/test-env.js";

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { paymentObject } from "../../../worker/checkout/payment-object.js";
 import { DEFAULT_MAX_VIEWERS, maxViewers, POLICY_VIOLATION } from "../../../worker/checkout/stream-limits.js";
-import { connectStream, newPayment, type StreamClient } from "./payment-support.js";
+import { connectStream, newPayment, type StreamClient } from "./support/payments.js";
 import { call, errorOf, freshIp } from "./support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 
@@ -32,7 +32,7 @@ async function created(): Promise<string> {
   const payment = newPayment();
   const object = paymentObject(testEnv, SHOP, payment.paymentId);
   stubs.push(object.stub);
-  await object.init(SHOP, payment);
+  await object.init(payment);
   return payment.paymentId;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Payment } from "../../../worker/v3/types.js";
 import { contentFingerprint, isHttpUrl, toView } from "../../../worker/checkout/view.js";
-import { newPayment, transaction } from "./payment-support.js";
+import { newPayment, transaction } from "./support/payments.js";
 
 const NOW = new Date("2026-11-22T08:00:00.123Z");
 

@@ -14,7 +14,7 @@ import type { EventDetail, WebhookEvent } from "../../../worker/checkout/events/
 import { shopEvents } from "../../../worker/checkout/shop-events-object.js";
 import { toView } from "../../../worker/checkout/view.js";
 import { consumeWebhooks, WEBHOOK_DEAD_LETTER_QUEUE } from "../../../worker/checkout/webhook-consumer.js";
-import { newPayment, withStatus } from "./payment-support.js";
+import { newPayment, withStatus } from "./support/payments.js";
 import { batchOf, freshShopId, RecordingMessage, recordingQueue, shopsWithCopy, testEnv } from "./support/merchant.js";
 import { WEBHOOK_URL } from "./support/test-env.js";
 import { installWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";

@@ -11,7 +11,7 @@ import type { EventDetail, PaymentEvent } from "../../../worker/checkout/events/
 import { paymentEvent } from "../../../worker/checkout/events/build.js";
 import { shopEvents } from "../../../worker/checkout/shop-events-object.js";
 import { toView } from "../../../worker/checkout/view.js";
-import { newPayment } from "./payment-support.js";
+import { newPayment } from "./support/payments.js";
 import { backend, createOpen, eventDetail, testEnv } from "./support/merchant.js";
 import { errorOf } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { batchBySize } from "../../../worker/checkout/events/outbox.js";
 import type { PaymentEvent } from "../../../worker/checkout/events/types.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
-import { newPayment } from "./payment-support.js";
+import { newPayment } from "./support/payments.js";
 import { createOpen, notify, testEnv } from "./support/merchant.js";
 import { freshOrderId, settle } from "./support/orders.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";

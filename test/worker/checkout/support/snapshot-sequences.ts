@@ -26,7 +26,7 @@ import type { Env } from "../../../../worker/checkout/env.js";
 import { paymentObject, type PaymentObject } from "../../../../worker/checkout/payment-object.js";
 import type { Payment } from "../../../../worker/v3/types.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
-import { newPayment, StreamClient, withStatus } from "../payment-support.js";
+import { newPayment, StreamClient, withStatus } from "../support/payments.js";
 import { decideSnapshot, type StoredMeta } from "../../../../worker/checkout/snapshot.js";
 import { UPSTREAM_BASE_URL } from "./test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./upstream-stub.js";
@@ -122,8 +122,8 @@ function snapshot(base: Payment, statusName: string, v: number): Payment {
 
 const contentOf = (statusName: string, v: number) => `${statusName}#${v}`;
 
-async function openViewer(stub: DurableObjectStub, paymentId: string): Promise<StreamClient> {
-  const response = await stub.fetch(`https://checkout.test/api/shops/${SHOP}/payments/${paymentId}/stream`, { headers: { Upgrade: "websocket" } });
+async function openViewer(object: ReturnType<typeof paymentObject>, paymentId: string): Promise<StreamClient> {
+  const response = await object.stream(new Request(`https://checkout.test/api/shops/${SHOP}/payments/${paymentId}/stream`, { headers: { Upgrade: "websocket" } }));
   if (response.status !== 101 || !response.webSocket) throw new Error(`stream refused: ${response.status} ${await response.text()}`);
   return new StreamClient(response.webSocket);
 }
@@ -245,10 +245,10 @@ export function describeObjectSequences(part: number): void {
           const clients: StreamClient[] = [];
           try {
             upstream.payments.set(id, payment);
-            const first = await object.init(SHOP, snapshot(payment, "NEW", 0), createdAt);
+            const first = await object.init(snapshot(payment, "NEW", 0), createdAt);
             expect(first).toMatchObject({ status: "NEW", version: 1 });
             const model = new Model({ content: contentOf("NEW", 0), status: "NEW", time: createdAt });
-            for (let i = 0; i < viewers; i += 1) clients.push(await openViewer(object.stub, id));
+            for (let i = 0; i < viewers; i += 1) clients.push(await openViewer(object, id));
 
             const notified: Extract<Step, { kind: "notify" }>[] = [];
             let expectedGets = 0;
@@ -264,7 +264,7 @@ export function describeObjectSequences(part: number): void {
                 notified.push(s);
                 const offsets = s.late ? LATE_OFFSETS : EARLY_OFFSETS;
                 const time = createdAt + (offsets[s.offset % offsets.length] ?? 0) * 1_000;
-                const outcome = await object.applyNotification(SHOP, new Date(time).toISOString(), snapshot(payment, s.status, s.variant), true);
+                const outcome = await object.applyNotification(new Date(time).toISOString(), snapshot(payment, s.status, s.variant));
                 outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
                 const changed = model.offer({ content: contentOf(s.status, s.variant), status: s.status, time });
                 expect(outcome === "apply", `${where}: outcome ${outcome}`).toBe(changed);
@@ -277,9 +277,8 @@ export function describeObjectSequences(part: number): void {
                 if (s.kind === "hint") {
                   // The hint and the alarm it schedules run in one event of the object: the alarm is
                   // removed before it is committed, so it cannot also fire by itself.
-                  const hint = snapshot(payment, s.status, s.variant);
                   const outcome = await runInDurableObject(object.stub, async (instance: PaymentObject, state) => {
-                    const answer = await instance.applyNotification(SHOP, new Date().toISOString(), hint, false);
+                    const answer = await instance.hint({ shopId: SHOP, paymentId: id });
                     await state.storage.deleteAlarm();
                     await instance.alarm();
                     return answer;
@@ -300,7 +299,7 @@ export function describeObjectSequences(part: number): void {
             }
 
             // Every viewer: each version once, in order, and the object's current view last.
-            const current = await object.view(SHOP, id);
+            const current = await object.view();
             const expected = model.newest;
             expect({ status: current.status, variant: current.walletMessage, version: current.version }, "the object's view").toEqual({
               status: expected.status,

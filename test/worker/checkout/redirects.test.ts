@@ -1,19 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getShop } from "../../../worker/checkout/config.js";
-import { notificationUrlFor } from "../../../worker/checkout/create-payment.js";
 import { redirectUrlsFor } from "../../../worker/checkout/redirects.js";
 import type { Env } from "../../../worker/checkout/env.js";
 
 const workerEnv = env as unknown as Env;
 
 describe("payment creation helpers", () => {
-  it("points notifications at this Worker's /hooks/{shop}, or at PUBLIC_URL when set", () => {
-    const shop = getShop(workerEnv, "demo-open");
-    expect(notificationUrlFor(workerEnv, shop, "http://127.0.0.1:8787/api/shops/demo-open/payments")).toBe("http://127.0.0.1:8787/hooks/demo-open");
-    expect(notificationUrlFor({ ...workerEnv, PUBLIC_URL: "https://checkout.example.com/ignored/path" }, shop, "http://10.0.0.1/x")).toBe("https://checkout.example.com/hooks/demo-open");
-  });
-
   it("fills {orderId} URL-encoded into every template the shop has, and only those", () => {
     const shop = getShop(workerEnv, "demo-signed");
     expect(redirectUrlsFor(shop, "A:1 &x")).toEqual({

@@ -3,11 +3,11 @@
  * upstream sends them, signed notification requests, and a WebSocket client that waits on
  * messages (never on time).
  */
-import { signBody } from "../../../worker/v3/notification.js";
-import type { Payment, PaymentTransaction } from "../../../worker/v3/types.js";
-import type { PaymentView, StreamMessage } from "../../../worker/checkout/wire.js";
-import { call } from "./support/http.js";
-import { TEST_VARS } from "./support/test-env.js";
+import { signBody } from "../../../../worker/v3/notification.js";
+import type { Payment, PaymentTransaction } from "../../../../worker/v3/types.js";
+import type { PaymentView, StreamMessage } from "../../../../worker/checkout/wire.js";
+import { call } from "./http.js";
+import { TEST_VARS } from "./test-env.js";
 
 let counter = 0;
 
