@@ -84,6 +84,6 @@ backendApi.post("/api/shops/:shop/events/:eventId/redeliver", backendAuth, async
   if (!detail) throw new CheckoutError(404, "event_not_found", "No event with this id.");
   const urls = endpointsFor(shop, detail.event.type).map((endpoint) => endpoint.url);
   if (!urls.length) throw new CheckoutError(409, "no_webhook_endpoint", "No webhook endpoint of this shop takes this event type.");
-  await events.redeliver(shop.id, eventId, urls);
+  await events.redeliver(eventId, urls);
   return c.json({ eventId, queued: urls }, 202, { "Cache-Control": "no-store" });
 });

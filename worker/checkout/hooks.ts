@@ -118,7 +118,7 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
     }
     const events = shopEvents(env, shop.id);
     if (authentic) {
-      const outcome = await events.applyPayout(shop.id, notification.timestamp, payout);
+      const outcome = await events.applyPayout(notification.timestamp, payout);
       if (outcome === "invalid_timestamp") throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
       log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, status: payout.status, outcome });
       return received(200, outcome);
@@ -128,7 +128,7 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
         .getPayout(payout.payoutId)
         // The fetched payout must name this shop's hook: an unauthenticated body could name another
         // shop's payout on a shared upstream account.
-        .then((fetched) => (hookShopOf(fetched.notificationUrl) === shop.id ? events.applyPayout(shop.id, new Date().toISOString(), fetched) : "ignored"))
+        .then((fetched) => (hookShopOf(fetched.notificationUrl) === shop.id ? events.applyPayout(new Date().toISOString(), fetched) : "ignored"))
         .then(
           (outcome) => log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, outcome, authentic: false }),
           (err: unknown) => log("error", "payout_hint_failed", { shop: shop.id, payoutId: payout.payoutId, error: err }),

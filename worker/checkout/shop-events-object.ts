@@ -22,9 +22,19 @@ import type { EventDetail, EventList, WebhookEvent } from "./events/types.js";
 import { log } from "./log.js";
 import { decideSnapshot, parseTime, type SnapshotDecision } from "./snapshot.js";
 
-/** The shop's event log, for callers in the Worker. */
-export function shopEvents(env: Env, shopId: string): DurableObjectStub<ShopEventsObject> {
-  return env.SHOP_EVENTS.get(env.SHOP_EVENTS.idFromName(shopId));
+/** The shop's event log, for callers in the Worker: holds the shop id and passes it where the object needs it. */
+export function shopEvents(env: Env, shopId: string) {
+  const stub = env.SHOP_EVENTS.get(env.SHOP_EVENTS.idFromName(shopId));
+  return {
+    stub,
+    record: (event: WebhookEvent, urls: string[]) => stub.record(event, urls),
+    finish: (eventId: string, results: AttemptResult[], failure: FailureOutcome | null) => stub.finish(eventId, results, failure),
+    deadLetter: (event: WebhookEvent, reason: string) => stub.deadLetter(event, reason),
+    list: (after: number, limit: number) => stub.list(after, limit),
+    detail: (eventId: string) => stub.detail(eventId),
+    redeliver: (eventId: string, urls: string[]) => stub.redeliver(shopId, eventId, urls),
+    applyPayout: (timestamp: string, payout: Payout) => stub.applyPayout(shopId, timestamp, payout),
+  };
 }
 
 interface PayoutRow extends Record<string, SqlStorageValue> {

@@ -100,7 +100,7 @@ describe("v3/payouts notifications", () => {
     expect(await notify(SHOP, "v3/payouts", foreign, new Date())).toEqual({ status: 200, outcome: "ignored" });
     expect(await payoutEvents(SHOP, foreign.payoutId)).toEqual([]);
     expect(await payoutEvents("demo-signed", foreign.payoutId)).toEqual([]);
-    const stored = await runInDurableObject(shopEvents(testEnv, SHOP), (_i, state) =>
+    const stored = await runInDurableObject(shopEvents(testEnv, SHOP).stub, (_i, state) =>
       state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM payouts WHERE payout_id = ?", foreign.payoutId).one().n,
     );
     expect(stored).toBe(0);
@@ -143,7 +143,7 @@ describe("an unauthenticated payout notification (a shop without an HMAC key)", 
     expect(upstream.count("GET", `/v3/payouts/${foreign.payoutId}`)).toBe(1);
     const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.payoutId === foreign.payoutId);
     expect(logged).toEqual([expect.objectContaining({ event: "payout_notification", outcome: "ignored", authentic: false })]);
-    const recorded = await runInDurableObject(shopEvents(testEnv, shop), (_i, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
+    const recorded = await runInDurableObject(shopEvents(testEnv, shop).stub, (_i, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
     expect(recorded).toBe(0);
   });
 });

@@ -45,7 +45,7 @@ function setup(webhooks: Record<string, unknown>[], vars: Partial<Env> = {}): Se
   const shop = freshShopId("consumer");
   const dlq = recordingQueue();
   const env: Env = { ...testEnv, SHOPS: shopsWithCopy(shop, { webhooks }), WEBHOOK_DEAD_LETTERS: dlq.queue, ...vars };
-  touched.push(shopEvents(env, shop));
+  touched.push(shopEvents(env, shop).stub);
   const detail = async (eventId: string) => {
     const found = await shopEvents(env, shop).detail(eventId);
     if (!found) throw new Error(`no event ${eventId} in ${shop}'s log`);
@@ -197,7 +197,7 @@ describe("consumeWebhooks: endpoints and messages", () => {
 
 describe("the event log's storage", () => {
   it("adds the columns a table of an older release lacks (lease_until, round_attempts) and keeps its rows", async () => {
-    const stub = shopEvents(testEnv, freshShopId("migrate"));
+    const stub = shopEvents(testEnv, freshShopId("migrate")).stub;
     touched.push(stub);
     const columns = await runInDurableObject(stub, (_i, state) => {
       const sql = state.storage.sql;

@@ -127,7 +127,7 @@ describe("webhook delivery through the Queue", () => {
   it("queues an event again when its Queue message was lost (the delivery's lease ran out)", async () => {
     const payment = newPayment();
     const event = paymentEvent({ shop: SHOP, orderId: "lost-order", previous: undefined, view: toView(payment, 1, new Date()) });
-    const events = shopEvents(testEnv, SHOP);
+    const events = shopEvents(testEnv, SHOP).stub;
     // The consumer took the message and recorded the event, then its message was lost before any POST.
     expect(await events.record(event, [WEBHOOK_URL])).toEqual([{ url: WEBHOOK_URL, roundAttempts: 0 }]);
     const { alarm, lease } = await runInDurableObject(events, async (_i, state) => ({
