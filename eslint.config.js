@@ -28,4 +28,24 @@ export default tseslint.config(
     files: ["widget/**", "demo/**"],
     ...litA11y.configs.recommended,
   },
+  {
+    // The element and the demo page run in the browser: from the Worker they may import types, and
+    // values only from the wire module (a few constants of the contract). A value import of any
+    // other worker module would pull Worker code (zod, lossless-json, ...) into their bundles.
+    files: ["widget/**", "demo/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+worker/(?!checkout/wire(\\.js)?$)",
+              allowTypeImports: true,
+              message: "Only types may be imported from the Worker; values only from worker/checkout/wire.js.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

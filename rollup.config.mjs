@@ -4,23 +4,57 @@ import commonjs from "@rollup/plugin-commonjs";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
 import terser from "@rollup/plugin-terser";
 import typescript from "@rollup/plugin-typescript";
+import ts from "typescript";
 
 /**
  * Collapses the whitespace of lit's css`...` and html`...` templates in the element's own sources
  * (terser leaves template text alone). Runs of whitespace that contain a line break become one
- * space, which HTML and CSS both treat the same; in CSS, spaces next to { } ; are dropped too.
+ * space, which HTML and CSS both treat the same; in CSS, spaces next to { } ; , and after a
+ * property's colon are dropped too, and so are the leading zeros of fractions (0.5em is .5em).
+ * The templates are found with TypeScript's parser, so that text after a nested template (the
+ * `${cond ? html`...` : nothing}` of a parent) is collapsed as well; expressions stay untouched.
  */
 function minifyTemplates() {
-  const template = /\b(css|html)\s*`((?:[^`\\]|\\.)*)`/g;
+  const collapse = (tag, text) => {
+    let out = text.replace(/\s*\n\s*/g, " ");
+    if (tag === "css") {
+      out = out
+        .replace(/\s*([{};,])\s*/g, "$1")
+        .replace(/;}/g, "}")
+        .replace(/([\w-]+):\s+/g, "$1:") // declarations and media features (the styles quote no text)
+        .replace(/(^|[^\w.-])0\.(\d)/g, "$1.$2")
+        .replace(/\s+!important/g, "!important");
+    }
+    return out;
+  };
   return {
     name: "minify-lit-templates",
     transform(code, id) {
       if (!id.includes("/widget/") || !id.endsWith(".ts")) return null;
-      const out = code.replace(template, (_all, tag, body) => {
-        let text = body.replace(/\s*\n\s*/g, " ");
-        if (tag === "css") text = text.replace(/\s*([{};,])\s*/g, "$1").replace(/;}/g, "}").replace(/([{;][\w-]+): /g, "$1:");
-        return `${tag}\`${text.trim()}\``;
-      });
+      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+      /** [start, end, text]: the raw text between a literal's delimiters (` or } and ` or ${). */
+      const edits = [];
+      const visit = (node) => {
+        if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && (node.tag.text === "html" || node.tag.text === "css")) {
+          const tag = node.tag.text;
+          const t = node.template;
+          const literals = ts.isNoSubstitutionTemplateLiteral(t) ? [t] : [t.head, ...t.templateSpans.map((span) => span.literal)];
+          literals.forEach((literal, i) => {
+            const start = literal.getStart(file) + 1; // after ` or }
+            const end = literal.end - (i === literals.length - 1 ? 1 : 2); // before ` or ${
+            let text = code.slice(start, end);
+            // A line break before the first tag or after the last goes; a plain space stays (it
+            // may separate inline content, as in `${a}${rate ? html` · ${rate}` : nothing}`).
+            if (i === 0) text = text.replace(/^\s*\n\s*/, "");
+            if (i === literals.length - 1) text = text.replace(/\s*\n\s*$/, "");
+            edits.push([start, end, collapse(tag, text)]);
+          });
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      let out = code;
+      for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
       return out === code ? null : { code: out, map: null };
     },
   };
@@ -53,7 +87,7 @@ export default {
       ecma: 2022,
       compress: { passes: 3 },
       // The element's internal reactive state (never public API) gets short names too.
-      mangle: { properties: { regex: /^_(phase|settings|view|error|connection|messages|locale|now|redirect|copied|manual|announcement)$/ } },
+      mangle: { properties: { regex: /^_(phase|settings|view|error|connection|messages|locale|now|announcement)$/ } },
       format: { comments: false },
     }),
   ],

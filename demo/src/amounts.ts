@@ -3,6 +3,7 @@
  * simulator. decimal.js only; amounts in and out are decimal strings. Pure, no DOM.
  */
 import Decimal from "decimal.js";
+import { isFinalPaymentStatus } from "../../worker/checkout/wire.js";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 
 export interface CartLine {
@@ -43,8 +44,6 @@ export function cartTotal(cart: readonly CartLine[] = CART, shipping = SHIPPING)
 
 export type SandboxAction = "pay-exact" | "pay-part" | "pay-rest" | "overpay" | "confirm" | "reject" | "expire";
 
-export const FINAL_STATUSES = ["CONFIRMED", "EXPIRED", "INVALID"];
-
 /** Decimal places used for transfer amounts: those of the payment's amount, at least 8. */
 function scaleOf(payment: PaymentView): number {
   return Math.max(8, new Decimal(payment.transferAmount).decimalPlaces());
@@ -58,7 +57,7 @@ export function remaining(payment: PaymentView): Decimal {
 
 /** Transaction amount (transfer currency) that each paying action sends, or undefined if it cannot now. */
 export function transactionAmount(action: "pay-exact" | "pay-part" | "pay-rest" | "overpay", payment: PaymentView): string | undefined {
-  if (FINAL_STATUSES.includes(payment.status)) return undefined;
+  if (isFinalPaymentStatus(payment.status)) return undefined;
   const scale = scaleOf(payment);
   const due = remaining(payment);
   const nothingPaid = new Decimal(payment.paidTransferAmount).isZero();
@@ -86,7 +85,7 @@ export function pendingTransactions(payment: PaymentView): string[] {
 /** Which actions of the sandbox pane make sense for this payment right now. */
 export function enabledActions(payment: PaymentView | undefined): Set<SandboxAction> {
   const enabled = new Set<SandboxAction>();
-  if (!payment || FINAL_STATUSES.includes(payment.status)) return enabled;
+  if (!payment || isFinalPaymentStatus(payment.status)) return enabled;
   for (const action of ["pay-exact", "pay-part", "pay-rest", "overpay"] as const) {
     if (transactionAmount(action, payment) !== undefined) enabled.add(action);
   }

@@ -2,8 +2,9 @@
  * The sandbox test pane: plays the customer's wallet and the blockchain for the payment on screen
  * through the sandbox control API, and shows the log of notifications the sandbox delivered.
  */
+import { isFinalPaymentStatus } from "../../worker/checkout/wire.js";
 import type { PaymentView } from "../../worker/checkout/wire.js";
-import { enabledActions, FINAL_STATUSES, pendingTransactions, transactionAmount, type SandboxAction } from "./amounts.js";
+import { enabledActions, pendingTransactions, transactionAmount, type SandboxAction } from "./amounts.js";
 import { ApiError, expirePayment, notificationLog, sendTransaction, settleTransaction } from "./api.js";
 import type { AttemptLog } from "../../worker/sandbox/control-types.js";
 import { byId, h } from "./dom.js";
@@ -122,7 +123,7 @@ export class SandboxPane {
       const log = await notificationLog(paymentId);
       if (paymentId !== this.payment?.paymentId) return;
       this.renderLog(log.items);
-      settled = log.pending === 0 && FINAL_STATUSES.includes(this.payment.status);
+      settled = log.pending === 0 && isFinalPaymentStatus(this.payment.status);
     } catch {
       // The next poll tries again; the log is a convenience.
     }

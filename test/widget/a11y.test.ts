@@ -73,6 +73,42 @@ describe("accessibility and layout", () => {
     expect(textOf($(el, "[role=status]"))).to.equal("Copied");
   });
 
+  it("shows Copied for three seconds, a manual-copy hint until the next copy, and leaves no timer behind", async () => {
+    const writeText = sinon.stub(navigator.clipboard, "writeText").resolves();
+    const execCommand = sinon.stub(document, "execCommand").returns(false);
+    const el = await show(VIEWS.NEW);
+    const clock = sinon.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const copy = (field: string) => ($(el, `#${field}-value`)?.parentElement?.querySelector("button") as HTMLButtonElement).click();
+      const feedback = () => [...root(el).querySelectorAll(".feedback")].map((f) => `${f.closest(".value-row")?.querySelector("code")?.id}: ${textOf(f)}`);
+      copy("address");
+      await until(() => feedback().length > 0, "feedback");
+      clock.tick(2999);
+      await el.updateComplete;
+      expect(feedback()).to.deep.equal(["address-value: Copied"]);
+      clock.tick(1);
+      await el.updateComplete;
+      expect(feedback()).to.deep.equal([]);
+
+      writeText.rejects(new DOMException("denied", "NotAllowedError"));
+      copy("amount");
+      await until(() => feedback().length > 0, "the manual-copy hint");
+      clock.tick(60_000);
+      await el.updateComplete;
+      expect(feedback()).to.deep.equal(["amount-value: Selected: press Ctrl+C (⌘C) to copy"]);
+      expect(execCommand.calledOnceWithExactly("copy")).to.equal(true);
+
+      writeText.resolves();
+      copy("address");
+      await until(() => feedback()[0] === "address-value: Copied", "the next copy's feedback");
+      expect(feedback()).to.have.length(1);
+      unmountAll();
+      expect(clock.countTimers(), "the Copied timer is cleared with the element").to.equal(0);
+    } finally {
+      clock.restore();
+    }
+  });
+
   /** The text selected inside the element's shadow root (Chromium exposes it there). */
   const selectedIn = (el: CryptoCheckout) => (root(el) as ShadowRoot & { getSelection(): Selection | null }).getSelection()?.toString();
 

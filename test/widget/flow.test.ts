@@ -1,5 +1,6 @@
 /** From attributes to a payment: settings, picker, create or resume, start again, errors, events. */
 import { expect } from "@open-wc/testing";
+import sinon from "sinon";
 import { CryptoCheckout } from "../../widget/index.js";
 import type { CheckoutErrorDetail, CheckoutStatusDetail } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
@@ -96,6 +97,52 @@ describe("checkout flow", () => {
     const again = await mountWithPayment();
     expect(again.payment?.paymentId).to.equal(el.payment?.paymentId);
     expect(server.requestsTo("POST", "/payments")).to.have.length(2);
+  });
+
+  /** Shows the element's payment as EXPIRED and returns its "Start again" button. */
+  async function expire(el: CryptoCheckout): Promise<HTMLButtonElement> {
+    await until(() => server.openSockets.length === 1, "the stream");
+    server.update({ ...VIEWS.EXPIRED, paymentId: el.payment?.paymentId ?? "" });
+    await el.updateComplete;
+    const button = root(el).querySelector<HTMLButtonElement>(".actions button");
+    expect(textOf(button)).to.equal("Start again");
+    if (!button) throw new Error("no start again button");
+    return button;
+  }
+
+  it("starts again without the copy feedback of the payment before", async () => {
+    const writeText = sinon.stub(navigator.clipboard, "writeText").resolves();
+    try {
+      const el = await mountWithPayment();
+      ($(el, "#address-value")?.parentElement?.querySelector("button") as HTMLButtonElement).click();
+      await until(() => textOf($(el, ".feedback")) === "Copied", "the copy feedback");
+      const button = await expire(el); // within the three seconds "Copied" stays
+      const shown = nextEvent(el, "checkout-payment");
+      button.click();
+      await shown;
+      await el.updateComplete;
+      expect(textOf(part(el, "status"))).to.equal("Waiting for your payment");
+      expect(textOf(part(el, "address")), "no stale Copied next to the new address").to.not.contain("Copied");
+      expect(root(el).querySelectorAll(".feedback").length).to.equal(0);
+    } finally {
+      writeText.restore();
+    }
+  });
+
+  it("starts again from the same clean state as a start: an earlier error is forgotten", async () => {
+    const el = await mountWithPayment();
+    const button = await expire(el);
+    // No click leads to start again with an error set (the error screen's retry is a start, which
+    // clears it), so the test plants one in the element's private state.
+    const internals = el as unknown as { _error: unknown; _phase: string };
+    internals._error = { code: "upstream_unavailable", message: "Stale.", retryable: true };
+    const shown = nextEvent(el, "checkout-payment");
+    button.click();
+    await shown;
+    await el.updateComplete;
+    expect(internals._error).to.equal(undefined);
+    expect(internals._phase).to.equal("ready");
+    expect(textOf(part(el, "status"))).to.equal("Waiting for your payment");
   });
 
   it("emits checkout-payment for every view and checkout-status with the previous status", async () => {

@@ -11,6 +11,7 @@ import { statusView } from "../../widget/state/status.js";
 import { backoffDelay } from "../../widget/stream/backoff.js";
 import { isBech32Address, qrPayload, qrPath, QUIET_ZONE } from "../../widget/qr/qr-matrix.js";
 import { newView, OPEN_SHOP, SIGNED_SHOP, VIEWS } from "../support/payment-views.js";
+import { FINAL_PAYMENT_STATUSES } from "../../worker/checkout/wire.js";
 
 describe("amounts (decimal.js, exact)", () => {
   it("splits progress into accepted and pending shares of the transfer amount", () => {
@@ -155,6 +156,11 @@ describe("status table", () => {
     expect(row(VIEWS.EXPIRED_PAID)).to.deep.equal(["expired", false, false, false, true, true, true]);
     expect(row(VIEWS.INVALID)).to.deep.equal(["invalid", false, false, false, true, false, true]);
     expect(row(VIEWS.UNKNOWN)).to.deep.equal(["unknown", false, false, false, true, false, false]);
+  });
+
+  it("is final for exactly the upstream's final statuses (FINAL_PAYMENT_STATUSES of the wire module)", () => {
+    const statuses = [...FINAL_PAYMENT_STATUSES, "NEW", "UNDERPAID", "UNCONFIRMED", "REFUNDED"];
+    expect(statuses.filter((status) => statusView(newView({ status })).final)).to.deep.equal(["CONFIRMED", "EXPIRED", "INVALID"]);
   });
 });
 

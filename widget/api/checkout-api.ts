@@ -1,18 +1,21 @@
 /** The checkout Worker's HTTP API as the element uses it (docs/checkout.md, "Routes"). */
-import type { CreatePaymentRequest, ErrorBody, PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
+import type { CreatePaymentRequest, ErrorBody, ErrorCode, PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 
 /** Codes the element adds to the Worker's ErrorCode values. */
-export type ClientErrorCode = "network_error" | "invalid_response" | "invalid_attributes";
+type ClientErrorCode = "network_error" | "invalid_response" | "invalid_attributes";
 
-/** Every failure the element reports through `checkout-error`. */
-export class CheckoutError extends Error {
+/**
+ * Every failure the element reports through `checkout-error` (not the Worker's CheckoutError,
+ * which carries an HTTP status: this one is what the element made of a request that failed).
+ */
+export class CheckoutRequestError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly retryable: boolean,
   ) {
     super(message);
-    this.name = "CheckoutError";
+    this.name = "CheckoutRequestError";
   }
 }
 
@@ -61,7 +64,7 @@ export class CheckoutApi {
     const body = await this.#json(this.shopUrl(shop), { headers: { accept: "application/json" } });
     const settings = body.value as Partial<ShopSettings>;
     if (!Array.isArray(settings.transferCurrencies) || !Array.isArray(settings.priceCurrencies)) {
-      throw new CheckoutError("invalid_response", "The shop settings are malformed.", true);
+      throw new CheckoutRequestError("invalid_response", "The shop settings are malformed.", true);
     }
     return settings as ShopSettings;
   }
@@ -84,7 +87,7 @@ export class CheckoutApi {
   }
 
   #view(value: unknown): PaymentView {
-    if (!isPaymentView(value)) throw new CheckoutError("invalid_response", "The payment is malformed.", true);
+    if (!isPaymentView(value)) throw new CheckoutRequestError("invalid_response", "The payment is malformed.", true);
     return { ...value, transactions: value.transactions ?? [], redirectUrls: value.redirectUrls ?? {} };
   }
 
@@ -93,7 +96,7 @@ export class CheckoutApi {
     try {
       response = await fetch(url, { ...init, credentials: "omit" });
     } catch {
-      throw new CheckoutError("network_error", "The checkout service cannot be reached.", true);
+      throw new CheckoutRequestError("network_error", "The checkout service cannot be reached.", true);
     }
     if (response.status === 304) return { value: undefined, response };
     let value: unknown;
@@ -105,11 +108,11 @@ export class CheckoutApi {
     if (!response.ok) {
       if (isErrorBody(value)) {
         const { code, message } = value.error;
-        throw new CheckoutError(code, message, RETRYABLE_CODES.has(code) || response.status >= 500);
+        throw new CheckoutRequestError(code, message, RETRYABLE_CODES.has(code) || response.status >= 500);
       }
-      throw new CheckoutError("invalid_response", `The checkout service answered ${response.status}.`, response.status >= 500);
+      throw new CheckoutRequestError("invalid_response", `The checkout service answered ${response.status}.`, response.status >= 500);
     }
-    if (value === undefined) throw new CheckoutError("invalid_response", "The checkout service sent no JSON.", true);
+    if (value === undefined) throw new CheckoutRequestError("invalid_response", "The checkout service sent no JSON.", true);
     return { value, response };
   }
 }

@@ -1,7 +1,7 @@
 import { html, LitElement, nothing } from "lit";
 import type { PropertyValues, TemplateResult } from "lit";
 import type { PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
-import { CheckoutApi, CheckoutError } from "../api/checkout-api.js";
+import { CheckoutApi, CheckoutRequestError } from "../api/checkout-api.js";
 import { forgetPaymentId, rememberedPaymentId, rememberPaymentId } from "../api/remembered-payment.js";
 import { emit } from "../events.js";
 import { en, loadMessages, resolveLocale } from "../locales/index.js";
@@ -15,6 +15,7 @@ import { statusView } from "../state/status.js";
 import { PaymentStream } from "../stream/payment-stream.js";
 import type { ConnectionState } from "../stream/payment-stream.js";
 import { checkoutStyles } from "../styles/checkout.styles.js";
+import { CopyController } from "./copy-controller.js";
 import { RedirectController } from "./redirect-controller.js";
 import type { BlockContext, CopyField } from "./payment-templates.js";
 import {
@@ -102,8 +103,6 @@ export class CryptoCheckout extends LitElement {
     _messages: { state: true },
     _locale: { state: true },
     _now: { state: true },
-    _copied: { state: true },
-    _manual: { state: true },
     _announcement: { state: true },
   };
 
@@ -133,13 +132,11 @@ export class CryptoCheckout extends LitElement {
   declare private _phase: Phase;
   declare private _settings: ShopSettings | undefined;
   declare private _view: PaymentView | undefined;
-  declare private _error: CheckoutError | undefined;
+  declare private _error: CheckoutRequestError | undefined;
   declare private _connection: ConnectionState | undefined;
   declare private _messages: Messages;
   declare private _locale: ResolvedLocale;
   declare private _now: number;
-  declare private _copied: CopyField | undefined;
-  declare private _manual: CopyField | undefined;
   declare private _announcement: string;
 
   #api = new CheckoutApi(SCRIPT_ORIGIN);
@@ -148,7 +145,7 @@ export class CryptoCheckout extends LitElement {
   #generation = 0;
   #clock: ReturnType<typeof setInterval> | undefined;
   #redirect = new RedirectController(this);
-  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
+  #copy = new CopyController(this);
   #warned = false;
   #localeRequest = 0;
 
@@ -200,7 +197,6 @@ export class CryptoCheckout extends LitElement {
     this.#stream = undefined;
     clearInterval(this.#clock);
     this.#clock = undefined;
-    clearTimeout(this.#copiedTimer);
   }
 
   async #loadLocale(): Promise<void> {
@@ -213,20 +209,31 @@ export class CryptoCheckout extends LitElement {
     this._messages = messages;
   }
 
-  async #start(): Promise<void> {
+  /**
+   * Forgets the payment on screen and everything shown about it (stream, clock, redirect, copy
+   * feedback, error, connection state), before a start or a start again; returns the new
+   * generation, which outdates whatever the previous one still has under way.
+   */
+  #reset(): number {
     const generation = ++this.#generation;
-    const current = () => generation === this.#generation;
     this.#teardown();
     this._view = undefined;
-    this.#redirect.clear();
     this._error = undefined;
     this._connection = undefined;
-    this.#warned = false;
     this._phase = "loading";
+    this.#redirect.clear();
+    this.#copy.clear();
+    this.#warned = false;
+    return generation;
+  }
+
+  async #start(): Promise<void> {
+    const generation = this.#reset();
+    const current = () => generation === this.#generation;
     this.#api = new CheckoutApi(this.#endpoint());
     try {
       const shop = this.shop;
-      if (!shop) throw new CheckoutError("invalid_attributes", "The shop attribute is required.", false);
+      if (!shop) throw new CheckoutRequestError("invalid_attributes", "The shop attribute is required.", false);
       const [settings] = await Promise.all([this.#api.getShop(shop), this.#loadLocale()]);
       if (!current()) return;
       this._settings = settings;
@@ -237,7 +244,7 @@ export class CryptoCheckout extends LitElement {
           if (!current()) return;
           if (view) return this.#show(view, etag);
         } catch (error) {
-          if (this.paymentId || (error as CheckoutError).code !== "payment_not_found") throw error;
+          if (this.paymentId || (error as CheckoutRequestError).code !== "payment_not_found") throw error;
           forgetPaymentId(this.#endpoint(), shop, this.orderId ?? "");
         }
       }
@@ -257,7 +264,7 @@ export class CryptoCheckout extends LitElement {
     }
     this._phase = "loading";
     const built = buildCreateRequest(settings, this, transferCurrency);
-    if ("problem" in built) throw new CheckoutError("invalid_attributes", built.problem, false);
+    if ("problem" in built) throw new CheckoutRequestError("invalid_attributes", built.problem, false);
     const { request } = built;
     const view = await this.#api.createPayment(this.shop, request);
     if (generation !== this.#generation) return;
@@ -315,7 +322,7 @@ export class CryptoCheckout extends LitElement {
   }
 
   #fail(error: unknown): void {
-    const failure = error instanceof CheckoutError ? error : new CheckoutError("internal_error", String(error), false);
+    const failure = error instanceof CheckoutRequestError ? error : new CheckoutRequestError("internal_error", String(error), false);
     this._error = failure;
     this._phase = "error";
     emit(this, "checkout-error", { code: failure.code, message: failure.message, retryable: failure.retryable });
@@ -349,45 +356,20 @@ export class CryptoCheckout extends LitElement {
     return countdown(view.expirationTime, this.#anchor, this._now);
   }
 
+  /** Never rejects: a failed copy is feedback, not an error. */
   #onCopy = async (field: CopyField, value: string): Promise<void> => {
-    clearTimeout(this.#copiedTimer);
-    this._copied = undefined;
-    this._manual = undefined;
-    let copied: boolean;
-    try {
-      await navigator.clipboard.writeText(value);
-      copied = true;
-    } catch {
-      // No Clipboard API (plain http, permissions): select the text, then try the legacy copy.
-      const shown = this.renderRoot.querySelector(`#${field}-value`);
-      if (shown) window.getSelection()?.selectAllChildren(shown);
-      copied = shown !== null && document.execCommand("copy");
-    }
-    if (copied) {
-      this._copied = field;
-      this.#copiedTimer = setTimeout(() => (this._copied = undefined), 3000);
-    } else {
-      this._manual = field;
-    }
-    this.#announce(copied ? this._messages.copied : this._messages.copyManually);
+    this.#announce((await this.#copy.copy(field, value)) ? this._messages.copied : this._messages.copyManually);
   };
 
   #startAgain = (): void => {
     if (!this.shop || !this.orderId) return;
     forgetPaymentId(this.#endpoint(), this.shop, this.orderId);
-    const generation = ++this.#generation;
-    this.#teardown();
-    this._view = undefined;
-    this.#redirect.clear();
-    this.#warned = false;
-    this.#createOrChoose(generation).catch((error: unknown) => {
-      if (generation === this.#generation) this.#fail(error);
-    });
+    this.#create(this.#reset());
   };
 
-  #choose(code: string): void {
-    const generation = this.#generation;
-    this.#createOrChoose(generation, code).catch((error: unknown) => {
+  /** #createOrChoose from a click: its failure is shown, unless a later start outdated it. */
+  #create(generation: number, currency?: string): void {
+    this.#createOrChoose(generation, currency).catch((error: unknown) => {
       if (generation === this.#generation) this.#fail(error);
     });
   }
@@ -406,7 +388,7 @@ export class CryptoCheckout extends LitElement {
     const m = this._messages;
     switch (this._phase) {
       case "choose-currency":
-        return pickerBlock(m, this._settings?.transferCurrencies ?? [], (code) => this.#choose(code));
+        return pickerBlock(m, this._settings?.transferCurrencies ?? [], (code) => this.#create(this.#generation, code));
       case "error":
         return errorBlock(m, this._error, () => void this.#start());
       case "ready":
@@ -431,7 +413,7 @@ export class CryptoCheckout extends LitElement {
       ? html`${underpaid ? html`<h3 class="label">${m.payRemainder}</h3>` : nothing} ${amountBlock(ctx, amount)}
           <div class="pay">
             ${qrBlock(ctx, uri)}
-            ${fieldsBlock(ctx, { amount, uri, copied: this._copied, manual: this._manual, onCopy: (f, v) => void this.#onCopy(f, v) })}
+            ${fieldsBlock(ctx, { amount, uri, feedback: (f) => this.#copy.render(f, m), onCopy: this.#onCopy })}
           </div>`
       : nothing}
     ${left ? countdownBlock(ctx, left) : nothing} ${state.progress && progress ? progressBlock(ctx, progress) : nothing}

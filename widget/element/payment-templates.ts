@@ -55,21 +55,19 @@ export function qrBlock({ m, view }: BlockContext, uri: string | undefined): Tem
 export interface FieldsOptions {
   amount: string;
   uri: string | undefined;
-  copied: CopyField | undefined;
-  manual: CopyField | undefined;
+  /** What to show next to a copy button (CopyController.render). */
+  feedback: (field: CopyField) => TemplateResult | typeof nothing;
   onCopy: (field: CopyField, value: string) => void;
 }
 
 export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): TemplateResult {
-  const feedback = (field: CopyField) =>
-    o.copied === field ? html`<span class="feedback">${m.copied}</span>` : o.manual === field ? html`<span class="feedback">${m.copyManually}</span>` : nothing;
   return html`<div class="fields">
     <div class="field" part="address">
       <span class="label">${m.address}</span>
       <div class="value-row">
         <code class="value" dir="ltr" id="address-value">${view.address}</code>
         <button type="button" part="button" @click=${() => o.onCopy("address", view.address)}>${m.copyAddress}</button>
-        ${feedback("address")}
+        ${o.feedback("address")}
       </div>
     </div>
     <div class="field">
@@ -78,7 +76,7 @@ export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): Templa
         <code class="value" dir="ltr" id="amount-value">${o.amount}</code>
         <span class="muted">${view.transferCurrency}</span>
         <button type="button" part="button" @click=${() => o.onCopy("amount", o.amount)}>${m.copyAmount}</button>
-        ${feedback("amount")}
+        ${o.feedback("amount")}
       </div>
     </div>
     ${o.uri ? html`<a class="button primary" part="wallet-link" href=${o.uri}>${m.openWallet}</a>` : nothing}

@@ -3,7 +3,8 @@
  * Statuses the element does not know are shown as text; nothing breaks.
  */
 import Decimal from "decimal.js";
-import type { PaymentStatus, PaymentView, RedirectKey } from "../../worker/checkout/wire.js";
+import { isFinalPaymentStatus } from "../../worker/checkout/wire.js";
+import type { PaymentView, RedirectKey } from "../../worker/checkout/wire.js";
 
 export type ViewKind = "awaiting" | "underpaid" | "unconfirmed" | "confirmed" | "expired" | "invalid" | "unknown";
 
@@ -17,11 +18,9 @@ export interface StatusView {
   /** The reference (paymentId) a customer gives the shop. */
   reference: boolean;
   startAgain: boolean;
-  /** No further change can happen: live updates stop. */
+  /** No further change can happen (one of the upstream's final statuses): live updates stop. */
   final: boolean;
 }
-
-const FINAL_STATUSES: ReadonlySet<PaymentStatus> = new Set(["CONFIRMED", "EXPIRED", "INVALID"]);
 
 /** The redirect key that belongs to a status, if any (docs/widget.md, "Redirects"). */
 export const REDIRECT_KEY_BY_STATUS: Readonly<Record<string, RedirectKey>> = {
@@ -31,10 +30,6 @@ export const REDIRECT_KEY_BY_STATUS: Readonly<Record<string, RedirectKey>> = {
   INVALID: "invalid",
 };
 
-export function isFinalStatus(status: PaymentStatus): boolean {
-  return FINAL_STATUSES.has(status);
-}
-
 function somethingPaid(view: PaymentView): boolean {
   return new Decimal(view.paidTransferAmount || "0").greaterThan(0) || view.transactions.length > 0;
 }
@@ -43,32 +38,33 @@ function hasPending(view: PaymentView): boolean {
   return new Decimal(view.pendingPaidTransferAmount || "0").greaterThan(0);
 }
 
-const NONE: Omit<StatusView, "kind"> = {
+const NONE: Omit<StatusView, "kind" | "final"> = {
   payInstructions: false,
   countdown: false,
   progress: false,
   transactions: false,
   reference: false,
   startAgain: false,
-  final: false,
 };
 
 /** The state machine of the element: one row of the table in docs/widget.md, "What the customer sees", per status. */
 export function statusView(view: PaymentView): StatusView {
+  // Final or not is the upstream's list (FINAL_PAYMENT_STATUSES), not a column of this table.
+  const none = { ...NONE, final: isFinalPaymentStatus(view.status) };
   switch (view.status) {
     case "NEW":
-      return { ...NONE, kind: "awaiting", payInstructions: true, countdown: true, progress: hasPending(view), transactions: view.transactions.length > 0 };
+      return { ...none, kind: "awaiting", payInstructions: true, countdown: true, progress: hasPending(view), transactions: view.transactions.length > 0 };
     case "UNDERPAID":
-      return { ...NONE, kind: "underpaid", payInstructions: true, countdown: true, progress: true, transactions: true };
+      return { ...none, kind: "underpaid", payInstructions: true, countdown: true, progress: true, transactions: true };
     case "UNCONFIRMED":
-      return { ...NONE, kind: "unconfirmed", progress: true, transactions: true };
+      return { ...none, kind: "unconfirmed", progress: true, transactions: true };
     case "CONFIRMED":
-      return { ...NONE, kind: "confirmed", transactions: true, final: true };
+      return { ...none, kind: "confirmed", transactions: true };
     case "EXPIRED":
-      return { ...NONE, kind: "expired", startAgain: true, reference: somethingPaid(view), transactions: view.transactions.length > 0, final: true };
+      return { ...none, kind: "expired", startAgain: true, reference: somethingPaid(view), transactions: view.transactions.length > 0 };
     case "INVALID":
-      return { ...NONE, kind: "invalid", reference: true, transactions: view.transactions.length > 0, final: true };
+      return { ...none, kind: "invalid", reference: true, transactions: view.transactions.length > 0 };
     default:
-      return { ...NONE, kind: "unknown", reference: true, transactions: view.transactions.length > 0 };
+      return { ...none, kind: "unknown", reference: true, transactions: view.transactions.length > 0 };
   }
 }
