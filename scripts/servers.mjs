@@ -278,7 +278,7 @@ export async function startServers(options = {}) {
     ...options.vars,
   };
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
-  const inspectorPort = await freePort();
+  const inspectorPort = options.inspectorPort ?? (await freePort());
   const startCheckout = () => startWrangler("checkout Worker", ["-c", "wrangler.toml", ...common(checkoutPort, inspectorPort, join(persistDir, "checkout")), ...varArgs], options.echo);
 
   const sandbox = startWrangler("sandbox Worker", ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))], options.echo);
