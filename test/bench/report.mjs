@@ -50,6 +50,8 @@ ${table}
   \`POST /api/shops/demo-open/payments\` (each from its own client address, so the per-customer
   rate limit is not what is measured; the Worker's upstream calls pass the counting proxy). The
   ratio is Worker / direct. The last row lists the upstream calls the Worker made per create.
+  Where the Worker's time goes: \`npm run profile:create\` and docs/architecture.md, "What a
+  create costs, measured locally".
 ${webhookSection(results.notificationToWebhook, results.webhookDelivery)}`;
 }
 
