@@ -38,7 +38,8 @@ export const LOCALES = [
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const AMOUNT = /^\d{1,9}(?:\.\d{1,2})?$/;
+/** A price the checkout accepts (no leading zeros, as the upstream's amount rule), with at most two decimals for the form. */
+const AMOUNT = /^(?:0|[1-9]\d{0,8})(?:\.\d{1,2})?$/;
 const SHOP = /^[a-z0-9_-]{1,64}$/;
 
 export const DEFAULT_AMOUNT = "47.40";

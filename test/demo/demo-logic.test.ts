@@ -26,6 +26,14 @@ describe("demo configuration", () => {
     expect(parsed).toEqual({ shop: "demo-open", orderId: "NW-NEW", amount: DEFAULT_AMOUNT, priceCurrency: "EUR", transferCurrency: "", locale: "", theme: "auto" });
   });
 
+  it.each(["0025.00", "00", "1.234", "-1", "1e3", "12345678901"])("replaces the amount %s, which the checkout would refuse, by the default", (amount) => {
+    expect(configFromQuery(`?amount=${amount}`, () => "NW-NEW").amount).toBe(DEFAULT_AMOUNT);
+  });
+
+  it.each(["0.50", "0", "25", "47.40", "999999999.99"])("keeps the amount %s", (amount) => {
+    expect(configFromQuery(`?amount=${amount}`, () => "NW-NEW").amount).toBe(amount);
+  });
+
   it("makes order ids from random bytes", () => {
     expect(newOrderId((bytes) => bytes.fill(0))).toBe("NW-AAAAAAAA");
     expect(newOrderId()).toMatch(/^NW-[A-Z2-9]{8}$/);
