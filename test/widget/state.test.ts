@@ -142,7 +142,7 @@ describe("redirect rules", () => {
 });
 
 describe("status table", () => {
-  it("shows each status as docs/architecture.md, "Contracts", says", () => {
+  it("shows each status as docs/architecture.md, Contracts, says", () => {
     const row = (view: Parameters<typeof statusView>[0]) => {
       const s = statusView(view);
       return [s.kind, s.payInstructions, s.countdown, s.progress, s.reference, s.startAgain, s.final];

@@ -163,7 +163,7 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
   });
 });
 
-describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md: "Payments", "Notifications")", () => {
+describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, Payments and Notifications)", () => {
   it("accepts and applies a signed payment whose transactions lack fields; the view keeps the ones present", async () => {
     const { payment, createdAt } = await created();
     const body = envelope(withStatus(payment, "UNCONFIRMED"), at(createdAt, 10)).replace(

@@ -83,7 +83,7 @@ describe("tolerant payment fields", () => {
   });
 });
 
-describe("transactions: every field optional (docs/upstream.md, "Payments")", () => {
+describe("transactions: every field optional (docs/upstream.md, Payments)", () => {
   const FULL = {
     transactionId: "t1",
     paidTransferAmount: "0.00012345678901234567",
