@@ -2,6 +2,7 @@
  * The v3 client of a shop: its environment's base URL and its merchant key (the secret read from
  * the binding the configuration names). Only this Worker ever holds the key.
  */
+import { connect } from "cloudflare:sockets";
 import { createV3Client, type V3Client } from "../v3/client.js";
 import type { ShopConfig } from "./config.js";
 import { shopSecret } from "./config.js";
@@ -30,5 +31,7 @@ export function upstreamFor(env: Env, shop: ShopConfig): V3Client {
     timeoutMs: timeoutMs(env),
     // Late-bound, so that a replaced global fetch (the test stub) is the one used.
     fetch: (input, init) => fetch(input, init),
+    // The client imports no platform code: its GET with a body (estimate) goes over this socket.
+    connect,
   });
 }

@@ -3,7 +3,6 @@
  * validation before anything is sent, exact parsing of every response, and the transport's
  * timeout and retry policy. One client speaks to one environment with that environment's key.
  */
-import { connect as socketsConnect } from "cloudflare:sockets";
 import { V3Error, scrub } from "./errors.js";
 import { socketSend, type Connect } from "./http1.js";
 import {
@@ -66,7 +65,12 @@ export interface V3ClientOptions {
   retryMaxDelayMs?: number;
   /** Default globalThis.fetch; lets tests and service bindings plug in. */
   fetch?: typeof fetch;
-  /** Default connect from "cloudflare:sockets"; used by estimateConversion only. */
+  /**
+   * Opens a TCP (or TLS) connection; used by estimateConversion only, whose GET carries a body
+   * that fetch() refuses. This module imports no platform code: a Worker passes `connect` from
+   * "cloudflare:sockets" (worker/checkout/upstream.ts), Node passes cli/node-connect.ts. Without
+   * it, estimateConversion fails with V3Error "invalid_request", code "no_connect".
+   */
   connect?: Connect;
 }
 
@@ -150,7 +154,10 @@ export function createV3Client(options: V3ClientOptions): V3Client {
     secrets: [`Basic ${token}`, token, options.credentials.keySecret],
   };
   const viaFetch = fetchSend(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
-  const viaSocket = socketSend(options.connect ?? socketsConnect);
+  const connectImpl = options.connect;
+  const viaSocket: Send = connectImpl
+    ? socketSend(connectImpl)
+    : () => Promise.reject(invalid("no_connect", "estimateConversion needs the connect option (a GET with a body cannot go through fetch)", "connect"));
 
   async function call(method: Exchange["method"], path: string, opts: { query?: Record<string, string>; body?: unknown; send?: Send; signal?: AbortSignal | undefined } = {}): Promise<{ status: number; text: string }> {
     const url = new URL(base.origin);

@@ -98,6 +98,7 @@ describe("conversions: estimate, a GET with a JSON body over connect(), against 
       credentials: { environment: "sandbox", keyId: KEY_ID, keySecret: KEY_SECRET },
       retryBaseDelayMs: 1,
       retryMaxDelayMs: 4,
+      connect,
       ...extra,
     });
     return { client, path: `${prefix}${ESTIMATE_PATH}` };
@@ -155,6 +156,7 @@ describe("conversions: estimate, a GET with a JSON body over connect(), against 
       baseUrl: `http://127.0.0.1:${inject("closedPort")}`,
       credentials: { environment: "sandbox", keyId: KEY_ID, keySecret: KEY_SECRET },
       retries: 0,
+      connect,
     });
     const error = await failure(client.estimateConversion(REQUEST));
     expect([error.kind, error.code]).toEqual(["network", "upstream_network"]);
@@ -178,6 +180,16 @@ describe("conversions: estimate, a GET with a JSON body over connect(), against 
     const [request] = await seen(`/ok-tls${ESTIMATE_PATH}`);
     expect(request?.headers.host).toBe("upstream.example");
     expect(request?.method).toBe("GET");
+  });
+
+  it("without a connect option, refuses the estimate (the client imports no platform code)", async () => {
+    const client = createV3Client({
+      environment: "sandbox",
+      baseUrl: `http://127.0.0.1:${port}`,
+      credentials: { environment: "sandbox", keyId: KEY_ID, keySecret: KEY_SECRET },
+    });
+    const error = await failure(client.estimateConversion(REQUEST));
+    expect([error.kind, error.code]).toEqual(["invalid_request", "no_connect"]);
   });
 
   it("refuses an invalid request before connecting", async () => {

@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import { Option, type Command } from "commander";
+import { V3Error } from "../../worker/v3/errors.js";
+import { parseAnyNotification, verifyNotification } from "../../worker/v3/notification.js";
+import { configPath, findShop, HMAC_KEY_ENV, loadWorkerConfig, secretByName } from "../config.js";
+import { CommandFailure, UsageError } from "../errors.js";
+import { json, record } from "../output.js";
+import { own, type MakeContext } from "./shared.js";
+
+interface VerifyOptions {
+  body: string;
+  signature: string;
+  encoding?: "hex" | "base64";
+}
+
+async function readBody(path: string): Promise<Uint8Array> {
+  if (path === "-") {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return new Uint8Array(Buffer.concat(chunks));
+  }
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export function registerNotifications(program: Command, context: MakeContext): void {
+  const notifications = program.command("notifications").description("check upstream notifications");
+
+  notifications
+    .command("verify")
+    .description(`check that a saved notification body is authentic (HMAC-SHA256 with the shop's key, or ${HMAC_KEY_ENV}); exit 0 authentic, 1 not`)
+    .requiredOption("--body <file>", "the raw body exactly as received ('-' for stdin)")
+    .requiredOption("--signature <value>", "the signature header's value as received")
+    .addOption(new Option("--encoding <encoding>", "signature encoding (default: the shop's, else hex)").choices(["hex", "base64"]))
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = context(command);
+      const o = own<VerifyOptions>(command);
+      let key = process.env[HMAC_KEY_ENV];
+      let encoding = o.encoding;
+      if (ctx.opts.shop !== undefined) {
+        const config = loadWorkerConfig(configPath(ctx.opts.config, ctx.root));
+        const shop = findShop(config, ctx.opts.shop);
+        const name = shop.secrets.notificationHmacKey;
+        if (!name) throw new UsageError(`shop ${shop.id} names no notificationHmacKey secret`);
+        key = secretByName(config, name);
+        if (!key) throw new UsageError(`the secret ${name} of shop ${shop.id} is set neither in the environment nor in .dev.vars`);
+        encoding ??= shop.notificationSignature?.encoding;
+      }
+      if (!key) throw new UsageError(`no HMAC key: pass --shop <id> or set ${HMAC_KEY_ENV}`);
+      const body = await readBody(o.body);
+      const request = new Request("http://localhost/notification", { method: "POST", body: new Blob([Buffer.from(body)]), headers: { "X-Signature": o.signature } });
+      let raw: string;
+      try {
+        ({ raw } = await verifyNotification(request, { key, header: "X-Signature", encoding: encoding ?? "hex" }));
+      } catch (error) {
+        if (!(error instanceof V3Error)) throw error;
+        if (ctx.opts.json) ctx.io.out(json({ authentic: false, reason: error.code, message: error.message }));
+        else ctx.io.out(record([["Authentic", "NO"], ["Reason", `${error.code}: ${error.message}`]]));
+        throw new CommandFailure(`the notification is not authentic (${error.code})`);
+      }
+      let summary: Record<string, unknown>;
+      try {
+        summary = { notification: parseAnyNotification(raw) };
+      } catch (error) {
+        if (!(error instanceof V3Error)) throw error;
+        summary = { parseError: { code: error.code, message: error.message } };
+      }
+      if (ctx.opts.json) return ctx.io.out(json({ authentic: true, ...summary }));
+      const n = summary.notification as ReturnType<typeof parseAnyNotification> | undefined;
+      const rows: [string, string | undefined][] = [["Authentic", "yes"]];
+      if (n === undefined) rows.push(["Body", `not a v3 notification: ${(summary.parseError as { message: string }).message}`]);
+      else if ("recognized" in n) rows.push(["Type", `${n.notificationType} (unknown type)`], ["Timestamp", n.timestamp], ["Payment", n.paymentId], ["Payout", n.payoutId]);
+      else if (n.notificationType === "v3/payment") rows.push(["Type", n.notificationType], ["Timestamp", n.timestamp], ["Payment", n.body.paymentId], ["Status", n.body.status], ["Paid", n.body.paidTransferAmount === undefined ? undefined : `${n.body.paidTransferAmount} ${n.body.transferCurrency}`]);
+      else rows.push(["Type", n.notificationType], ["Timestamp", n.timestamp], ["Payout", n.body.payoutId], ["Status", n.body.status]);
+      ctx.io.out(record(rows));
+    });
+}

@@ -1,0 +1,59 @@
+import { Option, type Command } from "commander";
+import { SignJWT } from "jose";
+import { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE } from "../../worker/v3/decimal.js";
+import { CURRENCY_CODE } from "../../worker/v3/types.js";
+import { configPath, findShop, loadWorkerConfig, ORDER_SIGNING_KEY_ENV, secretByName } from "../config.js";
+import { UsageError } from "../errors.js";
+import { json } from "../output.js";
+import { integer, own, type MakeContext } from "./shared.js";
+
+/** The checkout's rule for order ids (worker/checkout/rules.ts). */
+const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+/** As the reference shop backend signs them (examples/shop-backend/order-token.mjs). */
+export const DEFAULT_LIFETIME_SECONDS = 30 * 60;
+
+interface SignOptions {
+  orderId: string;
+  priceAmount: string;
+  priceCurrency: string;
+  expiresIn: number;
+}
+
+export function registerOrderToken(program: Command, context: MakeContext): void {
+  const orderToken = program.command("order-token").description("order tokens of signed-pricing shops");
+
+  orderToken
+    .command("sign")
+    .description(`sign an order token (JWT, HS256) as the shop's backend does; the key is the shop's orderSigningKey secret, or ${ORDER_SIGNING_KEY_ENV}`)
+    .requiredOption("--order-id <id>", "the order's id (1-64: letters, digits, . _ : -)")
+    .requiredOption("--price-amount <amount>", 'the price, a decimal string such as "49.90"')
+    .requiredOption("--price-currency <code>", "the price's currency, e.g. EUR")
+    .addOption(new Option("--expires-in <seconds>", "lifetime in seconds").default(DEFAULT_LIFETIME_SECONDS).argParser(integer(1, 7 * 24 * 3600)))
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = context(command);
+      const o = own<SignOptions>(command);
+      const shopId = ctx.opts.shop;
+      if (shopId === undefined) throw new UsageError("pass --shop <id>: the token names the shop it is for");
+      if (!ORDER_ID.test(o.orderId)) throw new UsageError("--order-id must be 1-64 characters: letters, digits, . _ : -");
+      if (!DECIMAL_AMOUNT.test(o.priceAmount)) throw new UsageError(`--price-amount ${DECIMAL_AMOUNT_MESSAGE}`);
+      if (!CURRENCY_CODE.test(o.priceCurrency)) throw new UsageError("--price-currency must be an upper-case currency code such as EUR");
+      let key = process.env[ORDER_SIGNING_KEY_ENV];
+      if (!key) {
+        const config = loadWorkerConfig(configPath(ctx.opts.config, ctx.root));
+        const shop = findShop(config, shopId);
+        const name = shop.secrets.orderSigningKey;
+        if (!name) throw new UsageError(`shop ${shop.id} names no orderSigningKey secret (it does not use signed pricing); or set ${ORDER_SIGNING_KEY_ENV}`);
+        key = secretByName(config, name);
+        if (!key) throw new UsageError(`the secret ${name} of shop ${shop.id} is set neither in the environment nor in .dev.vars`);
+      }
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const claims = { orderId: o.orderId, priceAmount: o.priceAmount, priceCurrency: o.priceCurrency, shop: shopId };
+      const token = await new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + o.expiresIn)
+        .sign(new TextEncoder().encode(key));
+      if (ctx.opts.json) return ctx.io.out(json({ orderToken: token, claims: { ...claims, iat: issuedAt, exp: issuedAt + o.expiresIn } }));
+      ctx.io.out(`${token}\n`);
+    });
+}

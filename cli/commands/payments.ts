@@ -1,0 +1,95 @@
+import type { Command } from "commander";
+import { InvalidArgumentError } from "commander";
+import type { NewPaymentRequest, Payment, PaymentRedirectUrls, RedirectKey } from "../../worker/v3/types.js";
+import { REDIRECT_KEYS } from "../../worker/v3/types.js";
+import { json, money, record, table, withSpinner, type Io } from "../output.js";
+import { own, type MakeContext } from "./shared.js";
+
+function collectRedirect(value: string, previous: PaymentRedirectUrls = {}): PaymentRedirectUrls {
+  const eq = value.indexOf("=");
+  const key = value.slice(0, eq) as RedirectKey;
+  if (eq < 1 || !REDIRECT_KEYS.includes(key)) throw new InvalidArgumentError(`must be EVENT=URL with EVENT one of ${REDIRECT_KEYS.join(", ")}`);
+  return { ...previous, [key]: value.slice(eq + 1) };
+}
+
+export function printPayment(io: Io, payment: Payment): void {
+  io.out(
+    record([
+      ["Payment", payment.paymentId],
+      ["Status", payment.status],
+      ["Price", money(payment.priceAmount, payment.priceCurrency)],
+      ["Transfer", money(payment.transferAmount, payment.transferCurrency)],
+      ["Exchange rate", payment.exchangeRate],
+      ["Address", payment.address],
+      ["Paid", payment.paidTransferAmount === undefined ? undefined : `${money(payment.paidTransferAmount, payment.transferCurrency)} (accepted ${payment.acceptedPaidTransferAmount ?? "0"}, pending ${payment.pendingPaidTransferAmount ?? "0"})`],
+      ["Paid (price)", money(payment.paidPriceAmount, payment.priceCurrency)],
+      ["Expires", payment.expirationTime],
+      ["Payment page", payment.paymentPageUrl],
+      ["Payment URI", payment.paymentUri],
+      ["External id", payment.externalPaymentId],
+      ["Notification URL", payment.notificationUrl],
+      ["Transactions", String(payment.transactions.length)],
+    ]),
+  );
+  if (payment.transactions.length > 0) {
+    io.out(
+      table(
+        ["Transaction", "State", "Amount", "Price", "Observed", "Accepted / rejected"],
+        payment.transactions.map((t) => [t.transactionId, t.state, money(t.paidTransferAmount, payment.transferCurrency), money(t.priceAmount, payment.priceCurrency), t.observedTime, t.acceptedTime ?? t.rejectedTime]),
+      ),
+    );
+  }
+}
+
+interface CreateOptions {
+  priceAmount: string;
+  priceCurrency: string;
+  transferCurrency: string;
+  walletLabel?: string;
+  walletMessage?: string;
+  notificationUrl?: string;
+  externalId?: string;
+  redirect?: PaymentRedirectUrls;
+}
+
+export function registerPayments(program: Command, context: MakeContext): void {
+  const payments = program.command("payments").description("create and read payments");
+
+  payments
+    .command("create")
+    .description("create a payment (a request for a customer to pay)")
+    .requiredOption("--price-amount <amount>", 'price as a decimal string, e.g. "25.00"')
+    .requiredOption("--price-currency <code>", "currency of the price, e.g. EUR")
+    .requiredOption("--transfer-currency <code>", "currency the customer sends, e.g. BTC")
+    .option("--wallet-label <text>", "label shown in the customer's wallet")
+    .option("--wallet-message <text>", "message shown in the customer's wallet")
+    .option("--notification-url <url>", "callback URL for status changes")
+    .option("--external-id <id>", "your own id of the payment (externalPaymentId)")
+    .option("--redirect <event=url>", `redirect URL for an event (${REDIRECT_KEYS.join(", ")}); repeatable`, collectRedirect)
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = context(command);
+      const o = own<CreateOptions>(command);
+      const request: NewPaymentRequest = { priceAmount: o.priceAmount, priceCurrency: o.priceCurrency, transferCurrency: o.transferCurrency };
+      if (o.walletLabel !== undefined) request.walletLabel = o.walletLabel;
+      if (o.walletMessage !== undefined) request.walletMessage = o.walletMessage;
+      if (o.notificationUrl !== undefined) request.notificationUrl = o.notificationUrl;
+      if (o.externalId !== undefined) request.externalPaymentId = o.externalId;
+      if (o.redirect !== undefined) request.redirectUrls = o.redirect;
+      const { client } = await ctx.client();
+      const payment = await withSpinner(ctx.io, "Creating payment…", () => client.createPayment(request));
+      if (ctx.opts.json) return ctx.io.out(json(payment));
+      printPayment(ctx.io, payment);
+    });
+
+  payments
+    .command("get")
+    .description("show a payment")
+    .argument("<paymentId>")
+    .action(async (paymentId: string, _options: unknown, command: Command) => {
+      const ctx = context(command);
+      const { client } = await ctx.client();
+      const payment = await withSpinner(ctx.io, `Fetching payment ${paymentId}…`, () => client.getPayment(paymentId));
+      if (ctx.opts.json) return ctx.io.out(json(payment));
+      printPayment(ctx.io, payment);
+    });
+}

@@ -1,0 +1,89 @@
+/**
+ * crypto-checkout: the merchant's command line over the payment service's v3 API, on the same
+ * client as the checkout Worker (worker/v3). cli/bin.mjs bundles this file and calls `run`.
+ * Exit codes: 0 success, 1 upstream or network error, 2 usage error (cli/errors.ts).
+ */
+import { Command, CommanderError, Option } from "commander";
+import { V3Error } from "../worker/v3/errors.js";
+import { registerConversions } from "./commands/conversions.js";
+import { registerCurrencies } from "./commands/currencies.js";
+import { registerNotifications } from "./commands/notifications.js";
+import { registerOrderToken } from "./commands/order-token.js";
+import { registerPayments } from "./commands/payments.js";
+import { registerPayouts } from "./commands/payouts.js";
+import { integer } from "./commands/shared.js";
+import { BASE_URL_ENV, KEY_SECRET_ENV, type GlobalOptions } from "./config.js";
+import { createContext } from "./context.js";
+import { CommandFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./errors.js";
+import { json, processIo, v3ErrorJson, v3ErrorLine, type Io } from "./output.js";
+
+export const VERSION = "0.1.0";
+
+export function buildProgram(io: Io, root: string): Command {
+  const program = new Command("crypto-checkout");
+  program
+    .description("The merchant's command line for the payment service (payments, payouts, conversions).")
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .showHelpAfterError("(add --help for usage)")
+    .option("--shop <id>", "use a shop of the Worker's configuration (SHOPS in wrangler.toml; its secrets from the environment or .dev.vars)")
+    .option("--key-id <id>", `use this API key id; its secret from ${KEY_SECRET_ENV} or --key-secret-stdin`)
+    .option("--key-secret <secret>", "the API key secret (discouraged: lands in shell history)")
+    .option("--key-secret-stdin", "read the API key secret from the first line of stdin")
+    .addOption(new Option("--env <environment>", "environment of --key-id (default sandbox); checked against a shop's").choices(["sandbox", "production"]))
+    .option("--base-url <url>", `the payment service's base URL (default: ${BASE_URL_ENV}, else the environment's URL in wrangler.toml)`)
+    .option("--config <path>", "the Worker's wrangler.toml (default ./wrangler.toml, else the repository's)")
+    .option("--json", "print JSON (amounts as exact decimal strings) instead of tables")
+    .option("-y, --yes", "do not ask before moving money in production (for scripts)")
+    .option("--timeout <ms>", "timeout of each request in milliseconds (default 5000)", integer(1, 600_000));
+  program.addHelpText(
+    "after",
+    `
+Exit codes: 0 success, 1 upstream or network error, 2 usage error.
+Examples:
+  crypto-checkout --shop demo-open currencies
+  crypto-checkout --shop demo-open payouts list --all --json
+  ${KEY_SECRET_ENV}=... crypto-checkout --key-id my_key --env production payouts limits --transfer-currency BTC --price-currency EUR
+Docs: docs/cli.md`,
+  );
+  const context = (command: Command) => createContext(io, root, command.optsWithGlobals<GlobalOptions>());
+  registerCurrencies(program, context);
+  registerPayments(program, context);
+  registerPayouts(program, context);
+  registerConversions(program, context);
+  registerNotifications(program, context);
+  registerOrderToken(program, context);
+  return program;
+}
+
+/** Runs the CLI on `argv` (without node and the script) and returns the exit code. */
+export async function run(argv: readonly string[], options: { root: string; io?: Io }): Promise<number> {
+  const io = options.io ?? processIo;
+  const program = buildProgram(io, options.root);
+  const jsonMode = argv.includes("--json");
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    if (error instanceof UsageError) {
+      io.err(`error: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof CommandFailure) {
+      io.err(`error: ${error.message}\n`);
+      return EXIT_FAILURE;
+    }
+    if (error instanceof V3Error) {
+      if (jsonMode) io.out(json(v3ErrorJson(error)));
+      io.err(`${v3ErrorLine(error)}\n`);
+      // A request the client refused before sending it is a usage error; anything else failed upstream.
+      return error.kind === "invalid_request" ? EXIT_USAGE : EXIT_FAILURE;
+    }
+    io.err(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT_FAILURE;
+  }
+}
