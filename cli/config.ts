@@ -17,6 +17,8 @@ export const KEY_SECRET_ENV = "CRYPTO_CHECKOUT_KEY_SECRET";
 export const BASE_URL_ENV = "CRYPTO_CHECKOUT_BASE_URL";
 export const HMAC_KEY_ENV = "CRYPTO_CHECKOUT_HMAC_KEY";
 export const ORDER_SIGNING_KEY_ENV = "CRYPTO_CHECKOUT_ORDER_SIGNING_KEY";
+export const BACKEND_TOKEN_ENV = "CRYPTO_CHECKOUT_BACKEND_TOKEN";
+export const WEBHOOK_SECRET_ENV = "CRYPTO_CHECKOUT_WEBHOOK_SECRET";
 
 /** The global options every command sees (commander's optsWithGlobals()). */
 export interface GlobalOptions {
@@ -37,8 +39,10 @@ export interface ShopEntry {
   id: string;
   environment: Environment;
   apiKeyId: string;
-  secrets: { apiKeySecret: string; notificationHmacKey?: string; orderSigningKey?: string };
+  secrets: { apiKeySecret: string; notificationHmacKey?: string; orderSigningKey?: string; backendToken?: string };
   notificationSignature?: { header?: string; encoding?: "hex" | "base64" };
+  /** The shop's webhook endpoints; `secret` names the Worker secret holding the endpoint's whsec_ value. */
+  webhooks?: { url: string; secret: string; events?: string[] }[];
 }
 
 export interface WorkerConfig {

@@ -1,12 +1,14 @@
 /**
  * crypto-checkout: the merchant's command line over the payment service's v3 API, on the same
  * client as the checkout Worker (worker/v3). cli/bin.mjs bundles this file and calls `run`.
- * Exit codes: 0 success, 1 upstream or network error, 2 usage error (cli/errors.ts).
+ * Exit codes: 0 success, 1 upstream or network error, 2 usage error, 130 Ctrl-C of a waiting
+ * command (cli/errors.ts).
  */
 import { Command, CommanderError, Option } from "commander";
 import { V3Error } from "../worker/v3/errors.js";
 import { registerConversions } from "./commands/conversions.js";
 import { registerCurrencies } from "./commands/currencies.js";
+import { registerListen } from "./commands/listen.js";
 import { registerNotifications } from "./commands/notifications.js";
 import { registerOrderToken } from "./commands/order-token.js";
 import { registerPayments } from "./commands/payments.js";
@@ -14,7 +16,7 @@ import { registerPayouts } from "./commands/payouts.js";
 import { integer } from "./commands/shared.js";
 import { BASE_URL_ENV, KEY_SECRET_ENV, type GlobalOptions } from "./config.js";
 import { createContext } from "./context.js";
-import { CommandFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./errors.js";
+import { CommandFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Interrupted, UsageError } from "./errors.js";
 import { json, processIo, v3ErrorJson, v3ErrorLine, type Io } from "./output.js";
 
 export const VERSION = "0.1.0";
@@ -40,9 +42,11 @@ export function buildProgram(io: Io, root: string): Command {
   program.addHelpText(
     "after",
     `
-Exit codes: 0 success, 1 upstream or network error, 2 usage error.
+Exit codes: 0 success, 1 upstream or network error, 2 usage error, 130 Ctrl-C (payments watch).
 Examples:
   crypto-checkout --shop demo-open currencies
+  crypto-checkout --shop demo-open payments watch <paymentId> --checkout-url http://127.0.0.1:8787
+  crypto-checkout --shop demo-open listen --forward-to http://127.0.0.1:4242/webhooks
   crypto-checkout --shop demo-open payouts list --all --json
   ${KEY_SECRET_ENV}=... crypto-checkout --key-id my_key --env production payouts limits --transfer-currency BTC --price-currency EUR
 Docs: docs/cli.md`,
@@ -54,6 +58,7 @@ Docs: docs/cli.md`,
   registerConversions(program, context);
   registerNotifications(program, context);
   registerOrderToken(program, context);
+  registerListen(program, context);
   return program;
 }
 
@@ -69,6 +74,7 @@ export async function run(argv: readonly string[], options: { root: string; io?:
     if (error instanceof CommanderError) {
       return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
+    if (error instanceof Interrupted) return error.exitCode;
     if (error instanceof UsageError) {
       io.err(`error: ${error.message}\n`);
       return EXIT_USAGE;

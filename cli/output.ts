@@ -79,6 +79,47 @@ export async function withSpinner<T>(io: Io, label: string, work: (progress: (la
   }
 }
 
+/**
+ * The progress line of a command that runs until stopped (`payments watch`, `listen`): a spinner
+ * and `label` redrawn on stderr when it is a TTY, cleared before each line `print` writes to
+ * stdout. Off a TTY `print` writes the line and nothing else happens.
+ */
+export interface LiveLine {
+  update(label: string): void;
+  /** A line of the result, on stdout. */
+  print(text: string): void;
+  /** A message (warning, reconnect), on stderr. */
+  note(text: string): void;
+  stop(): void;
+}
+
+export function liveLine(io: Io, label: string): LiveLine {
+  if (!io.errIsTty) return { update: () => undefined, print: (text) => io.out(text), note: (text) => io.err(text), stop: () => undefined };
+  let current = label;
+  let frame = 0;
+  const draw = () => io.err(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length] ?? ""} ${current}`);
+  draw();
+  const timer = setInterval(draw, 80);
+  return {
+    update(next) {
+      current = next;
+    },
+    print(text) {
+      io.err("\r\x1b[2K");
+      io.out(text);
+      draw();
+    },
+    note(text) {
+      io.err(`\r\x1b[2K${text}`);
+      draw();
+    },
+    stop() {
+      clearInterval(timer);
+      io.err("\r\x1b[2K");
+    },
+  };
+}
+
 /** The upstream's error message when its body is `{"error":{"code","message"}}` or `{"message"}`. */
 function upstreamMessage(body: string | undefined): string | undefined {
   if (!body) return undefined;

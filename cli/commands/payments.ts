@@ -4,6 +4,7 @@ import type { NewPaymentRequest, Payment, PaymentRedirectUrls, RedirectKey } fro
 import { REDIRECT_KEYS } from "../../worker/v3/types.js";
 import { json, money, record, table, withSpinner, type Io } from "../output.js";
 import { own, type MakeContext } from "./shared.js";
+import { registerPaymentsWatch } from "./watch.js";
 
 function collectRedirect(value: string, previous: PaymentRedirectUrls = {}): PaymentRedirectUrls {
   const eq = value.indexOf("=");
@@ -53,7 +54,7 @@ interface CreateOptions {
 }
 
 export function registerPayments(program: Command, context: MakeContext): void {
-  const payments = program.command("payments").description("create and read payments");
+  const payments = program.command("payments").description("create, read and watch payments");
 
   payments
     .command("create")
@@ -92,4 +93,6 @@ export function registerPayments(program: Command, context: MakeContext): void {
       if (ctx.opts.json) return ctx.io.out(json(payment));
       printPayment(ctx.io, payment);
     });
+
+  registerPaymentsWatch(payments, context);
 }

@@ -18,3 +18,12 @@ export function integer(min: number, max: number): (value: string) => number {
 export function own<T>(command: Command): T {
   return command.opts<T & Record<string, unknown>>();
 }
+
+/** A commander parser for a duration in seconds (a decimal like "0.5" or "5") in [min, max]; returns milliseconds. */
+export function seconds(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = /^\d{1,6}(\.\d{1,3})?$/.test(value) ? Number(value) : NaN;
+    if (!(n >= min && n <= max)) throw new InvalidArgumentError(`must be a number of seconds from ${min} to ${max}`);
+    return Math.round(n * 1000);
+  };
+}

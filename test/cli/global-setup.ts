@@ -1,7 +1,8 @@
 /**
  * Starts the sandbox upstream (and the checkout Worker with it: scripts/servers.mjs starts both)
  * once for the CLI suite, on free loopback ports with state in a temporary folder, and stops them
- * at the end. The CLI's tests speak to the sandbox only.
+ * at the end. The CLI's tests speak to the sandbox, and `payments watch --checkout-url` and
+ * `listen` (test/cli/follow.test.ts) to the checkout Worker.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { startServers } from "../../scripts/servers.mjs";
 declare module "vitest" {
   export interface ProvidedContext {
     sandboxUrl: string;
+    checkoutUrl: string;
   }
 }
 
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-cli-"));
   const servers = await startServers({ persistDir, backend: false });
   project.provide("sandboxUrl", servers.sandboxUrl);
+  project.provide("checkoutUrl", servers.checkoutUrl);
   return async () => {
     await servers.stop();
     rmSync(persistDir, { recursive: true, force: true });

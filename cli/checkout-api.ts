@@ -1,0 +1,184 @@
+/**
+ * The CLI's side of the checkout Worker (worker/checkout), for the commands that follow it:
+ * - the payment stream, `GET /api/shops/{shop}/payments/{id}/stream` (a WebSocket: JSON text
+ *   frames `{"type":"payment","payment":<PaymentView>}`, and the ping protocol of wire.ts), over
+ *   the `ws` package (Node 20 has no global WebSocket client);
+ * - the backend API's event log, `GET /api/shops/{shop}/events?after=&limit=` with the shop's
+ *   Bearer token (worker/checkout/backend-api.ts, docs/webhooks.md).
+ * Errors are CheckoutApiError: `retryable` for network failures, timeouts, 5xx and 429.
+ */
+import WebSocket from "ws";
+import type { EventList } from "../worker/checkout/events/types.js";
+import { STREAM_PING, STREAM_PONG, type PaymentView, type StreamMessage } from "../worker/checkout/wire.js";
+import { UsageError } from "./errors.js";
+
+export const DEFAULT_CHECKOUT_URL = "http://127.0.0.1:8787";
+
+export class CheckoutApiError extends Error {
+  override readonly name = "CheckoutApiError";
+  constructor(
+    message: string,
+    /** The Worker's HTTP status; undefined when no answer came. */
+    readonly status?: number,
+    /** The Worker's error code (`payment_not_found`, `unauthorized`, ...). */
+    readonly code?: string,
+    /** Seconds of a Retry-After header. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+
+  get retryable(): boolean {
+    return this.status === undefined || this.status >= 500 || this.status === 429;
+  }
+}
+
+/** An http(s) URL without a trailing slash; UsageError otherwise (`what` names the option). */
+export function httpUrl(value: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${what} must be an absolute http(s) URL, not "${value}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`${what} must be an http(s) URL, not ${url.protocol}`);
+  return url.href.replace(/\/+$/, "");
+}
+
+/** "HTTP 404 from GET /api/...: payment_not_found: No payment with this id." from the Worker's error body. */
+function httpError(method: string, path: string, status: number, body: string, retryAfter?: string | null): CheckoutApiError {
+  let code: string | undefined;
+  let message = body.replace(/\s+/g, " ").trim().slice(0, 200);
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+    if (typeof parsed.error?.code === "string") code = parsed.error.code;
+    if (typeof parsed.error?.message === "string") message = `${code ?? "error"}: ${parsed.error.message}`;
+  } catch {
+    // not the Worker's JSON error: the raw text
+  }
+  const seconds = retryAfter && /^\d{1,5}$/.test(retryAfter) ? Number(retryAfter) : undefined;
+  return new CheckoutApiError(`HTTP ${status} from ${method} ${path}${message ? `: ${message}` : ""}`, status, code, seconds);
+}
+
+function networkError(method: string, path: string, error: unknown, timeoutMs: number): CheckoutApiError {
+  const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+  return new CheckoutApiError(timedOut ? `no answer from ${method} ${path} within ${timeoutMs} ms` : `network failure on ${method} ${path}: ${cause}`);
+}
+
+/** One page of the shop's event log after `after` (a cursor; "0" for the beginning). */
+export async function fetchEvents(base: string, shop: string, token: string, after: string, limit: number, timeoutMs: number): Promise<EventList> {
+  const path = `/api/shops/${encodeURIComponent(shop)}/events?after=${encodeURIComponent(after)}&limit=${limit}`;
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw networkError("GET", path, error, timeoutMs);
+  }
+  const text = await response.text();
+  if (!response.ok) throw httpError("GET", path, response.status, text.split(token).join("[redacted]"), response.headers.get("Retry-After"));
+  try {
+    const list = JSON.parse(text) as EventList;
+    if (!Array.isArray(list.events) || typeof list.next !== "string") throw new Error("shape");
+    return list;
+  } catch {
+    throw new CheckoutApiError(`GET ${path} answered something that is not an event list`, response.status);
+  }
+}
+
+/** The `ws(s)://` URL of a payment's stream. */
+export function streamUrl(base: string, shop: string, paymentId: string): string {
+  const url = new URL(`${base}/api/shops/${encodeURIComponent(shop)}/payments/${encodeURIComponent(paymentId)}/stream`);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  return url.href;
+}
+
+export interface StreamOptions {
+  url: string;
+  /** Called with each payment view; return true when it is the last one wanted (the socket is then closed). */
+  onPayment: (view: PaymentView) => boolean;
+  /** Called once the socket is open. */
+  onOpen?: () => void;
+  signal: AbortSignal;
+  /** Time to connect (and to answer a ping) in ms. */
+  timeoutMs: number;
+  /** How often to ping an idle stream, in ms. */
+  pingMs: number;
+}
+
+/**
+ * One connection of the payment stream, until: the payment is final ("done"), the user stopped
+ * ("stopped"), or the socket closed or went silent ("closed", with the reason). Rejects with a
+ * CheckoutApiError when the upgrade is refused (404 unknown payment, 429, ...) or nothing answers.
+ */
+export function followStream(options: StreamOptions): Promise<{ outcome: "done" | "stopped" } | { outcome: "closed"; reason: string }> {
+  const path = new URL(options.url).pathname;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(options.url, { handshakeTimeout: options.timeoutMs, headers: { "User-Agent": "crypto-checkout-cli" } });
+    let opened = false;
+    let settled = false;
+    let lastHeard = Date.now();
+    let pinger: NodeJS.Timeout | undefined;
+    const finish = (result: { outcome: "done" | "stopped" } | { outcome: "closed"; reason: string } | CheckoutApiError) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(pinger);
+      options.signal.removeEventListener("abort", onAbort);
+      if (result instanceof CheckoutApiError) reject(result);
+      else resolve(result);
+    };
+    const onAbort = () => {
+      ws.terminate();
+      finish({ outcome: "stopped" });
+    };
+    if (options.signal.aborted) return onAbort();
+    options.signal.addEventListener("abort", onAbort, { once: true });
+
+    ws.on("unexpected-response", (_request, response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => {
+        ws.terminate();
+        const retryAfter = response.headers["retry-after"];
+        finish(httpError("GET", path, response.statusCode ?? 0, body, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter));
+      });
+    });
+    ws.on("open", () => {
+      opened = true;
+      lastHeard = Date.now();
+      options.onOpen?.();
+      pinger = setInterval(() => {
+        if (Date.now() - lastHeard > options.pingMs + options.timeoutMs) {
+          ws.terminate();
+          finish({ outcome: "closed", reason: `no answer to a ping within ${options.timeoutMs} ms` });
+          return;
+        }
+        if (Date.now() - lastHeard >= options.pingMs) ws.send(STREAM_PING);
+      }, Math.min(options.pingMs, 1000));
+    });
+    ws.on("message", (data, isBinary) => {
+      lastHeard = Date.now();
+      if (isBinary) return;
+      const text = Buffer.isBuffer(data) ? data.toString("utf8") : Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.from(data).toString("utf8");
+      if (text === STREAM_PONG) return;
+      let message: StreamMessage;
+      try {
+        message = JSON.parse(text) as StreamMessage;
+      } catch {
+        return; // not a message of this protocol version: ignored
+      }
+      if (message.type !== "payment" || typeof message.payment?.status !== "string") return;
+      if (options.onPayment(message.payment)) {
+        ws.close(1000, "final");
+        finish({ outcome: "done" });
+      }
+    });
+    ws.on("close", (code, reason) => finish({ outcome: "closed", reason: `closed by the Worker (${code}${reason.length ? ` ${reason.toString()}` : ""})` }));
+    ws.on("error", (error) => {
+      ws.terminate();
+      if (opened) finish({ outcome: "closed", reason: error.message });
+      else finish(networkError("GET", path, error, options.timeoutMs));
+    });
+  });
+}
