@@ -65,6 +65,8 @@ Docs: docs/cli.md`,
 /** Runs the CLI on `argv` (without node and the script) and returns the exit code. */
 export async function run(argv: readonly string[], options: { root: string; io?: Io }): Promise<number> {
   const io = options.io ?? processIo;
+  // A reader that goes away (`crypto-checkout ... | head`) is not an error of the command.
+  if (!options.io) process.stdout.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" ? process.exit(EXIT_OK) : undefined));
   const program = buildProgram(io, options.root);
   const jsonMode = argv.includes("--json");
   try {

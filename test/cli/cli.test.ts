@@ -329,3 +329,19 @@ describe("order-token sign", () => {
     expect((await runCli(["--shop", "demo-signed", "order-token", "sign", "--order-id", "o", "--price-amount", "01.00", "--price-currency", "EUR"])).code).toBe(2);
   });
 });
+
+describe("output to a reader that goes away", () => {
+  it("ends with 0 and no error when stdout is closed early (crypto-checkout ... | head)", async () => {
+    const { spawn } = await import("node:child_process");
+    const { fileURLToPath } = await import("node:url");
+    const bin = fileURLToPath(new URL("../../cli/bin.mjs", import.meta.url));
+    const child = spawn(process.execPath, [bin, "payouts", "--help"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    // Read nothing: close our end at once, as `head` does after its lines.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(0);
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+  });
+});
