@@ -179,6 +179,17 @@ describe("payouts", () => {
     expect(parsed(await cli("payouts", "resend-notification", payout.payoutId, "--json"))).toEqual({ payoutId: payout.payoutId, resendRequested: true });
   });
 
+  it("refuses to approve a payout after its approval window: exit 1 with 409 payout_expired", async () => {
+    const payout = parsed<{ payoutId: string }>(await cli("payouts", "create", "--price-currency", "EUR", "--transfer-currency", "BTC", "--price-amount", "12.00", "--address", ADDRESS, "--json"));
+    // The sandbox's control API moves the approval deadline to now.
+    const expired = await fetch(`${sandboxUrl}/sandbox/payouts/${payout.payoutId}/expire`, { method: "POST" });
+    expect(expired.status).toBe(200);
+    const late = await cli("payouts", "approve", payout.payoutId);
+    expect([late.code, late.stdout]).toEqual([1, ""]);
+    expect(late.stderr).toContain("409");
+    expect(late.stderr).toContain("payout_expired");
+  });
+
   it("lists every page with --all, and pages with --limit / --offset", async () => {
     for (let i = 0; i < 3; i++) {
       expect((await cli("payouts", "create", "--price-currency", "EUR", "--transfer-currency", "LTC", "--transfer-amount", "0.017", "--json")).code).toBe(0);
