@@ -36,6 +36,7 @@ const selected = only.length ? suites.filter((s) => only.includes(s.name)) : sui
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+console.log(`node ${process.version} (${process.execPath})`);
 const total = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 for (const suite of selected) {

@@ -1,7 +1,7 @@
 /**
  * A stub of the upstream v3 API for workerd tests. It replaces `globalThis.fetch` for requests
  * to UPSTREAM_BASE_URL (the Worker, its Durable Objects and the tests share one isolate under
- * vitest-pool-workers), keeps payments in memory, counts every call per "METHOD /path", and can
+ * vitest-plugin), keeps payments in memory, counts every call per "METHOD /path", and can
  * be told to fail: hang until the caller aborts (timeout), answer 5xx, answer garbage, or drop
  * the connection. Requests to other hosts go to the real fetch.
  *
