@@ -147,6 +147,8 @@ describe("webhooks to the shop's backend", () => {
     const list = await until(workerEvents, (l) => eventsOfOrder(l, orderId).length === 1, "payment.created recorded");
     const entry = eventsOfOrder(list, orderId)[0];
     if (!entry) throw new Error("no event");
+    // The Worker's own delivery of the event reaches the backend first, so that the replay is the last thing it received.
+    await until(() => backend.received(), (all) => all.some((e) => e.webhookId === entry.event.id && e.verified === true), "the Worker's delivery received");
     const body = JSON.stringify(entry.event);
     const old = new Date(Date.now() - 10 * 60_000);
     const headers = {
