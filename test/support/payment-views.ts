@@ -1,4 +1,5 @@
 /** Payment views and shop settings as the checkout Worker sends them: fixtures for the element's and the demo's tests. */
+import { derivedAmounts } from "../../worker/checkout/view-amounts.js";
 import type { PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 
 export const SERVER_TIME = "2026-03-01T12:00:00.000Z";
@@ -28,8 +29,13 @@ export const SIGNED_SHOP: ShopSettings = {
   transferCurrencies: [{ code: "BTC", name: "Bitcoin" }],
 };
 
+/**
+ * A view with `overrides`; the derived amounts (remainingTransferAmount, progress...) are computed
+ * from its amounts by the Worker's own derivation, so a fixture cannot disagree with the Worker.
+ * A derived field named in `overrides` is kept as given.
+ */
 export function newView(overrides: Partial<PaymentView> = {}): PaymentView {
-  return {
+  const content = {
     paymentId: "pay_0001",
     status: "NEW",
     priceAmount: "25.00",
@@ -52,6 +58,7 @@ export function newView(overrides: Partial<PaymentView> = {}): PaymentView {
     version: 1,
     ...overrides,
   };
+  return { ...content, ...derivedAmounts(content), ...overrides };
 }
 
 const tx = (id: string, amount: string, state: string) => ({

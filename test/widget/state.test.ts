@@ -1,11 +1,11 @@
 /** Pure logic of the element: amounts, countdown, redirect rules, status table, URIs, backoff. */
 import { expect } from "@open-wc/testing";
-import { isDecimalString, paymentProgress, remainingAmount, scaleOf } from "../../widget/state/amounts.js";
 import { anchorFrom, countdown, hasExpiry, splitDuration } from "../../widget/state/countdown.js";
 import { parseRfc3339 } from "../../widget/state/datetime.js";
-import { formatDateTime } from "../../widget/locales/format.js";
+import { formatAmount, formatDateTime } from "../../widget/locales/format.js";
+import { isDecimalString, scaleOf } from "../../widget/state/decimal-text.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../../widget/state/create-request.js";
-import { safeWalletUri, uriWithAmount } from "../../widget/state/payment-uri.js";
+import { safeWalletUri } from "../../widget/state/payment-uri.js";
 import { redirectDelaySeconds, redirectTarget, safeRedirectUrl } from "../../widget/state/redirect.js";
 import { statusView } from "../../widget/state/status.js";
 import { backoffDelay } from "../../widget/stream/backoff.js";
@@ -13,46 +13,17 @@ import { isBech32Address, qrPayload, qrPath, QUIET_ZONE } from "../../widget/qr/
 import { newView, OPEN_SHOP, SIGNED_SHOP, VIEWS } from "../support/payment-views.js";
 import { FINAL_PAYMENT_STATUSES } from "../../worker/checkout/wire.js";
 
-describe("amounts (decimal.js, exact)", () => {
-  it("splits progress into accepted and pending shares of the transfer amount", () => {
-    const p = paymentProgress(
-      newView({ transferAmount: "0.12345678", acceptedPaidTransferAmount: "0.02469135", pendingPaidTransferAmount: "0.03703704", paidTransferAmount: "0.06172839" }),
-    );
-    expect(p.acceptedPercent).to.equal("19.99"); // 0.02469135 / 0.12345678 = 19.99999...%, rounded down
-    expect(p.pendingPercent).to.equal("30.01"); // (accepted + pending) = 50.00%, minus the accepted part
-    expect(p.accepted).to.equal("0.02469135");
-    expect(p.pending).to.equal("0.03703704");
-    expect(p.remaining).to.equal("0.06172839");
-  });
-
-  it("computes the remainder exactly where floats would not", () => {
-    // 0.3 - 0.1 in floats is 0.19999999999999998
-    expect(remainingAmount(newView({ transferAmount: "0.30000000", paidTransferAmount: "0.10000000" }))).to.equal("0.20000000");
-    expect(remainingAmount(newView({ transferAmount: "0.00041234", paidTransferAmount: "0.00030000" }))).to.equal("0.00011234");
-    expect(remainingAmount(newView({ transferAmount: "1.00000001", paidTransferAmount: "0.00000001" }))).to.equal("1.00000000");
-  });
-
-  it("keeps the longest scale of its inputs and never goes below zero", () => {
-    expect(remainingAmount(newView({ transferAmount: "0.001", paidTransferAmount: "0.00012345" }))).to.equal("0.00087655");
-    expect(remainingAmount(newView({ transferAmount: "0.001", paidTransferAmount: "0.002" }))).to.equal("0.000");
-  });
-
-  it("caps the bar at 100 % when more than asked was paid", () => {
-    const p = paymentProgress(newView({ transferAmount: "0.00100000", acceptedPaidTransferAmount: "0.00080000", pendingPaidTransferAmount: "0.00080000", paidTransferAmount: "0.00160000" }));
-    expect(p.acceptedPercent).to.equal("80.00");
-    expect(p.pendingPercent).to.equal("20.00");
-    expect(p.remaining).to.equal("0.00000000");
-  });
-
-  it("treats missing amounts as zero and a zero transfer amount as no progress", () => {
-    const p = paymentProgress(newView({ transferAmount: "0", acceptedPaidTransferAmount: "", pendingPaidTransferAmount: "" }));
-    expect([p.acceptedPercent, p.pendingPercent]).to.deep.equal(["0.00", "0.00"]);
-  });
-
+describe("amounts (the Worker's, only formatted here)", () => {
   it("reads scales and recognises decimal strings", () => {
     expect([scaleOf("25"), scaleOf("25.00"), scaleOf("0.00012345")]).to.deep.equal([0, 2, 8]);
     expect(["1", "0.5", "12.3456789012"].every(isDecimalString)).to.equal(true);
     expect(["", "1e5", "-1", "1.", ".5", "0x10", "1,5"].some(isDecimalString)).to.equal(false);
+  });
+
+  it("formats the Worker's decimal strings exactly, at the digits they carry", () => {
+    expect(formatAmount("en", "0.00011234", "BTC")).to.equal("0.00011234 BTC");
+    expect(formatAmount("de", "1234.50000000", "BTC")).to.equal("1.234,50000000 BTC");
+    expect(formatAmount("en", "12345678901234.123456789012345678", "ETH")).to.equal("12,345,678,901,234.123456789012345678 ETH");
   });
 });
 
@@ -158,6 +129,14 @@ describe("status table", () => {
     expect(row(VIEWS.UNKNOWN)).to.deep.equal(["unknown", false, false, false, true, false, false]);
   });
 
+  it("decides pending progress and the reference from the Worker's flags, comparing no amounts", () => {
+    // Amounts that disagree with the flags: the flags win, the element does no arithmetic.
+    expect(statusView(newView({ pendingPaidTransferAmount: "0", hasPending: true })).progress).to.equal(true);
+    expect(statusView(newView({ pendingPaidTransferAmount: "0.1", hasPending: false })).progress).to.equal(false);
+    expect(statusView(newView({ status: "EXPIRED", hasPaid: true })).reference).to.equal(true);
+    expect(statusView(newView({ status: "EXPIRED", paidTransferAmount: "0.1", hasPaid: false })).reference).to.equal(false);
+  });
+
   it("is final for exactly the upstream's final statuses (FINAL_PAYMENT_STATUSES of the wire module)", () => {
     const statuses = [...FINAL_PAYMENT_STATUSES, "NEW", "UNDERPAID", "UNCONFIRMED", "REFUNDED"];
     expect(statuses.filter((status) => statusView(newView({ status })).final)).to.deep.equal(["CONFIRMED", "EXPIRED", "INVALID"]);
@@ -166,12 +145,6 @@ describe("status table", () => {
 
 describe("payment URI and QR payload", () => {
   const address = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
-
-  it("sets the amount of the remainder and keeps other parameters byte for byte", () => {
-    expect(uriWithAmount(`bitcoin:${address}?amount=0.00041234&label=Demo%20shop`, "0.00011234")).to.equal(`bitcoin:${address}?amount=0.00011234&label=Demo%20shop`);
-    expect(uriWithAmount(`bitcoin:${address}`, "0.1")).to.equal(`bitcoin:${address}?amount=0.1`);
-    expect(uriWithAmount(undefined, "0.1")).to.equal(undefined);
-  });
 
   it("links only to wallet and http(s) URIs, never to script", () => {
     expect(safeWalletUri(`bitcoin:${address}?amount=0.1`)).to.equal(`bitcoin:${address}?amount=0.1`);

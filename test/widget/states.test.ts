@@ -69,6 +69,26 @@ describe("states", () => {
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
+  it("UNDERPAID: shows the Worker's remainder, link and shares as sent, computing nothing", async () => {
+    // Derived fields that do not follow from the amounts: the element shows them as they are.
+    const el = await show({
+      ...VIEWS.UNDERPAID,
+      remainingTransferAmount: "0.00000777",
+      remainderPaymentUri: "bitcoin:worker-link?amount=0.00000777",
+      progress: { acceptedPercent: "12.34", pendingPercent: "5.00", accepted: "0.1", pending: "0.2", paid: "0.00000123", total: "0.4" },
+    });
+    expect(textOf($(el, "dl.summary"))).to.equal("Received 0.00000123 BTC Still to pay 0.00000777 BTC");
+    expect(textOf($(el, "#amount-value"))).to.equal("0.00000777");
+    expect(part(el, "wallet-link")?.getAttribute("href")).to.equal("bitcoin:worker-link?amount=0.00000777");
+    expect(bar(el)).to.deep.equal(["12.34%", "5.00%"]);
+  });
+
+  it("UNDERPAID: a remainder link that could run script is not rendered", async () => {
+    const el = await show({ ...VIEWS.UNDERPAID, remainderPaymentUri: "javascript:alert(document.domain)" });
+    expect(part(el, "wallet-link")).to.equal(null);
+    expect(part(el, "qr")).to.not.equal(null);
+  });
+
   it("UNCONFIRMED: received, waiting for confirmation, progress and transactions", async () => {
     const el = await show(VIEWS.UNCONFIRMED);
     expect(status(el)).to.equal("Payment received, waiting for confirmation");

@@ -32,9 +32,17 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof error?.code === "string" && typeof error.message === "string";
 }
 
+/** The fields the element cannot do without, the Worker's derived amounts included (it computes none itself). */
 function isPaymentView(value: unknown): value is PaymentView {
   const v = value as Partial<PaymentView> | null;
-  return typeof v?.paymentId === "string" && typeof v.status === "string" && typeof v.transferAmount === "string";
+  return (
+    typeof v?.paymentId === "string" &&
+    typeof v.status === "string" &&
+    typeof v.transferAmount === "string" &&
+    typeof v.remainingTransferAmount === "string" &&
+    typeof v.progress === "object" &&
+    v.progress !== null
+  );
 }
 
 export class CheckoutApi {

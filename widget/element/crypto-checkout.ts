@@ -6,11 +6,10 @@ import { forgetPaymentId, rememberedPaymentId, rememberPaymentId } from "../api/
 import { emit } from "../events.js";
 import { en, loadMessages, resolveLocale } from "../locales/index.js";
 import type { Messages, ResolvedLocale } from "../locales/index.js";
-import { paymentProgress, remainingAmount } from "../state/amounts.js";
 import { anchorFrom, countdown, hasExpiry } from "../state/countdown.js";
 import type { ClockAnchor } from "../state/countdown.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../state/create-request.js";
-import { safeWalletUri, uriWithAmount } from "../state/payment-uri.js";
+import { safeWalletUri } from "../state/payment-uri.js";
 import { statusView } from "../state/status.js";
 import { PaymentStream } from "../stream/payment-stream.js";
 import type { ConnectionState } from "../stream/payment-stream.js";
@@ -402,13 +401,13 @@ export class CryptoCheckout extends LitElement {
     const m = this._messages;
     const ctx: BlockContext = { m, tag: this._locale.tag, view };
     const state = statusView(view);
-    const progress = state.progress || state.kind === "underpaid" ? paymentProgress(view) : undefined;
+    // Amounts, shares and the remainder's wallet link are the Worker's (PaymentView's derived fields): nothing is computed here.
     const underpaid = state.kind === "underpaid";
-    const amount = underpaid ? remainingAmount(view) : view.transferAmount;
-    const uri = safeWalletUri(underpaid ? uriWithAmount(view.paymentUri, amount) : view.paymentUri);
+    const amount = underpaid ? view.remainingTransferAmount : view.transferAmount;
+    const uri = safeWalletUri(underpaid ? view.remainderPaymentUri : view.paymentUri);
     const left = state.countdown ? this.#countdown() : undefined;
     return html`${statusBlock(ctx, state)}
-    ${underpaid && progress ? underpaidSummary(ctx, progress) : nothing}
+    ${underpaid ? underpaidSummary(ctx) : nothing}
     ${state.payInstructions
       ? html`${underpaid ? html`<h3 class="label">${m.payRemainder}</h3>` : nothing} ${amountBlock(ctx, amount)}
           <div class="pay">
@@ -416,7 +415,7 @@ export class CryptoCheckout extends LitElement {
             ${fieldsBlock(ctx, { amount, uri, feedback: (f) => this.#copy.render(f, m), onCopy: this.#onCopy })}
           </div>`
       : nothing}
-    ${left ? countdownBlock(ctx, left) : nothing} ${state.progress && progress ? progressBlock(ctx, progress) : nothing}
+    ${left ? countdownBlock(ctx, left) : nothing} ${state.progress ? progressBlock(ctx, view.progress) : nothing}
     ${state.transactions && view.transactions.length > 0 ? transactionsBlock(ctx) : nothing} ${state.reference ? referenceBlock(ctx) : nothing}
     ${state.startAgain && this.orderId
       ? html`<div class="actions"><button type="button" class="primary" part="button" @click=${this.#startAgain}>${m.startAgain}</button></div>`

@@ -1,10 +1,9 @@
 /** Render functions for the blocks of the element; it passes data and handlers. */
 import { html, nothing } from "lit";
 import type { TemplateResult } from "lit";
-import type { PaymentView, ShopSettings, TransactionView } from "../../worker/checkout/wire.js";
+import type { PaymentProgress, PaymentView, ShopSettings, TransactionView } from "../../worker/checkout/wire.js";
 import type { Messages } from "../locales/index.js";
 import { formatAmount, formatCountdown, formatDateTime, formatInteger } from "../locales/format.js";
-import type { Progress } from "../state/amounts.js";
 import type { Countdown } from "../state/countdown.js";
 import type { StatusView } from "../state/status.js";
 import { qrPath, qrPayload } from "../qr/qr-matrix.js";
@@ -91,7 +90,8 @@ export function countdownBlock({ m, tag }: BlockContext, left: Countdown): Templ
   </p>`;
 }
 
-export function progressBlock({ m, tag, view }: BlockContext, p: Progress): TemplateResult {
+/** The Worker's progress (PaymentProgress): percentages and amounts as exact decimal strings, only formatted here. */
+export function progressBlock({ m, tag, view }: BlockContext, p: PaymentProgress): TemplateResult {
   const amount = (value: string) => formatAmount(tag, value, view.transferCurrency);
   const words = m.progressText(amount(p.accepted), amount(p.pending), amount(p.total));
   const acceptedWidth = `${p.acceptedPercent}%`;
@@ -115,12 +115,12 @@ export function progressBlock({ m, tag, view }: BlockContext, p: Progress): Temp
   </div>`;
 }
 
-export function underpaidSummary({ m, tag, view }: BlockContext, p: Progress): TemplateResult {
+export function underpaidSummary({ m, tag, view }: BlockContext): TemplateResult {
   return html`<dl class="summary">
     <dt>${m.received}</dt>
-    <dd><bdi>${formatAmount(tag, p.paid, view.transferCurrency)}</bdi></dd>
+    <dd><bdi>${formatAmount(tag, view.progress.paid, view.transferCurrency)}</bdi></dd>
     <dt>${m.stillToPay}</dt>
-    <dd><strong><bdi>${formatAmount(tag, p.remaining, view.transferCurrency)}</bdi></strong></dd>
+    <dd><strong><bdi>${formatAmount(tag, view.remainingTransferAmount, view.transferCurrency)}</bdi></strong></dd>
   </dl>`;
 }
 

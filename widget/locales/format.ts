@@ -5,7 +5,7 @@
 import type { DecimalString } from "../../worker/checkout/wire.js";
 import { splitDuration } from "../state/countdown.js";
 import { parseRfc3339 } from "../state/datetime.js";
-import { isDecimalString, scaleOf } from "../state/amounts.js";
+import { isDecimalString, scaleOf } from "../state/decimal-text.js";
 
 /** Intl accepts up to 100 fraction digits. */
 const MAX_FRACTION_DIGITS = 100;

@@ -1,6 +1,6 @@
 /** The create-payment request from the element's attributes and the shop's settings (pure). */
 import type { CreatePaymentRequest, ShopSettings } from "../../worker/checkout/wire.js";
-import { isDecimalString } from "./amounts.js";
+import { isDecimalString } from "./decimal-text.js";
 
 export interface OrderAttributes {
   orderId?: string | undefined;

@@ -1,22 +1,7 @@
-/** Payment URI helpers (pure): the wallet link for the remainder of an underpaid payment. */
-import type { DecimalString } from "../../worker/checkout/wire.js";
-
 /**
- * The same URI with its `amount` query parameter set to `amount` (BIP 21 style), other
- * parameters kept byte for byte. Without a paymentUri there is nothing to adjust.
+ * Payment URI helper (pure). The wallet link for the remainder of an underpaid payment comes
+ * from the Worker (remainderPaymentUri); the element only checks that a link is safe to follow.
  */
-export function uriWithAmount(paymentUri: string | undefined, amount: DecimalString): string | undefined {
-  if (!paymentUri) return undefined;
-  const [base = "", query] = splitOnce(paymentUri, "?");
-  const params = query ? query.split("&").filter((p) => p.length > 0) : [];
-  const kept = params.filter((p) => splitOnce(p, "=")[0].toLowerCase() !== "amount");
-  return `${base}?${[`amount=${amount}`, ...kept].join("&")}`;
-}
-
-function splitOnce(value: string, separator: string): [string, string | undefined] {
-  const at = value.indexOf(separator);
-  return at < 0 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
-}
 
 /** Schemes that would run code or read local data if a link to them were followed. */
 const UNSAFE_SCHEMES = new Set(["javascript:", "vbscript:", "data:", "file:", "blob:"]);

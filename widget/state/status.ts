@@ -1,8 +1,8 @@
 /**
- * What the element shows for a payment, decided from its status and amounts alone (pure).
+ * What the element shows for a payment, decided from its status and the Worker's derived flags
+ * alone (pure; no amount is compared here: the Worker sends hasPaid and hasPending).
  * Statuses the element does not know are shown as text; nothing breaks.
  */
-import Decimal from "decimal.js";
 import { isFinalPaymentStatus } from "../../worker/checkout/wire.js";
 import type { PaymentView, RedirectKey } from "../../worker/checkout/wire.js";
 
@@ -31,11 +31,7 @@ export const REDIRECT_KEY_BY_STATUS: Readonly<Record<string, RedirectKey>> = {
 };
 
 function somethingPaid(view: PaymentView): boolean {
-  return new Decimal(view.paidTransferAmount || "0").greaterThan(0) || view.transactions.length > 0;
-}
-
-function hasPending(view: PaymentView): boolean {
-  return new Decimal(view.pendingPaidTransferAmount || "0").greaterThan(0);
+  return view.hasPaid || view.transactions.length > 0;
 }
 
 const NONE: Omit<StatusView, "kind" | "final"> = {
@@ -53,7 +49,7 @@ export function statusView(view: PaymentView): StatusView {
   const none = { ...NONE, final: isFinalPaymentStatus(view.status) };
   switch (view.status) {
     case "NEW":
-      return { ...none, kind: "awaiting", payInstructions: true, countdown: true, progress: hasPending(view), transactions: view.transactions.length > 0 };
+      return { ...none, kind: "awaiting", payInstructions: true, countdown: true, progress: view.hasPending, transactions: view.transactions.length > 0 };
     case "UNDERPAID":
       return { ...none, kind: "underpaid", payInstructions: true, countdown: true, progress: true, transactions: true };
     case "UNCONFIRMED":

@@ -5,13 +5,18 @@
  * paid amounts the upstream leaves out become "0"; `transactions` is always an array holding,
  * per transaction, the spec's fields the upstream sent (any may be missing: the spec requires none, docs/upstream.md "Payments"); `redirectUrls` is always an object with only the four keys of the spec and
  * only http(s) values. `notificationUrl`, `guaranteedExchangeRate` and anything else the upstream
- * adds stay out: only the fields named here are copied.
+ * adds stay out: only the fields named here are copied. To that content the view adds the amounts
+ * the element shows, derived exactly from it (view-amounts.ts): the element does no arithmetic.
  */
 import { REDIRECT_KEYS, type Payment, type PaymentRedirectUrls, type PaymentTransaction } from "../v3/types.js";
-import type { PaymentView, TransactionView } from "./wire.js";
+import { derivedAmounts } from "./view-amounts.js";
+import type { DerivedAmounts, PaymentView, TransactionView } from "./wire.js";
 
-/** The view without the two fields that change on every send: the payment's content. */
-export type PaymentContent = Omit<PaymentView, "serverTime" | "version">;
+/**
+ * The view without the two fields that change on every send and without what is derived from the
+ * rest: the payment's content (its fingerprint is stored, so it must not change with the derivation).
+ */
+export type PaymentContent = Omit<PaymentView, "serverTime" | "version" | keyof DerivedAmounts>;
 
 /** True for an absolute http: or https: URL. */
 export function isHttpUrl(value: unknown): value is string {
@@ -83,7 +88,8 @@ export function contentFingerprint(payment: Payment): string {
   return JSON.stringify(paymentContent(payment));
 }
 
-/** The view sent to widgets: the content plus the Worker's clock and the snapshot's version. */
+/** The view sent to widgets: the content, the amounts derived from it, the Worker's clock and the snapshot's version. */
 export function toView(payment: Payment, version: number, now: Date): PaymentView {
-  return { ...paymentContent(payment), serverTime: now.toISOString(), version };
+  const content = paymentContent(payment);
+  return { ...content, ...derivedAmounts(content), serverTime: now.toISOString(), version };
 }

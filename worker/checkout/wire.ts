@@ -15,8 +15,41 @@ export { CURRENCY_CODE, FINAL_PAYMENT_STATUSES, isFinalPaymentStatus } from "../
 /** One transaction: every field optional (the spec requires none: docs/upstream.md, "Payments"); the widget shows a missing one as unknown. */
 export type TransactionView = PaymentTransaction;
 
-/** What the widget receives: the upstream payment, normalised (see docs/architecture.md, "Contracts"). */
-export interface PaymentView {
+/**
+ * The transfer amounts of a payment as the element shows them: accepted and pending shares of
+ * transferAmount, in percent, and the amounts of the progress text at one scale. Computed exactly
+ * by the Worker (worker/checkout/view-amounts.ts); the element only formats them.
+ */
+export interface PaymentProgress {
+  /** Share of transferAmount accepted, in percent ("0.00".."100.00", two decimals, rounded down). */
+  acceptedPercent: DecimalString;
+  /** Share of transferAmount pending, in percent; acceptedPercent + pendingPercent never passes 100. */
+  pendingPercent: DecimalString;
+  /** acceptedPaidTransferAmount, pendingPaidTransferAmount, paidTransferAmount and transferAmount at the longest scale of the four. */
+  accepted: DecimalString;
+  pending: DecimalString;
+  paid: DecimalString;
+  total: DecimalString;
+}
+
+/**
+ * What the Worker derives from a payment's transfer amounts, so that the element does no decimal
+ * arithmetic (it compares no amounts and bundles no decimal library). Always present in a view.
+ */
+export interface DerivedAmounts {
+  /** transferAmount - paidTransferAmount, never below zero, at the longer scale of the two. */
+  remainingTransferAmount: DecimalString;
+  /** paymentUri with its `amount` parameter set to remainingTransferAmount (the wallet link of an underpaid payment); absent without a paymentUri. */
+  remainderPaymentUri?: string;
+  /** paidTransferAmount > 0. */
+  hasPaid: boolean;
+  /** pendingPaidTransferAmount > 0. */
+  hasPending: boolean;
+  progress: PaymentProgress;
+}
+
+/** What the widget receives: the upstream payment, normalised, with the amounts derived from it (see docs/architecture.md, "Contracts"). */
+export interface PaymentView extends DerivedAmounts {
   paymentId: string;
   status: PaymentStatus;
   priceAmount: DecimalString;
