@@ -3,7 +3,15 @@
 // network, no Worker): what the element itself costs. Runs `runs` times in one warm page.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { build } from "esbuild";
 import { median } from "./stats.mjs";
+
+/** The Worker's own derivation of the amounts a view carries (worker/checkout/view-amounts.ts), bundled for Node. */
+async function derivedAmounts(source) {
+  const { outputFiles } = await build({ entryPoints: [new URL("../../worker/checkout/view-amounts.ts", import.meta.url).pathname], bundle: true, format: "esm", platform: "node", write: false, logLevel: "silent" });
+  const module = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].contents).toString("base64")}`);
+  return module.derivedAmounts(source);
+}
 
 const ORIGIN = "http://bench.test";
 
@@ -17,9 +25,9 @@ const SETTINGS = {
   transferCurrencies: [{ code: "BTC", name: "Bitcoin" }],
 };
 
-function paymentView() {
+async function paymentView() {
   const now = new Date();
-  return {
+  const view = {
     paymentId: "bench-payment",
     status: "NEW",
     priceAmount: "25.00",
@@ -41,6 +49,7 @@ function paymentView() {
     serverTime: now.toISOString(),
     version: 1,
   };
+  return { ...view, ...(await derivedAmounts(view)) };
 }
 
 /** Installed before the page's scripts: fetch answers the element's API calls; WebSockets stay silent. */
@@ -70,10 +79,13 @@ function measureOnce(index) {
   for (const [name, value] of Object.entries({ shop: "bench", "order-id": `bench-${index}`, "price-amount": "25.00", "price-currency": "EUR", "transfer-currency": "BTC", locale: "en" })) {
     element.setAttribute(name, value);
   }
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const start = performance.now();
     document.body.append(element);
+    // A QR that never comes is a failed run, not a hang (the element shows an error instead).
+    const timer = setTimeout(() => reject(new Error(`no QR after 10 s: ${element.shadowRoot?.textContent?.replace(/\s+/g, " ").trim().slice(0, 200)}`)), 10_000);
     const done = () => {
+      clearTimeout(timer);
       const inDom = performance.now() - start;
       // The frame that shows the QR is produced after the next animation frame callback.
       requestAnimationFrame(() =>
@@ -99,7 +111,7 @@ function measureOnce(index) {
 /** { medianPaintedMs, medianInDomMs, runs } */
 export async function measureQrPaint(browser, publicDir, runs = 30) {
   const context = await browser.newContext({ viewport: { width: 480, height: 900 } });
-  await context.addInitScript(installStubs, { settings: SETTINGS, view: paymentView() });
+  await context.addInitScript(installStubs, { settings: SETTINGS, view: await paymentView() });
   await context.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === "/") return route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><body><script type="module" src="/widget.js"></script></body></html>' });
