@@ -1,7 +1,7 @@
 /** Pure logic of the element: amounts, countdown, redirect rules, status table, URIs, backoff. */
 import { expect } from "@open-wc/testing";
 import { anchorFrom, countdown, hasExpiry, splitDuration } from "../../widget/state/countdown.js";
-import { parseRfc3339 } from "../../widget/state/datetime.js";
+import { parseRfc3339 } from "../../worker/checkout/wire.js";
 import { formatAmount, formatDateTime } from "../../widget/locales/format.js";
 import { isDecimalString, scaleOf } from "../../widget/state/decimal-text.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../../widget/state/create-request.js";
@@ -68,7 +68,7 @@ describe("countdown (server clock)", () => {
   });
 });
 
-describe("RFC 3339 date-times (the same rules as worker/v3/datetime.ts)", () => {
+describe("RFC 3339 date-times as the element reads them (worker/v3/datetime.ts through the wire module)", () => {
   it("reads RFC 3339 with an offset, any case of T and Z, any fraction", () => {
     expect(parseRfc3339("2026-11-22T08:00:00.000+01:00")).to.equal(Date.UTC(2026, 10, 22, 7));
     expect(parseRfc3339("2026-11-22t07:00:00.1239z")).to.equal(Date.UTC(2026, 10, 22, 7, 0, 0, 123));

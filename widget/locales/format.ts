@@ -2,9 +2,8 @@
  * Intl formatting that never loses a decimal: amounts are decimal strings and are passed to
  * Intl.NumberFormat as strings (ES2023), with exactly the fraction digits they carry.
  */
-import type { DecimalString } from "../../worker/checkout/wire.js";
+import { parseRfc3339, type DecimalString } from "../../worker/checkout/wire.js";
 import { splitDuration } from "../state/countdown.js";
-import { parseRfc3339 } from "../state/datetime.js";
 import { isDecimalString, scaleOf } from "../state/decimal-text.js";
 
 /** Intl accepts up to 100 fraction digits. */

@@ -5,7 +5,7 @@
  * changes nothing. Both times must be RFC 3339 date-times (datetime.ts): a malformed
  * expirationTime gives no countdown at all rather than a wrong one.
  */
-import { parseRfc3339 } from "./datetime.js";
+import { parseRfc3339 } from "../../worker/checkout/wire.js";
 
 /** Last stretch in which the countdown shows a warning. */
 export const WARNING_MS = 2 * 60 * 1000;

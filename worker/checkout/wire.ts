@@ -1,6 +1,7 @@
 /**
  * Wire types between the checkout Worker and the <crypto-checkout> element: the one module both
- * sides import (type-only on the widget side). Amounts are exact decimal strings.
+ * sides import (on the widget side: types, and the few values re-exported below). Amounts are exact
+ * decimal strings.
  */
 import type { DecimalString, PaymentStatus, PaymentTransaction, RedirectKey } from "../v3/types.js";
 
@@ -11,6 +12,7 @@ export type { DecimalString, PaymentStatus, RedirectKey };
  * import values from: a lint rule keeps it so). They come from the upstream's vocabulary.
  */
 export { CURRENCY_CODE, FINAL_PAYMENT_STATUSES, isFinalPaymentStatus } from "../v3/types.js";
+export { parseRfc3339 } from "../v3/datetime.js";
 
 /** One transaction: every field optional (the spec requires none: docs/upstream.md, "Payments"); the widget shows a missing one as unknown. */
 export type TransactionView = PaymentTransaction;

@@ -5,8 +5,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { ORDER_META_KEY, orderObject, type OrderMeta } from "../../../worker/checkout/order-object.js";
 import { DEFAULT_ORDER_RETENTION_DAYS, orderRetentionMs, retentionDecision } from "../../../worker/checkout/order-retention.js";
@@ -14,18 +13,13 @@ import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { call, errorOf, postJson } from "./support/http.js";
 import { freshOrderId, settle } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { useUpstream } from "./support/stubs.js";
 
 const workerEnv = env as unknown as Env;
 const DAY = 24 * 60 * 60 * 1000;
 const RETENTION = DEFAULT_ORDER_RETENTION_DAYS * DAY;
 
-let upstream: UpstreamStub;
-beforeEach(() => {
-  clearCurrencyCache();
-  upstream = installUpstreamStub();
-});
-afterEach(() => upstream.restore());
+const stubs = useUpstream();
 
 const PATH = "/api/shops/demo-open/payments";
 const order = (orderId = freshOrderId()) => ({ orderId, priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC" });
@@ -96,7 +90,7 @@ describe("OrderObject retention", () => {
   it("deletes the order's storage when the alarm finds the period passed; a later create starts fresh", async () => {
     const body = order();
     const first = (await (await postJson(PATH, body)).json()) as PaymentView;
-    await settle(upstream, "demo-open", first.paymentId, "CONFIRMED");
+    await settle(stubs.upstream, "demo-open", first.paymentId, "CONFIRMED");
     // While the order is kept, a create returns the CONFIRMED payment and another price is refused.
     expect((await postJson(PATH, { ...body, priceAmount: "30.00" })).status).toBe(409);
     expect((await backendOrder(body.orderId)).status).toBe(200);
@@ -120,7 +114,7 @@ describe("OrderObject retention", () => {
   it("keeps an order whose period has not passed, live payment or final, and sets the alarm to the period's end", async () => {
     const body = order();
     const first = (await (await postJson(PATH, body)).json()) as PaymentView;
-    await settle(upstream, "demo-open", first.paymentId, "CONFIRMED");
+    await settle(stubs.upstream, "demo-open", first.paymentId, "CONFIRMED");
     await age(body.orderId, DEFAULT_ORDER_RETENTION_DAYS - 1);
     const aged = await stored(body.orderId);
     expect(await runDurableObjectAlarm(orderObject(workerEnv, "demo-open", body.orderId).stub)).toBe(true);
@@ -145,7 +139,7 @@ describe("OrderObject retention", () => {
   });
 
   it("stores nothing for an order whose create failed or that was only looked up", async () => {
-    upstream.fail("POST", "/v3/payments", "http400");
+    stubs.upstream.fail("POST", "/v3/payments", "http400");
     const body = order();
     expect((await postJson(PATH, body)).status).toBe(502);
     const lookedUp = freshOrderId("lookup");

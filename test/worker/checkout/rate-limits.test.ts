@@ -3,21 +3,15 @@
  * per shop over all its clients (SHOP_CREATE_LIMITER), counting only creates that passed validation.
  */
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { callWith, errorOf, postJson } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { useUpstream } from "./support/stubs.js";
 
 const workerEnv = env as unknown as Env;
 
-let upstream: UpstreamStub;
-beforeEach(() => {
-  clearCurrencyCache();
-  upstream = installUpstreamStub();
-});
-afterEach(() => upstream.restore());
+const stubs = useUpstream();
 
 const PATH = "/api/shops/demo-open/payments";
 const order = () => ({ orderId: freshOrderId(), priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" });
@@ -64,7 +58,7 @@ describe("per-shop creation ceiling", () => {
     expect(response.headers.get("Retry-After")).toBe("60");
     expect((await errorOf(response)).code).toBe("rate_limited");
     expect(shopLimiter.keys).toEqual(["demo-open"]);
-    expect(upstream.count("POST", "/v3/payments")).toBe(0);
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(0);
   });
 
   it("is keyed by the shop alone, whichever client asks", async () => {
@@ -82,7 +76,7 @@ describe("per-shop creation ceiling", () => {
     const refused = await createWith({ SHOP_CREATE_LIMITER: shopLimiter.binding, CREATE_LIMITER: fakeLimiter(false).binding }, order());
     expect(refused.status).toBe(429);
     expect(shopLimiter.keys).toEqual([]);
-    expect(upstream.count("POST", "/v3/payments")).toBe(0);
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(0);
   });
 
   it("the SHOP_CREATE_LIMITER binding of wrangler.toml allows 600 per key and minute", async () => {

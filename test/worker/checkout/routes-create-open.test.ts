@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { describe, expect, it } from "vitest";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { errorOf, postJson } from "./support/http.js";
 import { freshOrderId, settle } from "./support/orders.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { useUpstream } from "./support/stubs.js";
 
-let upstream: UpstreamStub;
-beforeEach(() => {
-  clearCurrencyCache();
-  upstream = installUpstreamStub();
-});
-afterEach(() => upstream.restore());
+const stubs = useUpstream();
 
 const PATH = "/api/shops/demo-open/payments";
 
@@ -29,8 +23,8 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     expect(view).not.toHaveProperty("notificationUrl");
     expect(response.headers.get("ETag")).toBe(`W/"${view.paymentId}-1"`);
 
-    expect(upstream.count("POST", "/v3/payments")).toBe(1);
-    const sent = upstream.calls.find((c) => c.method === "POST");
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
+    const sent = stubs.upstream.calls.find((c) => c.method === "POST");
     expect(sent?.authorization).toBe(`Basic ${btoa("demo_shop:test_api_secret_7Qf2Zr8Lk3")}`);
     const encoded = encodeURIComponent(body.orderId);
     expect(JSON.parse(sent?.body ?? "{}")).toEqual({
@@ -55,14 +49,14 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     const again = await postJson(PATH, { ...body, priceAmount: "25.0" });
     expect(again.status).toBe(200);
     expect(((await again.json()) as PaymentView).paymentId).toBe(first.paymentId);
-    expect(upstream.count("POST", "/v3/payments")).toBe(1);
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
   });
 
   it("makes exactly one upstream payment for 50 concurrent creates of one order", async () => {
     const body = order();
     const responses = await Promise.all(Array.from({ length: 50 }, () => postJson(PATH, body)));
     const views = (await Promise.all(responses.map((r) => r.json()))) as PaymentView[];
-    expect(upstream.count("POST", "/v3/payments")).toBe(1);
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
     expect(new Set(views.map((v) => v.paymentId)).size).toBe(1);
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(49);
@@ -76,7 +70,7 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
       expect(response.status).toBe(409);
       expect((await errorOf(response)).code).toBe("order_conflict");
     }
-    expect(upstream.count("POST", "/v3/payments")).toBe(1);
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
   });
 
   it("says nothing about the live payment in a 409 order_conflict (another customer's amount and currency)", async () => {
@@ -99,24 +93,24 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     it(`makes a fresh payment once the order's payment is ${status}, even at another amount`, async () => {
       const body = order();
       const first = (await (await postJson(PATH, body)).json()) as PaymentView;
-      await settle(upstream, "demo-open", first.paymentId, status);
+      await settle(stubs.upstream, "demo-open", first.paymentId, status);
       const again = await postJson(PATH, { ...body, priceAmount: "30.00" });
       expect(again.status).toBe(201);
       const second = (await again.json()) as PaymentView;
       expect(second.paymentId).not.toBe(first.paymentId);
       expect(second.priceAmount).toBe("30.00");
-      expect(upstream.count("POST", "/v3/payments")).toBe(2);
+      expect(stubs.upstream.count("POST", "/v3/payments")).toBe(2);
     });
   }
 
   it("keeps returning a CONFIRMED payment instead of making a second one", async () => {
     const body = order();
     const first = (await (await postJson(PATH, body)).json()) as PaymentView;
-    await settle(upstream, "demo-open", first.paymentId, "CONFIRMED");
+    await settle(stubs.upstream, "demo-open", first.paymentId, "CONFIRMED");
     const again = await postJson(PATH, body);
     expect(again.status).toBe(200);
     expect(((await again.json()) as PaymentView).status).toBe("CONFIRMED");
-    expect(upstream.count("POST", "/v3/payments")).toBe(1);
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
   });
 
   it.each([
@@ -127,7 +121,7 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     const response = await postJson(PATH, order({ priceAmount }));
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe("amount_out_of_range");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("accepts the limits themselves", async () => {
@@ -139,22 +133,22 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     const response = await postJson(PATH, order({ priceCurrency: "GBP" }));
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe("currency_not_enabled");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("refuses a transfer currency the shop does not list (no upstream call)", async () => {
     const response = await postJson(PATH, order({ transferCurrency: "DOGE" }));
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe("currency_not_enabled");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("refuses a transfer currency the upstream has disabled (no upstream payment)", async () => {
-    upstream.currencies = upstream.currencies.map((c) => (c.code === "LTC" ? { ...c, paymentTransferEnabled: false } : c));
+    stubs.upstream.currencies = stubs.upstream.currencies.map((c) => (c.code === "LTC" ? { ...c, paymentTransferEnabled: false } : c));
     const response = await postJson(PATH, order({ transferCurrency: "LTC" }));
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe("currency_not_enabled");
-    expect(upstream.count("POST")).toBe(0);
+    expect(stubs.upstream.count("POST")).toBe(0);
   });
 
   it("refuses an orderToken on an open-pricing shop", async () => {
@@ -179,7 +173,7 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     const response = await postJson(PATH, body);
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe("invalid_request");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("refuses a body that is not JSON and a body that is too large", async () => {
@@ -189,13 +183,13 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     const large = await postJson(PATH, { ...order(), pad: "x".repeat(20_000) });
     expect(large.status).toBe(413);
     expect((await errorOf(large)).code).toBe("invalid_request");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("answers 404 unknown_shop for a create at an unknown shop", async () => {
     const response = await postJson("/api/shops/nope/payments", order());
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("unknown_shop");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 });

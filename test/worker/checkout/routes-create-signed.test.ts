@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { describe, expect, it } from "vitest";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { errorOf, postJson } from "./support/http.js";
 import { freshOrderId, orderToken } from "./support/orders.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { useUpstream } from "./support/stubs.js";
 
-let upstream: UpstreamStub;
-beforeEach(() => {
-  clearCurrencyCache();
-  upstream = installUpstreamStub();
-});
-afterEach(() => upstream.restore());
+const stubs = useUpstream();
 
 const PATH = "/api/shops/demo-signed/payments";
 
@@ -24,7 +18,7 @@ async function expectRefused(body: unknown, code: string): Promise<void> {
   const response = await postJson(PATH, body);
   expect(response.status).toBe(400);
   expect((await errorOf(response)).code).toBe(code);
-  expect(upstream.count("POST")).toBe(0);
+  expect(stubs.upstream.count("POST")).toBe(0);
 }
 
 describe("POST /api/shops/{shop}/payments, signed pricing", () => {
@@ -34,7 +28,7 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
     expect(response.status).toBe(201);
     const view = (await response.json()) as PaymentView;
     expect(view).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR", externalPaymentId: `demo-signed:${body.orderId}` });
-    expect(JSON.parse(upstream.calls.find((c) => c.method === "POST")?.body ?? "{}")).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR" });
+    expect(JSON.parse(stubs.upstream.calls.find((c) => c.method === "POST")?.body ?? "{}")).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR" });
   });
 
   it("accepts a token naming the shop as its audience, and the same price repeated in the body", async () => {

@@ -1,20 +1,14 @@
 import { env } from "cloudflare:workers";
 import { jwtVerify } from "jose";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { MAX_DEMO_BODY } from "../../../worker/checkout/demo-routes.js";
 import type { Env } from "../../../worker/checkout/env.js";
 import { call, callWith, errorOf, ORIGIN, postJson } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { useUpstream } from "./support/stubs.js";
 
-let upstream: UpstreamStub;
-beforeEach(() => {
-  clearCurrencyCache();
-  upstream = installUpstreamStub();
-});
-afterEach(() => upstream.restore());
+const stubs = useUpstream();
 
 describe("POST /demo/api/order-token (DEMO_MODE)", () => {
   it("signs an order token for the signed sandbox shop that the create route accepts", async () => {
@@ -72,12 +66,12 @@ describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
     // The stub knows no /sandbox routes and answers 404 after authentication fails with 401:
     // what matters here is what reached it.
     expect([401, 404]).toContain(response.status);
-    const sent = upstream.calls.at(-1);
+    const sent = stubs.upstream.calls.at(-1);
     expect(sent).toMatchObject({ method: "POST", path: "/sandbox/payments/pay_1/transactions?x=1", body: '{"amount":"0.001"}', authorization: null });
   });
 
   it("answers 502 upstream_unavailable when the sandbox is down", async () => {
-    upstream.fail("GET", "/sandbox/", "network");
+    stubs.upstream.fail("GET", "/sandbox/", "network");
     const response = await call("/demo/api/sandbox/health");
     expect(response.status).toBe(502);
     expect((await errorOf(response)).code).toBe("upstream_unavailable");
@@ -89,16 +83,16 @@ describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
       expect(response.status, origin).toBe(403);
       expect((await errorOf(response)).code).toBe("origin_not_allowed");
     }
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
     const own = await postJson("/demo/api/sandbox/payments/pay_1/transactions", { amount: "0.001" }, { Origin: ORIGIN });
     expect(own.status).not.toBe(403);
-    expect(upstream.count()).toBe(1);
+    expect(stubs.upstream.count()).toBe(1);
   });
 
   it("forwards a body of up to 16 KiB and refuses a larger one (413 invalid_request) without forwarding it", async () => {
     const largest = `"${"x".repeat(MAX_DEMO_BODY - 2)}"`;
     expect((await postJson("/demo/api/sandbox/payments/pay_1/transactions", largest)).status).not.toBe(413);
-    expect(upstream.count()).toBe(1);
+    expect(stubs.upstream.count()).toBe(1);
     const response = await postJson("/demo/api/sandbox/payments/pay_1/transactions", `${largest} `);
     expect(response.status).toBe(413);
     expect((await errorOf(response)).code).toBe("invalid_request");
@@ -106,13 +100,13 @@ describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
     const stream = new Blob([`${largest} `]).stream();
     const streamed = await call("/demo/api/sandbox/payments/pay_1/transactions", { method: "POST", headers: { "Content-Type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect(upstream.count()).toBe(1);
+    expect(stubs.upstream.count()).toBe(1);
   });
 
   it("refuses paths that climb out of /sandbox/", async () => {
     const response = await call("/demo/api/sandbox/%2e%2e/v3/payments");
     expect(response.status).toBe(404);
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 });
 
@@ -273,7 +267,7 @@ describe("demo routes beside a production shop", () => {
           expect((await errorOf(response)).code).toBe("not_found");
         }
       }
-      expect(upstream.count()).toBe(0);
+      expect(stubs.upstream.count()).toBe(0);
       expect(backend.calls).toHaveLength(0);
       // The same bindings without the production shop serve them.
       expect((await callWith({ DEMO_MODE: "true" }, "/demo/api/sandbox/health")).status).not.toBe(404);

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { describe, expect, it } from "vitest";
 import { call, callWith, errorOf, postJson } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { useUpstream } from "./support/stubs.js";
 
-let upstream: UpstreamStub;
-beforeEach(() => {
-  clearCurrencyCache();
-  upstream = installUpstreamStub();
-});
-afterEach(() => upstream.restore());
+const stubs = useUpstream();
 
 const ALLOWED = "http://localhost:8787";
 const order = () => ({ orderId: freshOrderId(), priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" });
@@ -61,7 +55,7 @@ describe("CORS", () => {
     const response = await postJson("/api/shops/demo-open/payments", order(), { Origin: "https://evil.example" });
     expect(response.status).toBe(403);
     expect((await errorOf(response)).code).toBe("origin_not_allowed");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("refuses the opaque origin null", async () => {
@@ -97,7 +91,7 @@ describe("routing errors", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toContain(allowed);
     expect((await errorOf(response)).code).toBe("method_not_allowed");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 });
 
@@ -133,7 +127,7 @@ describe("server errors", () => {
     const response = await callWith({ DEMO_API_KEY_SECRET: undefined }, "/api/shops/demo-open/payments/pay_1");
     expect(response.status).toBe(500);
     expect((await errorOf(response)).code).toBe("internal_error");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 });
 
@@ -146,7 +140,7 @@ describe("POST /hooks/{shop} (mounted)", () => {
     const unknown = await call("/hooks/nope", { method: "POST", body });
     expect(unknown.status).toBe(404);
     expect((await errorOf(unknown)).code).toBe("unknown_shop");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("refuses a notification body over 256 KB with 413", async () => {

@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { describe, expect, it } from "vitest";
 import type { PaymentView, StreamMessage } from "../../../worker/checkout/wire.js";
 import { call, errorOf, postJson } from "./support/http.js";
 import { freshOrderId, settle } from "./support/orders.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { useUpstream } from "./support/stubs.js";
 
-let upstream: UpstreamStub;
-beforeEach(() => {
-  clearCurrencyCache();
-  upstream = installUpstreamStub();
-});
-afterEach(() => upstream.restore());
+const stubs = useUpstream();
 
 async function created(): Promise<PaymentView> {
   const response = await postJson("/api/shops/demo-open/payments", { orderId: freshOrderId(), priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" });
@@ -44,7 +38,7 @@ describe("GET /api/shops/{shop}/payments/{paymentId}", () => {
     expect(same.status).toBe(304);
     expect(same.headers.get("ETag")).toBe(etag);
     expect(await same.text()).toBe("");
-    await settle(upstream, "demo-open", view.paymentId, "CONFIRMED");
+    await settle(stubs.upstream, "demo-open", view.paymentId, "CONFIRMED");
     const changed = await call(path, { headers: { "If-None-Match": etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("ETag")).toBe(`W/"${view.paymentId}-2"`);
@@ -57,7 +51,7 @@ describe("GET /api/shops/{shop}/payments/{paymentId}", () => {
       expect(response.status).toBe(400);
       expect((await errorOf(response)).code).toBe("invalid_request");
     }
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("answers 404 unknown_shop for a payment of an unknown shop", async () => {
@@ -101,6 +95,6 @@ describe("GET /api/shops/{shop}/payments/{paymentId}/stream", () => {
     const response = await call("/api/shops/demo-open/payments/a.b/stream", { headers: { Upgrade: "websocket" } });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe("invalid_request");
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 });

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../worker/checkout/currencies.js";
+import { describe, expect, it } from "vitest";
 import type { ShopSettings } from "../../../worker/checkout/wire.js";
 import { call, errorOf } from "./support/http.js";
-import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
+import { useUpstream } from "./support/stubs.js";
 
-let upstream: UpstreamStub;
-beforeEach(() => {
-  clearCurrencyCache();
-  upstream = installUpstreamStub();
-});
-afterEach(() => upstream.restore());
+const stubs = useUpstream();
 
 describe("GET /api/shops/{shop}", () => {
   it("answers the public settings of an open-pricing shop", async () => {
@@ -38,7 +32,7 @@ describe("GET /api/shops/{shop}", () => {
   });
 
   it("leaves out a transfer currency the upstream has disabled", async () => {
-    upstream.currencies = upstream.currencies.map((c) => (c.code === "LTC" ? { ...c, paymentTransferEnabled: false } : c));
+    stubs.upstream.currencies = stubs.upstream.currencies.map((c) => (c.code === "LTC" ? { ...c, paymentTransferEnabled: false } : c));
     const settings = (await (await call("/api/shops/demo-open")).json()) as ShopSettings;
     expect(settings.transferCurrencies).toEqual([{ code: "BTC", name: "Bitcoin" }]);
   });
@@ -47,11 +41,11 @@ describe("GET /api/shops/{shop}", () => {
     await call("/api/shops/demo-open");
     await call("/api/shops/demo-signed");
     await call("/api/shops/demo-open");
-    expect(upstream.count("GET", "/v3/currencies")).toBe(1);
+    expect(stubs.upstream.count("GET", "/v3/currencies")).toBe(1);
   });
 
   it("lists the configured currencies by code when the upstream is down", async () => {
-    upstream.fail("GET", "/v3/currencies", "http503");
+    stubs.upstream.fail("GET", "/v3/currencies", "http503");
     const response = await call("/api/shops/demo-open");
     expect(response.status).toBe(200);
     const settings = (await response.json()) as ShopSettings;
@@ -65,7 +59,7 @@ describe("GET /api/shops/{shop}", () => {
     const response = await call("/api/shops/nope");
     expect(response.status).toBe(404);
     expect(await errorOf(response)).toMatchObject({ code: "unknown_shop" });
-    expect(upstream.count()).toBe(0);
+    expect(stubs.upstream.count()).toBe(0);
   });
 
   it("echoes a well-formed X-Request-Id and replaces a malformed one", async () => {

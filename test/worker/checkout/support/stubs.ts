@@ -6,6 +6,7 @@
  *   ... stubs.upstream.count("POST", "/v3/payments") ... stubs.receiver.accepted() ...
  */
 import { afterEach, beforeEach } from "vitest";
+import { clearCurrencyCache } from "../../../../worker/checkout/currencies.js";
 import { installUpstreamStub, type UpstreamStub } from "./upstream-stub.js";
 import { installWebhookReceiver, type WebhookReceiver } from "./webhook-receiver.js";
 
@@ -24,5 +25,22 @@ export function useStubs(): Stubs {
     stubs.receiver.restore();
     stubs.upstream.restore();
   });
+  return stubs;
+}
+
+/**
+ * The upstream stub alone, installed before each test of a file (with an empty currency cache, so
+ * that every test sees the currencies it stubs) and restored after it:
+ *
+ *   const stubs = useUpstream();
+ *   ... stubs.upstream.count("POST", "/v3/payments") ...
+ */
+export function useUpstream(): { upstream: UpstreamStub } {
+  const stubs = {} as { upstream: UpstreamStub };
+  beforeEach(() => {
+    clearCurrencyCache();
+    stubs.upstream = installUpstreamStub();
+  });
+  afterEach(() => stubs.upstream.restore());
   return stubs;
 }
