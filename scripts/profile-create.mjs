@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
+import { drive } from "../test/bench/stats.mjs";
 import { startWebhookReceiver } from "../test/bench/webhook-receiver.mjs";
 import { devVars, freePort, ROOT, startServers } from "./servers.mjs";
 
@@ -37,15 +37,8 @@ const direct = async (i) => {
   });
   await response.arrayBuffer();
 };
-/** Requests per second for TOTAL calls of `call(i)`, IN_FLIGHT at a time. */
-async function perSecond(call) {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < TOTAL) await call(next++);
-  }));
-  return Math.round((TOTAL / ((performance.now() - started) / 1000)) * 10) / 10;
-}
+/** Requests per second for TOTAL calls of `call(i)`, IN_FLIGHT at a time (a failed call throws). */
+const perSecond = async (call) => (await drive(TOTAL, IN_FLIGHT, async (i) => (await call(i), true))).perSecond;
 
 /** A minimal Chrome DevTools Protocol session over the Worker's inspector. */
 async function inspector() {

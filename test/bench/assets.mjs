@@ -2,7 +2,7 @@
 // layer of `wrangler dev` (wrangler.toml's run_worker_first does not list it, so the checkout
 // Worker does not run). `total` GETs with `concurrency` in flight; every response must be a 200
 // with the asset layer's headers (public-headers/_headers), or it counts as a failure.
-import { performance } from "node:perf_hooks";
+import { drive } from "./stats.mjs";
 
 /** Runs the GETs; returns {total, concurrency, failures, seconds, perSecond, workerRan}. */
 export async function measureWidgetRequests({ checkoutUrl, total = 2000, concurrency = 100, path = "/widget.js" }) {
@@ -16,25 +16,16 @@ export async function measureWidgetRequests({ checkoutUrl, total = 2000, concurr
   }
   // The Worker's responses carry X-Request-Id; the asset layer's do not.
   const workerRan = first.headers.has("x-request-id");
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        try {
-          const response = await fetch(url);
-          await response.arrayBuffer();
-          if (response.status !== 200) failures += 1;
-        } catch {
-          failures += 1;
-        }
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { path, total, concurrency, failures, workerRan, seconds: Math.round(seconds * 100) / 100, perSecond: Math.round(((total - failures) / seconds) * 10) / 10 };
+  const run = await drive(total, concurrency, async () => {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      return response.status === 200;
+    } catch {
+      return false;
+    }
+  });
+  return { path, concurrency, workerRan, ...run };
 }
 
 // `node test/bench/assets.mjs http://127.0.0.1:8787 [total] [concurrency]`: the figure alone,

@@ -1,4 +1,6 @@
-// Small statistics for the benchmark: percentiles by nearest rank, rounding for the table.
+// Small statistics for the benchmark: percentiles by nearest rank, rounding for the table, and a
+// driver that runs calls with a number of them in flight.
+import { performance } from "node:perf_hooks";
 
 /** The p-th percentile (0..100) of the numbers, nearest-rank method; NaN for an empty list. */
 export function percentile(values, p) {
@@ -15,3 +17,20 @@ export const ms = (value) => Math.round(value * 10) / 10;
 
 /** Kilobytes (1024 bytes) with one decimal. */
 export const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Runs `total` calls of `call(i)` with `concurrency` in flight (a call answers whether it succeeded); returns {total, failures, seconds, perSecond}. */
+export async function drive(total, concurrency, call) {
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        if (!(await call(i))) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { total, failures, seconds: Math.round(seconds * 100) / 100, perSecond: Math.round(((total - failures) / seconds) * 10) / 10 };
+}

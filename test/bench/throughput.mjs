@@ -1,23 +1,6 @@
 // Payment creation throughput: through the checkout Worker (validation, order idempotency object,
 // upstream call, payment object) against the sandbox upstream called directly, in one run.
-import { performance } from "node:perf_hooks";
-
-/** Runs `total` calls of `call(i)` with `concurrency` in flight; returns {total, failures, seconds, perSecond}. */
-async function drive(total, concurrency, call) {
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        if (!(await call(i))) failures++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { total, failures, seconds: Math.round(seconds * 100) / 100, perSecond: Math.round(((total - failures) / seconds) * 10) / 10 };
-}
+import { drive } from "./stats.mjs";
 
 /**
  * Creates `total` payments each way with `concurrency` requests in flight. Each Worker request
