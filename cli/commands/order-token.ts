@@ -1,14 +1,13 @@
 import { Option, type Command } from "commander";
-import { SignJWT } from "jose";
 import { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE } from "../../worker/v3/decimal.js";
+import { signOrderToken } from "../../worker/checkout/order-token.js";
+import { ORDER_ID, ORDER_ID_MESSAGE } from "../../worker/checkout/rules.js";
 import { CURRENCY_CODE } from "../../worker/v3/types.js";
 import { configPath, findShop, loadWorkerConfig, ORDER_SIGNING_KEY_ENV, secretByName } from "../config.js";
 import { UsageError } from "../errors.js";
 import { json } from "../output.js";
 import { integer, own, type MakeContext } from "./shared.js";
 
-/** The checkout's rule for order ids (worker/checkout/rules.ts). */
-const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 /** As the reference shop backend signs them (examples/shop-backend/order-token.mjs). */
 export const DEFAULT_LIFETIME_SECONDS = 30 * 60;
 
@@ -34,7 +33,7 @@ export function registerOrderToken(program: Command, context: MakeContext): void
       const o = own<SignOptions>(command);
       const shopId = ctx.opts.shop;
       if (shopId === undefined) throw new UsageError("pass --shop <id>: the token names the shop it is for");
-      if (!ORDER_ID.test(o.orderId)) throw new UsageError("--order-id must be 1-64 characters: letters, digits, . _ : -");
+      if (!ORDER_ID.test(o.orderId)) throw new UsageError(`--order-id ${ORDER_ID_MESSAGE}`);
       if (!DECIMAL_AMOUNT.test(o.priceAmount)) throw new UsageError(`--price-amount ${DECIMAL_AMOUNT_MESSAGE}`);
       if (!CURRENCY_CODE.test(o.priceCurrency)) throw new UsageError("--price-currency must be an upper-case currency code such as EUR");
       let key = process.env[ORDER_SIGNING_KEY_ENV];
@@ -46,14 +45,9 @@ export function registerOrderToken(program: Command, context: MakeContext): void
         key = secretByName(config, name);
         if (!key) throw new UsageError(`the secret ${name} of shop ${shop.id} is set neither in the environment nor in .dev.vars`);
       }
-      const issuedAt = Math.floor(Date.now() / 1000);
       const claims = { orderId: o.orderId, priceAmount: o.priceAmount, priceCurrency: o.priceCurrency, shop: shopId };
-      const token = await new SignJWT(claims)
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + o.expiresIn)
-        .sign(new TextEncoder().encode(key));
-      if (ctx.opts.json) return ctx.io.out(json({ orderToken: token, claims: { ...claims, iat: issuedAt, exp: issuedAt + o.expiresIn } }));
+      const { token, iat, exp } = await signOrderToken(claims, key, o.expiresIn);
+      if (ctx.opts.json) return ctx.io.out(json({ orderToken: token, claims: { ...claims, iat, exp } }));
       ctx.io.out(`${token}\n`);
     });
 }

@@ -5,7 +5,7 @@
  * shop, named by the `shop` claim or the audience (`aud`): a token signed for one shop is refused
  * by every other, even where two shops share a signing key.
  */
-import { errors, jwtVerify } from "jose";
+import { errors, jwtVerify, SignJWT } from "jose";
 import { CheckoutError } from "./errors.js";
 import { DECIMAL_AMOUNT } from "./rules.js";
 
@@ -39,4 +39,16 @@ export async function verifyOrderToken(token: string, signingKey: string, shopId
   if (typeof priceAmount !== "string" || !DECIMAL_AMOUNT.test(priceAmount)) throw invalid("The order token's priceAmount must be a decimal string.");
   if (typeof priceCurrency !== "string") throw invalid("The order token's priceCurrency must be a string.");
   return { orderId: claimOrder, priceAmount, priceCurrency };
+}
+
+/**
+ * Signs an order token as a shop's backend does (HS256, `shop` claim, issued now, expiring after
+ * `lifetimeSeconds`): what verifyOrderToken accepts. Used by the merchant console; a shop's own
+ * backend does the same with any JWT library (examples/shop-backend).
+ */
+export async function signOrderToken(claims: OrderClaims & { shop: string }, signingKey: string, lifetimeSeconds: number, now = new Date()): Promise<{ token: string; iat: number; exp: number }> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + lifetimeSeconds;
+  const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt(iat).setExpirationTime(exp).sign(new TextEncoder().encode(signingKey));
+  return { token, iat, exp };
 }
