@@ -10,6 +10,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { parseEnv } from "node:util";
+import { parse as parseToml } from "smol-toml";
+import { validateShops, type ConfigIssue, type ShopConfig } from "../worker/checkout/shop-schema.js";
 import type { Environment } from "../worker/v3/types.js";
 import { UsageError } from "./errors.js";
 
@@ -34,63 +37,19 @@ export interface GlobalOptions {
   timeout?: number;
 }
 
-/** The fields of a SHOPS entry the CLI uses (docs/checkout.md has them all). */
-export interface ShopEntry {
-  id: string;
-  environment: Environment;
-  apiKeyId: string;
-  secrets: { apiKeySecret: string; notificationHmacKey?: string; orderSigningKey?: string; backendToken?: string };
-  notificationSignature?: { header?: string; encoding?: "hex" | "base64" };
-  /** The shop's webhook endpoints; `secret` names the Worker secret holding the endpoint's whsec_ value. */
-  webhooks?: { url: string; secret: string; events?: string[] }[];
-}
+/** A shop of the Worker's configuration, validated by the Worker's own rules (worker/checkout/shop-schema.ts). */
+export type ShopEntry = ShopConfig;
 
 export interface WorkerConfig {
   path: string;
+  /** wrangler.toml's [vars], those with string values. */
   vars: Record<string, string>;
-  shops: ShopEntry[];
+  /** The SHOPS entries that pass the Worker's validation, by id. */
+  shops: Map<string, ShopEntry>;
+  /** What the Worker would refuse, by shop and field. */
+  issues: ConfigIssue[];
   /** KEY=VALUE of the .dev.vars beside wrangler.toml ({} when there is none). */
   devVars: Record<string, string>;
-}
-
-/** Values of a TOML table's `KEY = "..."`, `KEY = '...'` and `KEY = '''...'''` lines. */
-export function readTomlVars(text: string, table = "vars"): Record<string, string> {
-  const start = new RegExp(`^\\[${table}\\]\\s*$`, "m").exec(text);
-  if (!start) return {};
-  const rest = text.slice(start.index + start[0].length);
-  const next = /^\[/m.exec(rest);
-  const body = next ? rest.slice(0, next.index) : rest;
-  const vars: Record<string, string> = {};
-  const entry = /^([A-Za-z0-9_]+)\s*=\s*(?:'''([\s\S]*?)'''|"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)')/gm;
-  for (const match of body.matchAll(entry)) {
-    const [, name, multi, basic, literal] = match;
-    if (!name) continue;
-    vars[name] = multi ?? (basic === undefined ? (literal ?? "") : (JSON.parse(`"${basic}"`) as string));
-  }
-  return vars;
-}
-
-/** KEY=VALUE lines of a .dev.vars file (comments and blank lines skipped), as scripts/servers.mjs reads them. */
-export function readDevVars(path: string): Record<string, string> {
-  if (!existsSync(path)) return {};
-  const vars: Record<string, string> = {};
-  for (const line of readFileSync(path, "utf8").split("\n")) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match?.[1] !== undefined && match[2] !== undefined) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
-  }
-  return vars;
-}
-
-function asShop(value: unknown, index: number, path: string): ShopEntry {
-  const bad = (what: string) => new UsageError(`${path}: SHOPS[${index}] ${what}`);
-  if (typeof value !== "object" || value === null) throw bad("is not an object");
-  const shop = value as Record<string, unknown>;
-  if (typeof shop.id !== "string") throw bad("has no id");
-  if (shop.environment !== "sandbox" && shop.environment !== "production") throw bad(`(${shop.id}) has no valid environment`);
-  if (typeof shop.apiKeyId !== "string") throw bad(`(${shop.id}) has no apiKeyId`);
-  const secrets = shop.secrets as Record<string, unknown> | undefined;
-  if (typeof secrets?.apiKeySecret !== "string") throw bad(`(${shop.id}) names no secrets.apiKeySecret`);
-  return value as ShopEntry;
 }
 
 /** The wrangler.toml to read: `--config`, else ./wrangler.toml, else the repository's. */
@@ -102,28 +61,27 @@ export function configPath(option: string | undefined, root: string): string {
 
 export function loadWorkerConfig(path: string): WorkerConfig {
   if (!existsSync(path)) throw new UsageError(`no Worker configuration at ${path} (pass --config <wrangler.toml>)`);
-  const vars = readTomlVars(readFileSync(path, "utf8"));
-  let shops: ShopEntry[] = [];
-  if (vars.SHOPS !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(vars.SHOPS);
-    } catch {
-      throw new UsageError(`${path}: SHOPS is not valid JSON`);
-    }
-    if (!Array.isArray(parsed)) throw new UsageError(`${path}: SHOPS is not a JSON array`);
-    shops = parsed.map((s, i) => asShop(s, i, path));
+  let toml: Record<string, unknown>;
+  try {
+    toml = parseToml(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(`${path} is not valid TOML: ${(error as Error).message}`);
   }
-  return { path, vars, shops, devVars: readDevVars(join(dirname(path), ".dev.vars")) };
+  const table = toml.vars && typeof toml.vars === "object" ? (toml.vars as Record<string, unknown>) : {};
+  const vars = Object.fromEntries(Object.entries(table).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  // No SHOPS var: no shops (validateShops would report the missing list as an issue).
+  const { shops, issues } = vars.SHOPS === undefined ? { shops: new Map<string, ShopEntry>(), issues: [] } : validateShops(vars.SHOPS, undefined, vars.PUBLIC_URL ?? process.env.PUBLIC_URL);
+  const devVarsPath = join(dirname(path), ".dev.vars");
+  return { path, vars, shops, issues, devVars: existsSync(devVarsPath) ? parseEnv(readFileSync(devVarsPath, "utf8")) as Record<string, string> : {} };
 }
 
 export function findShop(config: WorkerConfig, id: string): ShopEntry {
-  const shop = config.shops.find((s) => s.id === id);
-  if (!shop) {
-    const known = config.shops.map((s) => s.id).join(", ") || "none";
-    throw new UsageError(`no shop "${id}" in ${config.path} (shops: ${known})`);
-  }
-  return shop;
+  const shop = config.shops.get(id);
+  if (shop) return shop;
+  const problems = config.issues.filter((issue) => issue.shop === id || issue.shop === "*");
+  if (problems.length) throw new UsageError(`shop "${id}" in ${config.path} is not valid: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`);
+  const known = [...config.shops.keys()].join(", ") || "none";
+  throw new UsageError(`no shop "${id}" in ${config.path} (shops: ${known})`);
 }
 
 /** A secret by its binding name: the environment first, then .dev.vars. */

@@ -6,6 +6,7 @@ import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, st
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseEnv } from "node:util";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -109,14 +110,9 @@ export const DEMO_BACKEND_ORIGIN = "http://127.0.0.1:8789";
 /** Retry schedule of failed webhooks in the demo and the tests (seconds; production: docs/webhooks.md). */
 export const DEMO_RETRY_SCHEDULE = "1,1,2,3,5,10,30";
 
-/** KEY=VALUE lines of a .dev.vars file (comments and blank lines skipped). */
+/** The KEY=VALUE pairs of a .dev.vars file (dotenv syntax, read by Node's own parser as wrangler reads it). */
 export function readDevVars(path) {
-  const vars = {};
-  for (const line of readFileSync(path, "utf8").split("\n")) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
-  }
-  return vars;
+  return parseEnv(readFileSync(path, "utf8"));
 }
 
 /** The checkout Worker's .dev.vars (created from the example first). */

@@ -52,6 +52,20 @@ describe("the command itself", () => {
     expect(mismatch.code).toBe(2);
     expect(mismatch.stderr).toContain("sandbox shop");
   });
+
+  it("checks a shop of wrangler.toml with the Worker's own rules, naming the field at fault", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-config-"));
+    try {
+      const shops = [{ id: "broken", name: "Broken", environment: "sandbox", apiKeyId: "k", pricing: "open", priceCurrencies: ["eur"], transferCurrencies: ["BTC"], allowedOrigins: ["https://shop.example"], secrets: { apiKeySecret: "K" } }];
+      writeFileSync(join(dir, "wrangler.toml"), `name = "x"\n\n[vars]\nSANDBOX_BASE_URL = "${sandboxUrl}"\nSHOPS = '''${JSON.stringify(shops)}'''\n`);
+      const result = await runCli(["--config", join(dir, "wrangler.toml"), "--shop", "broken", "currencies"], { env: { K: "secret" } });
+      expect([result.code, result.stdout]).toEqual([2, ""]);
+      expect(result.stderr).toContain('shop "broken"');
+      expect(result.stderr).toContain("priceCurrencies.0");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("credentials and upstream errors", () => {
