@@ -1,33 +1,66 @@
-// @web/test-runner: the element's tests in real Chromium (Debian's /usr/bin/chromium, or CHROME_PATH).
+// @web/test-runner: the element's tests in Chromium, Firefox and WebKit, each as Debian packages it
+// (scripts/engines.mjs; scripts/ensure-browsers.sh installs them).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { build } from "esbuild";
 import { chromeLauncher } from "@web/test-runner-chrome";
+import { puppeteerLauncher } from "@web/test-runner-puppeteer";
+import { WebdriverLauncher } from "@web/test-runner-webdriver";
 import { esbuildPlugin } from "@web/dev-server-esbuild";
 import { defaultReporter, summaryReporter } from "@web/test-runner";
 import { CHROMIUM_ARGS } from "./scripts/servers.mjs";
+import { CHROMIUM_PATH, firefoxLaunchOptions, startWebKitDriver, webkitCapabilities } from "./scripts/engines.mjs";
 
-/** Writes {numPassedTests, numFailedTests, numPendingTests} for scripts/test-all.mjs. */
+/** The engine of a launcher's browser name ("Chrome", "Firefox", "WebKit"). */
+const engineOf = (browserName) => ({ Chrome: "chromium", Chromium: "chromium", Firefox: "firefox", WebKit: "webkit" })[browserName] ?? browserName;
+
+/**
+ * Writes {numPassedTests, numFailedTests, numPendingTests} for scripts/test-all.mjs, summed over
+ * every engine, and the same per engine under `byEngine`.
+ */
 function countsReporter(file) {
   return {
     onTestRunFinished({ sessions }) {
-      const counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
-      const walk = (suite) => {
-        for (const t of suite.tests) {
-          if (t.skipped) counts.numPendingTests++;
-          else if (t.passed) counts.numPassedTests++;
-          else counts.numFailedTests++;
-        }
-        for (const s of suite.suites) walk(s);
+      const counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, byEngine: {} };
+      const count = (engine, key) => {
+        counts[key]++;
+        counts.byEngine[engine] ??= { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
+        counts.byEngine[engine][key]++;
+      };
+      const walk = (engine, suite) => {
+        for (const t of suite.tests) count(engine, t.skipped ? "numPendingTests" : t.passed ? "numPassedTests" : "numFailedTests");
+        for (const s of suite.suites) walk(engine, s);
       };
       for (const session of sessions) {
-        if (session.testResults) walk(session.testResults);
-        if (!session.passed && (session.errors?.length ?? 0) > 0) counts.numFailedTests++;
+        const engine = engineOf(session.browser.name);
+        if (session.testResults) walk(engine, session.testResults);
+        if (!session.passed && (session.errors?.length ?? 0) > 0) count(engine, "numFailedTests");
       }
       mkdirSync(".test-results", { recursive: true });
       writeFileSync(file, JSON.stringify(counts));
     },
   };
+}
+
+/**
+ * WebKitGTK's MiniBrowser through WebKitWebDriver, which this launcher starts (with its virtual
+ * display) when the run starts and stops when it ends.
+ */
+class WebKitLauncher extends WebdriverLauncher {
+  #driver;
+  constructor() {
+    super({ hostname: "127.0.0.1", port: 0, capabilities: webkitCapabilities() });
+  }
+  async initialize(config, testFiles) {
+    this.#driver = await startWebKitDriver();
+    this.options.port = this.#driver.port;
+    await super.initialize(config, testFiles);
+    this.name = "WebKit";
+  }
+  async stop() {
+    await super.stop();
+    await this.#driver?.stop();
+  }
 }
 
 /**
@@ -110,10 +143,12 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        executablePath: CHROMIUM_PATH,
         args: [...CHROMIUM_ARGS, "--headless=new"],
       },
     }),
+    puppeteerLauncher({ launchOptions: firefoxLaunchOptions() }),
+    new WebKitLauncher(),
   ],
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },

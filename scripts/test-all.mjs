@@ -9,7 +9,9 @@ import { join } from "node:path";
 
 const results = ".test-results";
 const suites = [
-  { name: "chromium", cmd: ["bash", "scripts/ensure-chromium.sh"] },
+  { name: "chromium", cmd: ["bash", "scripts/ensure-browsers.sh", "chromium"] },
+  { name: "firefox", cmd: ["bash", "scripts/ensure-browsers.sh", "firefox"] },
+  { name: "webkit", cmd: ["bash", "scripts/ensure-browsers.sh", "webkit"] },
   { name: "typecheck", cmd: ["npm", "run", "-s", "typecheck"] },
   { name: "lint", cmd: ["npm", "run", "-s", "lint"] },
   { name: "build", cmd: ["npm", "run", "-s", "build"] },
@@ -20,6 +22,27 @@ const suites = [
   { name: "widget", cmd: ["npx", "web-test-runner", "--config", "web-test-runner.config.mjs"], report: "widget.json" },
   { name: "e2e", cmd: ["npx", "vitest", "run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/e2e.json`], report: "e2e.json" },
 ];
+
+/**
+ * Passed/failed/skipped per browser engine in a suite's report: web-test-runner's counts reporter
+ * writes them as `byEngine`; a vitest test runs in an engine when its name carries "[chromium]",
+ * "[firefox]" or "[webkit]".
+ */
+function engineCounts(report) {
+  if (report.byEngine) return report.byEngine;
+  const byEngine = {};
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      const engine = /\[(chromium|firefox|webkit)\]/.exec(test.fullName ?? "")?.[1];
+      if (!engine) continue;
+      const counts = (byEngine[engine] ??= { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 });
+      if (test.status === "passed") counts.numPassedTests++;
+      else if (test.status === "failed") counts.numFailedTests++;
+      else counts.numPendingTests++;
+    }
+  }
+  return byEngine;
+}
 
 const only = process.argv.slice(2);
 if (only.includes("--help") || only.includes("-h")) {
@@ -45,10 +68,14 @@ for (const suite of selected) {
   const run = spawnSync(suite.cmd[0], suite.cmd.slice(1), { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let counts;
+  let engines = [];
   const reportPath = suite.report ? join(results, suite.report) : undefined;
   if (reportPath && existsSync(reportPath)) {
     const r = JSON.parse(readFileSync(reportPath, "utf8"));
     counts = { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+    engines = Object.entries(engineCounts(r))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([engine, c]) => `${engine} ${c.numPassedTests} passed ${c.numFailedTests} failed ${c.numPendingTests} skipped`);
     // A runner that exits non-zero without a failed test (a crashed file, an unhandled error) still fails.
     if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
   } else {
@@ -58,6 +85,7 @@ for (const suite of selected) {
   total.failed += counts.failed;
   total.skipped += counts.skipped;
   lines.push(`${suite.name.padEnd(10)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(4)} skipped  ${seconds}s`);
+  for (const line of engines) lines.push(`  ${line}`);
 }
 console.log("\n=== summary");
 for (const line of lines) console.log(line);
