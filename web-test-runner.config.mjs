@@ -8,8 +8,7 @@ import { puppeteerLauncher } from "@web/test-runner-puppeteer";
 import { WebdriverLauncher } from "@web/test-runner-webdriver";
 import { esbuildPlugin } from "@web/dev-server-esbuild";
 import { defaultReporter, summaryReporter } from "@web/test-runner";
-import { CHROMIUM_ARGS } from "./scripts/servers.mjs";
-import { CHROMIUM_PATH, firefoxLaunchOptions, startWebKitDriver, webkitCapabilities } from "./scripts/engines.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, firefoxLaunchOptions, startWebKitDriver, webkitCapabilities } from "./scripts/engines.mjs";
 
 /** The engine of a launcher's browser name ("Chrome", "Firefox", "WebKit"). */
 const engineOf = (browserName) => ({ Chrome: "chromium", Chromium: "chromium", Firefox: "firefox", WebKit: "webkit" })[browserName] ?? browserName;

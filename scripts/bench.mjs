@@ -15,7 +15,8 @@ import { measureCreateThroughput } from "../test/bench/throughput.mjs";
 import { measureWidgetRequests } from "../test/bench/assets.mjs";
 import { startWebhookReceiver } from "../test/bench/webhook-receiver.mjs";
 import { measureNotificationToWebhook, measureWebhookDelivery } from "../test/bench/webhooks.mjs";
-import { devVars, ensureBuilt, freePort, launchChromium, ROOT, startServers } from "./servers.mjs";
+import { launchChromium } from "./engines.mjs";
+import { devVars, ensureBuilt, freePort, ROOT, startServers } from "./servers.mjs";
 
 const started = Date.now();
 const step = (what) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);

@@ -2,13 +2,22 @@
 // WebDriver BiDi by puppeteer, no geckodriver) and WebKitGTK, Safari's engine (its MiniBrowser
 // driven over WebDriver by WebKitWebDriver, on a virtual X display from Xvfb). Used by
 // web-test-runner.config.mjs and the end-to-end tests; scripts/ensure-browsers.sh installs them.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { freePort } from "./servers.mjs";
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 export const WEBKIT_BROWSER_PATH = process.env.WEBKIT_BROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? "WebKitWebDriver";
+
+/** Flags for Chromium here: root needs --no-sandbox; the rest stop it calling hosts that never answer. */
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+/** Headless Chromium through playwright-core (`options` as playwright's launch takes them, e.g. a proxy). */
+export async function launchChromium(options = {}) {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, ...options });
+}
 
 /**
  * Firefox preferences for a test run: no first-run pages, updates or telemetry, no calls to
@@ -40,13 +49,16 @@ export async function launchFirefox(extraPrefs = {}) {
   return puppeteer.launch(firefoxLaunchOptions(extraPrefs));
 }
 
-/** The WebDriver capabilities of a WebKitGTK MiniBrowser session (plus `extra`, e.g. a proxy). */
-export function webkitCapabilities(extra = {}) {
+/**
+ * The WebDriver capabilities of a WebKitGTK MiniBrowser session, plus `extra` (e.g. a proxy) and
+ * MiniBrowser's own `browserArgs` (e.g. --private).
+ */
+export function webkitCapabilities(extra = {}, browserArgs = []) {
   return {
     browserName: "MiniBrowser",
     // WebKitGTK's driver speaks WebDriver classic only: a session that asks for BiDi is refused.
     "wdio:enforceWebDriverClassic": true,
-    "webkitgtk:browserOptions": { binary: WEBKIT_BROWSER_PATH, args: ["--automation"] },
+    "webkitgtk:browserOptions": { binary: WEBKIT_BROWSER_PATH, args: ["--automation", ...browserArgs] },
     ...extra,
   };
 }
@@ -160,17 +172,4 @@ export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
     throw error;
   }
   return { url, hostname: "127.0.0.1", port, display, stop };
-}
-
-/** The version of each engine as its package prints it ("Chromium 156.0…", "Mozilla Firefox 153.7.0esr", "WebKitGTK 2.50.6"). */
-export function engineVersions() {
-  const run = (command, args) => {
-    const result = spawnSync(command, args, { encoding: "utf8", env: { ...process.env, DISPLAY: "" } });
-    return result.status === 0 ? result.stdout.trim() : undefined;
-  };
-  return {
-    chromium: run(CHROMIUM_PATH, ["--version"]),
-    firefox: run(FIREFOX_PATH, ["--version"]),
-    webkit: run(WEBKIT_BROWSER_PATH, ["--version"]),
-  };
 }

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
-import { ensureBuilt, launchChromium, ROOT, startServers } from "./servers.mjs";
+import { launchChromium } from "./engines.mjs";
+import { ensureBuilt, ROOT, startServers } from "./servers.mjs";
 
 const OUT = join(ROOT, "docs", "screenshots");
 const DESKTOP = { width: 1120, height: 860 };

@@ -1,6 +1,4 @@
 // Types of scripts/servers.mjs for the TypeScript tests that start the servers.
-import type { Browser } from "playwright-core";
-
 export declare const ROOT: string;
 export declare function freePort(): Promise<number>;
 export declare function portInUse(port: number): Promise<boolean>;
@@ -19,10 +17,6 @@ export declare function readDevVars(path: string): Record<string, string>;
 export declare function devVars(): Record<string, string>;
 /** wrangler.toml's SHOPS with DEMO_ORIGIN replaced by `origin` and DEMO_BACKEND_ORIGIN by `backendOrigin` (compact JSON). */
 export declare function shopsForOrigin(origin: string, backendOrigin?: string): string;
-
-export declare const CHROMIUM_ARGS: string[];
-/** Headless Chromium through playwright-core (Debian's /usr/bin/chromium, or CHROME_PATH). */
-export declare function launchChromium(): Promise<Browser>;
 
 export interface ServerOptions {
   checkoutPort?: number;

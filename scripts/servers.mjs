@@ -199,15 +199,6 @@ function startNode(name, argv, echo, env = {}) {
   };
 }
 
-/** Flags for Chromium here: root needs --no-sandbox; the rest stop it calling hosts that never answer. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
-
-/** Headless Chromium through playwright-core (Debian's /usr/bin/chromium, or CHROME_PATH). */
-export async function launchChromium() {
-  const { chromium } = await import("playwright-core");
-  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
-}
-
 /** Polls url until it answers 2xx, the process exits, or timeoutMs passes. */
 async function waitReady(proc, url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;

@@ -1,28 +1,27 @@
 /**
  * One payment per order, whatever the customer does with the browser: a reload resumes the same
- * payment, and two tabs on one order show the same payment and both update live.
+ * payment (in every engine, each in its private automation mode: its session storage is what
+ * remembers the payment), and two tabs on one order show the same payment and both update live.
  */
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { useChromium } from "./support/browser.js";
-import { demoUrl, statusHeading, uniqueOrder, waitForPayment, isCreatePayment } from "./support/checkout-page.js";
+import { ENGINES, useEngine } from "./support/engines.js";
+import { demoUrl, isCreatePayment, statusHeading, uniqueOrder, waitForPayment, waitForStatus } from "./support/checkout-page.js";
 import { sandbox } from "./support/sandbox.js";
 
-const newCustomer = useChromium();
+describe.each(ENGINES)("resuming a payment [%s]", (name) => {
+  const { newCustomer, engine } = useEngine(name);
 
-
-describe("resuming and sharing a payment", () => {
   it("(e) a reload mid-payment resumes the same payment without creating another", async () => {
-    const context = await newCustomer();
-    const page = await context.newPage();
-    const creates: string[] = [];
-    page.on("request", (request) => {
-      if (isCreatePayment(request)) creates.push(request.url());
-    });
+    const { proxy } = engine();
+    const page = await newCustomer();
+    const mark = proxy.requests.length;
+    const creates = () => proxy.since(mark).filter((request) => isCreatePayment(request));
     const url = demoUrl({ order: uniqueOrder("reload"), amount: "40.00" });
     await page.goto(url);
     const created = await waitForPayment(page, "NEW");
-    expect(creates).toHaveLength(1);
+    expect(creates()).toHaveLength(1);
 
     const part = new Decimal(created.transferAmount).div(4).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(8);
     await sandbox.pay(created.paymentId, part, { accepted: true });
@@ -32,15 +31,18 @@ describe("resuming and sharing a payment", () => {
     const resumed = await waitForPayment(page, "UNDERPAID");
     expect(resumed.paymentId).toBe(created.paymentId);
     expect(new Decimal(resumed.acceptedPaidTransferAmount).eq(part)).toBe(true);
-    await statusHeading(page).filter({ hasText: "Part of the amount has arrived" }).waitFor();
-    expect(creates).toHaveLength(1);
+    await waitForStatus(page, "Part of the amount has arrived");
+    expect(creates()).toHaveLength(1);
 
     // Still live after the reload: the rest arrives and the page shows it.
     await sandbox.pay(created.paymentId, new Decimal(created.transferAmount).minus(part).toFixed(8), { accepted: true });
     await waitForPayment(page, "CONFIRMED");
-    await statusHeading(page).filter({ hasText: "Payment confirmed" }).waitFor();
-    await context.close();
+    await waitForStatus(page, "Payment confirmed");
   });
+});
+
+describe("sharing a payment between two tabs", () => {
+  const newCustomer = useChromium();
 
   it("(f) two tabs on one payment both update", async () => {
     const context = await newCustomer();

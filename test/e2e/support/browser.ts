@@ -1,7 +1,7 @@
 /** Chromium for the end-to-end flows: the shared launcher, and contexts that record what the page saw. */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchChromium } from "../../../scripts/servers.mjs";
+import { launchChromium } from "../../../scripts/engines.mjs";
 
 /**
  * One Chromium for the test file that calls this at its top: launched before its tests, closed
