@@ -14,7 +14,9 @@
  *   runs.
  *
  * WebSockets reach it as CONNECT tunnels (or absolute-URL upgrades): inside a tunnel the plain
- * ws:// handshake is read like any request and gets the same header.
+ * ws:// handshake is read like any request and gets the same header. Each WebSocket it carries is
+ * a StreamLink the test can partition and cut, and new handshakes can be held: a network failure
+ * as every engine's own WebSocket sees it.
  */
 import { createServer, request as httpRequest } from "node:http";
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http";
@@ -24,6 +26,15 @@ import type { AddressInfo, Socket } from "node:net";
 export interface RecordedRequest {
   method: string;
   url: string;
+}
+
+/** One WebSocket connection through the proxy. */
+export interface StreamLink {
+  url: string;
+  /** True: what the server sends is dropped (a network partition); the page hears nothing. */
+  dropping: boolean;
+  /** Cuts the connection at the TCP level, both ways, with no closing handshake. */
+  cut(): void;
 }
 
 export interface ServedPage {
@@ -61,6 +72,10 @@ function withRecorder(html: string): string {
 
 export class RecordingProxy {
   readonly requests: RecordedRequest[] = [];
+  /** Every WebSocket the proxy has carried, in order. */
+  readonly streams: StreamLink[] = [];
+  /** While set, new WebSocket handshakes wait for it (the network is down). */
+  #held: Promise<void> | undefined;
   readonly #served = new Map<string, ServedPage>();
   readonly #server: Server;
   readonly #sockets = new Set<Socket>();
@@ -101,6 +116,17 @@ export class RecordingProxy {
   serve(url: string, page: ServedPage): void {
     const { origin, pathname } = new URL(url);
     this.#served.set(`${origin}${pathname}`, page);
+  }
+
+  /** Holds every new WebSocket handshake until the returned function is called. */
+  holdStreams(): () => void {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    this.#held = held;
+    return () => {
+      if (this.#held === held) this.#held = undefined;
+      release();
+    };
   }
 
   /** The requests recorded since `mark` (an earlier `requests.length`). */
@@ -178,8 +204,14 @@ export class RecordingProxy {
 
   /** A WebSocket handshake: sent on to the server with the client address, then piped both ways. */
   #upgrade(req: IncomingMessage, socket: Socket, head: Buffer, tunnelHost: string | undefined): void {
+    if (this.#held) {
+      // The network is down: the page keeps waiting for the handshake's answer.
+      void this.#held.then(() => this.#upgrade(req, socket, head, tunnelHost));
+      return;
+    }
     const url = new URL(tunnelHost ? `http://${tunnelHost}${req.url ?? "/"}` : (req.url ?? ""));
-    this.requests.push({ method: req.method ?? "GET", url: url.href.replace(/^http/, "ws") });
+    const wsUrl = url.href.replace(/^http/, "ws");
+    this.requests.push({ method: req.method ?? "GET", url: wsUrl });
     const upstream = connect(Number(url.port || 80), url.hostname, () => {
       const headers: IncomingHttpHeaders = { ...req.headers, host: url.host, "cf-connecting-ip": this.clientAddress };
       delete headers["proxy-connection"];
@@ -189,7 +221,19 @@ export class RecordingProxy {
       }
       upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
       if (head.length > 0) upstream.write(head);
-      upstream.pipe(socket);
+      const link: StreamLink = {
+        url: wsUrl,
+        dropping: false,
+        cut: () => {
+          socket.destroy();
+          upstream.destroy();
+        },
+      };
+      this.streams.push(link);
+      upstream.on("data", (chunk: Buffer) => {
+        if (!link.dropping) socket.write(chunk);
+      });
+      upstream.on("end", () => socket.end());
       socket.pipe(upstream);
     });
     this.#track(upstream);
