@@ -147,7 +147,8 @@ describe("accessibility and layout", () => {
   });
 
   // Where the driver cannot switch the media features (see canEmulateMedia), these two run in
-  // Chromium only: the page could not tell the browser's setting from the element's response.
+  // Chromium only: the page cannot change the browser's setting itself. (Firefox's dark theme is
+  // checked through a framing page instead, in platform.test.ts.)
   if (canEmulateMedia) {
     it("honours prefers-reduced-motion", async () => {
       const el = await show(VIEWS.UNCONFIRMED);

@@ -1,11 +1,14 @@
 /**
- * The element on each engine's own platform: the real Clipboard API behind a real key press, and a
- * page whose session storage is unavailable (as privacy settings and private modes make it).
+ * The element on each engine's own platform: the real Clipboard API behind a real key press, a
+ * page whose session storage is unavailable (as privacy settings and private modes make it), and
+ * the colour scheme a framing page chooses.
  */
 import { expect } from "@open-wc/testing";
 import { sendKeys } from "@web/test-runner-commands";
 import sinon from "sinon";
+import { engine } from "./support/engine.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
+import { openFrame } from "./support/frame.js";
 import { $, mountWithPayment, part, root, textOf, unmountAll, until } from "./support/mount.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
@@ -51,6 +54,32 @@ describe("the engine's own clipboard and storage", () => {
       expect(el.payment?.paymentId).to.equal("pay_created_1");
       expect(textOf(part(el, "amount"))).to.contain("0.00041234 BTC");
       expect(server.requestsTo("POST", "/payments")).to.have.length(1);
+    });
+  }
+
+  // Where the driver cannot switch the system's colour scheme (support/engine.ts), a framing page
+  // still can: Chromium and Firefox give a frame the prefers-color-scheme of its color-scheme
+  // property. WebKit's frames keep the system's, so there this stays with a11y.test.ts (Chromium).
+  if (engine !== "webkit") {
+    it("theme auto follows prefers-color-scheme as a framing page sets it", async () => {
+      const framed = new FakeCheckout(OPEN_SHOP);
+      framed.payments.set(VIEWS.NEW.paymentId, VIEWS.NEW);
+      const frame = await openFrame("/test/widget/fixtures/host.html", framed);
+      try {
+        const auto = frame.mount({ "payment-id": VIEWS.NEW.paymentId });
+        const light = frame.mount({ "payment-id": VIEWS.NEW.paymentId, theme: "light" });
+        const base = (el: HTMLElement) => el.shadowRoot?.querySelector<HTMLElement>(".base") ?? null;
+        const backgrounds = () => [auto, light].map((el) => { const b = base(el); return b ? frame.win.getComputedStyle(b).backgroundColor : undefined; });
+        await until(() => backgrounds().every((b) => b !== undefined), "both elements");
+        expect(frame.win.matchMedia("(prefers-color-scheme: dark)").matches).to.equal(false);
+        expect(backgrounds()).to.deep.equal(["rgb(255, 255, 255)", "rgb(255, 255, 255)"]);
+        frame.iframe.style.colorScheme = "dark";
+        await until(() => frame.win.matchMedia("(prefers-color-scheme: dark)").matches, "the frame's dark preference");
+        await until(() => backgrounds()[0] === "rgb(28, 29, 33)", "the dark theme");
+        expect(backgrounds()).to.deep.equal(["rgb(28, 29, 33)", "rgb(255, 255, 255)"]);
+      } finally {
+        frame.remove();
+      }
     });
   }
 });
