@@ -20,7 +20,9 @@ describe("accessibility and layout", () => {
     unmountAll();
     server.restore();
     sinon.restore();
-    if (canEmulateMedia) await emulateMedia({ reducedMotion: "no-preference", colorScheme: "light" });
+    // "no-preference" ends the override (a forced "light" stays with the page, which the test
+    // runner reuses for later files, and overrides even what a frame's color-scheme asks for).
+    if (canEmulateMedia) await emulateMedia({ reducedMotion: "no-preference", colorScheme: "no-preference" });
   });
 
   function show(view: PaymentView, attributes: Record<string, string> = {}, parent?: HTMLElement): Promise<CryptoCheckout> {

@@ -9,26 +9,18 @@ import sinon from "sinon";
 import { engine } from "./support/engine.js";
 import { FakeCheckout } from "./support/fake-checkout.js";
 import { openFrame } from "./support/frame.js";
-import { $, mountWithPayment, part, root, textOf, unmountAll, until } from "./support/mount.js";
+import { $, mountWithPayment, part, root, textOf, until, useFakeCheckout } from "./support/mount.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("the engine's own clipboard and storage", () => {
-  let server: FakeCheckout;
-  beforeEach(() => {
-    sessionStorage.clear();
-    server = new FakeCheckout(OPEN_SHOP).install();
-  });
-  afterEach(() => {
-    unmountAll();
-    server.restore();
-    sinon.restore();
-  });
+  const server = useFakeCheckout(OPEN_SHOP);
+  afterEach(() => sinon.restore());
 
   it("copies through the engine's Clipboard API on a real key press, with no fallback", async () => {
     // Spies, not stubs: the engine's own writeText runs, with the user activation of the key press.
     const writeText = sinon.spy(navigator.clipboard, "writeText");
     const execCommand = sinon.spy(document, "execCommand");
-    server.payments.set(VIEWS.NEW.paymentId, VIEWS.NEW);
+    server().payments.set(VIEWS.NEW.paymentId, VIEWS.NEW);
     const el = await mountWithPayment({ "payment-id": VIEWS.NEW.paymentId });
     const copyAddress = part(el, "address")?.querySelector("button");
     if (!copyAddress) throw new Error("no copy button");
@@ -53,7 +45,7 @@ describe("the engine's own clipboard and storage", () => {
       const el = await mountWithPayment();
       expect(el.payment?.paymentId).to.equal("pay_created_1");
       expect(textOf(part(el, "amount"))).to.contain("0.00041234 BTC");
-      expect(server.requestsTo("POST", "/payments")).to.have.length(1);
+      expect(server().requestsTo("POST", "/payments")).to.have.length(1);
     });
   }
 
@@ -70,12 +62,14 @@ describe("the engine's own clipboard and storage", () => {
         const light = frame.mount({ "payment-id": VIEWS.NEW.paymentId, theme: "light" });
         const base = (el: HTMLElement) => el.shadowRoot?.querySelector<HTMLElement>(".base") ?? null;
         const backgrounds = () => [auto, light].map((el) => { const b = base(el); return b ? frame.win.getComputedStyle(b).backgroundColor : undefined; });
-        await until(() => backgrounds().every((b) => b !== undefined), "both elements");
+        frame.iframe.scrollIntoView();
+        // Each wait gives up after about 3 s (180 frames), well inside the test's time, to say which.
+        await until(() => backgrounds().every((b) => b !== undefined), "both elements", 180);
         expect(frame.win.matchMedia("(prefers-color-scheme: dark)").matches).to.equal(false);
         expect(backgrounds()).to.deep.equal(["rgb(255, 255, 255)", "rgb(255, 255, 255)"]);
         frame.iframe.style.colorScheme = "dark";
-        await until(() => frame.win.matchMedia("(prefers-color-scheme: dark)").matches, "the frame's dark preference");
-        await until(() => backgrounds()[0] === "rgb(28, 29, 33)", "the dark theme");
+        await until(() => frame.win.matchMedia("(prefers-color-scheme: dark)").matches, "the frame's dark preference", 180);
+        await until(() => backgrounds()[0] === "rgb(28, 29, 33)", "the dark theme", 180);
         expect(backgrounds()).to.deep.equal(["rgb(28, 29, 33)", "rgb(255, 255, 255)"]);
       } finally {
         frame.remove();

@@ -2,7 +2,8 @@
 import "../../../widget/index.js";
 import type { CryptoCheckout } from "../../../widget/index.js";
 import type { CheckoutEventDetails, CheckoutEventName } from "../../../widget/events.js";
-import { ENDPOINT } from "./fake-checkout.js";
+import type { ShopSettings } from "../../../worker/checkout/wire.js";
+import { ENDPOINT, FakeCheckout } from "./fake-checkout.js";
 
 export const BASE_ATTRIBUTES: Record<string, string> = {
   shop: "demo-open",
@@ -43,6 +44,27 @@ export async function mountWithPayment(attributes: Record<string, string | null>
 
 export function unmountAll(): void {
   for (const holder of mounted.splice(0)) holder.remove();
+}
+
+/**
+ * For the calling describe block: before each test, session storage cleared and a FakeCheckout of
+ * `shops` installed; after it, every element removed and the real fetch and WebSocket back.
+ * Returns the current test's server.
+ */
+export function useFakeCheckout(...shops: ShopSettings[]): () => FakeCheckout {
+  let server: FakeCheckout | undefined;
+  beforeEach(() => {
+    sessionStorage.clear();
+    server = new FakeCheckout(...shops).install();
+  });
+  afterEach(() => {
+    unmountAll();
+    server?.restore();
+  });
+  return () => {
+    if (!server) throw new Error("no FakeCheckout: useFakeCheckout() belongs in a describe block");
+    return server;
+  };
 }
 
 export function root(el: CryptoCheckout): ShadowRoot {
