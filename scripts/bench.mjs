@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
+import { measureBreakdown } from "../test/bench/size-breakdown.mjs";
 import { measureSizes } from "../test/bench/sizes.mjs";
 import { kb, ms } from "../test/bench/stats.mjs";
 import { measureCreateThroughput } from "../test/bench/throughput.mjs";
@@ -31,6 +32,10 @@ const results = {
 
 step("sizes");
 results.sizes = measureSizes(publicDir);
+results.sizeBreakdown = {
+  widget: measureBreakdown(publicDir, ["widget.js"]),
+  chunks: measureBreakdown(publicDir, results.sizes.chunks.map((c) => c.file)),
+};
 
 const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-bench-"));
 step("starting the sandbox and the checkout Worker (its upstream calls through a counting proxy, its webhooks to the bench's receiver)");
@@ -82,6 +87,8 @@ results.seconds = Math.round((Date.now() - started) / 1000);
 
 const rows = [
   ["widget.js minified / gzip -9", `${kb(results.sizes.widget.minified)} KB / ${kb(results.sizes.widget.gzip)} KB`],
+  ...results.sizeBreakdown.widget.groups.filter((g) => g.minified > 0).map((g) => [`widget.js: ${g.group} minified / share of gzip`, `${kb(g.minified)} KB / ${kb(g.gzip)} KB`]),
+  [`locale chunks (${results.sizes.chunks.length}) in all, minified / gzip -9`, `${kb(results.sizeBreakdown.chunks.total.minified)} KB / ${kb(results.sizeBreakdown.chunks.total.gzip)} KB`],
   ...results.sizes.chunks.map((c) => [`${c.file} minified / gzip -9`, `${kb(c.minified)} KB / ${kb(c.gzip)} KB`]),
   ["element connected -> QR painted, median of 30 (in DOM)", `${ms(results.qrPaint.medianPaintedMs)} ms (${ms(results.qrPaint.medianInDomMs)} ms)`],
   [`notification POST -> element DOM p50 / p95 / p99 (${results.notificationToDom.samples})`, `${ms(results.notificationToDom.p50)} / ${ms(results.notificationToDom.p95)} / ${ms(results.notificationToDom.p99)} ms`],
