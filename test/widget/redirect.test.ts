@@ -74,6 +74,19 @@ describe("redirect", () => {
     expect(details).to.have.length(1);
   });
 
+  it("starts the countdown at the whole delay, not a second more, on a clock that moves between readings", async () => {
+    let now = 0;
+    sinon.stub(performance, "now").callsFake(() => (now += 1)); // every reading a millisecond later
+    try {
+      server.install();
+      server.payments.set(VIEWS.CONFIRMED.paymentId, { ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "https://shop.example/ok" } });
+      const el = await mountWithPayment({ "payment-id": VIEWS.CONFIRMED.paymentId, "redirect-delay": "600" });
+      expect(textOf($(el, ".redirect span"))).to.equal("Returning to the shop in 600 s");
+    } finally {
+      sinon.restore();
+    }
+  });
+
   it("go now fires the event at once; preventing it keeps the customer on the page", async () => {
     const view = { ...VIEWS.EXPIRED, redirectUrls: { expired: "https://shop.example/expired" } };
     const { el } = await showInPage(view);

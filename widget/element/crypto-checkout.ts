@@ -299,7 +299,7 @@ export class CryptoCheckout extends LitElement {
     if (!previous || !samePayment || previous.status !== view.status) {
       emit(this, "checkout-status", { status: view.status, previous: samePayment && previous ? previous.status : null });
       this.#announce(statusText(this._messages, view.status, state));
-      this.#redirect.plan(view, this.redirectDelay);
+      this.#redirect.plan(view, this.redirectDelay, this._now);
     }
     if (state.final) {
       this.#stream?.stop();

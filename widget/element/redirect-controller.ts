@@ -42,13 +42,16 @@ export class RedirectController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Plans the redirect that belongs to the view's status, if it has an http(s) URL. */
-  plan(view: PaymentView, delayAttribute: number | undefined): void {
+  /**
+   * Plans the redirect that belongs to the view's status, if it has an http(s) URL. `now` is the
+   * host's clock reading that render() gets next, so the countdown starts at the whole delay.
+   */
+  plan(view: PaymentView, delayAttribute: number | undefined, now: number): void {
     this.clear();
     const target = redirectTarget(view);
     if (!target) return;
     const delayMs = redirectDelaySeconds(delayAttribute) * 1000;
-    this.#pending = { ...target, deadline: performance.now() + delayMs, cancelled: false };
+    this.#pending = { ...target, deadline: now + delayMs, cancelled: false };
     this.#timer = setTimeout(() => this.#follow(), delayMs);
   }
 
