@@ -6,7 +6,8 @@ import { html, nothing } from "lit";
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from "lit";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import { emit } from "../events.js";
-import type { Messages } from "../locales/index.js";
+import { plural } from "../locales/index.js";
+import type { Messages, ResolvedLocale } from "../locales/index.js";
 import { redirectDelaySeconds, redirectTarget } from "../state/redirect.js";
 import type { RedirectTarget } from "../state/redirect.js";
 
@@ -78,13 +79,13 @@ export class RedirectController implements ReactiveController {
     if (!this.#allowed()) event.preventDefault();
   };
 
-  render(m: Messages, now: number): TemplateResult | typeof nothing {
+  render(m: Messages, locale: ResolvedLocale, now: number): TemplateResult | typeof nothing {
     const pending = this.#pending;
     if (!pending) return nothing;
     if (pending.cancelled) return html`<p class="actions"><a href=${pending.url}>${m.backToShop}</a></p>`;
     const seconds = Math.max(0, Math.ceil((pending.deadline - now) / 1000));
     return html`<p class="actions redirect" part="redirect">
-      <span>${m.redirecting(seconds)}</span>
+      <span>${plural(locale, m.redirecting, seconds)}</span>
       <a class="button" href=${pending.url} @click=${this.#goNow}>${m.goNow}</a>
     </p>`;
   }
