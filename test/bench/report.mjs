@@ -20,8 +20,9 @@ ${table}
 
 ## What is measured
 
-- **Sizes**: \`dist/public/widget.js\` as built (minified) and compressed with gzip level 9, and each
-  lazily loaded locale chunk. English is inside \`widget.js\`.
+- **Sizes**: \`dist/public/widget.js\` as built (minified) and compressed with gzip level 9, and the
+  lazily loaded language chunks (\`chunks/<tag>-<hash>.js\`, one per language; the table gives the
+  smallest and the largest, \`bench-results/latest.json\` every one). English is inside \`widget.js\`.
 - **Element connected -> QR painted**: in Chromium, a \`<crypto-checkout>\` is appended to a page
   whose \`fetch\` answers the shop and payment calls at once (stubbed API, no network): time until
   the QR's SVG is in the shadow DOM ("in DOM") and until the next frame is produced ("painted").
