@@ -20,8 +20,9 @@ ${table}
 
 ## What is measured
 
-- **Sizes**: \`dist/public/widget.js\` as built (minified) and compressed with gzip level 9, and each
-  lazily loaded locale chunk. English is inside \`widget.js\`.
+- **Sizes**: \`dist/public/widget.js\` as built (minified) and compressed with gzip level 9, and the
+  lazily loaded language chunks (\`chunks/<tag>-<hash>.js\`, one per language; the table gives the
+  smallest and the largest, \`bench-results/latest.json\` every one). English is inside \`widget.js\`.
 - **widget.js by module**: every byte of the minified \`widget.js\` is traced to its source file
   through the build's source map (\`@jridgewell/trace-mapping\`) and counted as lit (lit, lit-html,
   lit-element, @lit/*), qrcode (qrcode, dijkstrajs, the element's QR matrix code), styles

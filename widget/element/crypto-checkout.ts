@@ -4,7 +4,7 @@ import type { PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 import { CheckoutApi, CheckoutRequestError } from "../api/checkout-api.js";
 import { forgetPaymentId, rememberedPaymentId, rememberPaymentId } from "../api/remembered-payment.js";
 import { emit } from "../events.js";
-import { en, loadMessages, resolveLocale } from "../locales/index.js";
+import { en, ENGLISH, loadMessages, negotiateLocale } from "../locales/index.js";
 import type { Messages, ResolvedLocale } from "../locales/index.js";
 import { anchorFrom, countdown, hasExpiry } from "../state/countdown.js";
 import type { ClockAnchor } from "../state/countdown.js";
@@ -30,6 +30,7 @@ import {
   statusText,
   transactionsBlock,
   underpaidSummary,
+  warningText,
 } from "./payment-templates.js";
 
 type Phase = "idle" | "loading" | "choose-currency" | "ready" | "error";
@@ -153,7 +154,7 @@ export class CryptoCheckout extends LitElement {
     this.theme = "auto";
     this._phase = "idle";
     this._messages = en;
-    this._locale = { tag: "en", language: "en" };
+    this._locale = ENGLISH;
     this._now = performance.now();
     this._announcement = "";
   }
@@ -200,7 +201,7 @@ export class CryptoCheckout extends LitElement {
 
   async #loadLocale(): Promise<void> {
     const pageLang = this.closest("[lang]")?.getAttribute("lang") ?? document.documentElement.lang;
-    const resolved = resolveLocale(this.locale, pageLang, navigator.language);
+    const resolved = negotiateLocale(this.locale, pageLang, ...navigator.languages);
     const request = ++this.#localeRequest;
     const messages = await loadMessages(resolved.language);
     if (request !== this.#localeRequest) return; // a later change won the race
@@ -299,7 +300,7 @@ export class CryptoCheckout extends LitElement {
     if (!previous || !samePayment || previous.status !== view.status) {
       emit(this, "checkout-status", { status: view.status, previous: samePayment && previous ? previous.status : null });
       this.#announce(statusText(this._messages, view.status, state));
-      this.#redirect.plan(view, this.redirectDelay);
+      this.#redirect.plan(view, this.redirectDelay, this._now);
     }
     if (state.final) {
       this.#stream?.stop();
@@ -345,7 +346,7 @@ export class CryptoCheckout extends LitElement {
     const left = this.#countdown();
     if (left?.warning && !this.#warned) {
       this.#warned = true;
-      this.#announce(this._messages.timeLeftWarning);
+      this.#announce(warningText(this._messages, this._locale));
     }
   }
 
@@ -375,7 +376,7 @@ export class CryptoCheckout extends LitElement {
 
   protected override render(): TemplateResult {
     const m = this._messages;
-    return html`<div class="base" part="base" dir=${m.dir} lang=${this._locale.tag}>
+    return html`<div class="base" part="base" dir=${m.dir} lang=${this._locale.language}>
       <div class="sr-only" role="status" aria-live="polite">${this._announcement}</div>
       ${this._settings?.environment === "sandbox" ? html`<p class="badge">${m.sandbox}</p>` : nothing}
       ${this.#renderPhase()}
@@ -399,7 +400,7 @@ export class CryptoCheckout extends LitElement {
 
   #renderView(view: PaymentView): TemplateResult {
     const m = this._messages;
-    const ctx: BlockContext = { m, tag: this._locale.tag, view };
+    const ctx: BlockContext = { m, locale: this._locale, view };
     const state = statusView(view);
     // Amounts, shares and the remainder's wallet link are the Worker's (PaymentView's derived fields): nothing is computed here.
     const underpaid = state.kind === "underpaid";
@@ -420,7 +421,7 @@ export class CryptoCheckout extends LitElement {
     ${state.startAgain && this.orderId
       ? html`<div class="actions"><button type="button" class="primary" part="button" @click=${this.#startAgain}>${m.startAgain}</button></div>`
       : nothing}
-    ${this.#redirect.render(m, this._now)}`;
+    ${this.#redirect.render(m, this._locale, this._now)}`;
   }
 }
 
