@@ -87,7 +87,7 @@ export default {
       ecma: 2022,
       compress: { passes: 3 },
       // The element's internal reactive state (never public API) gets short names too.
-      mangle: { properties: { regex: /^_(phase|settings|view|error|connection|messages|locale|now|announcement)$/ } },
+      mangle: { properties: { regex: /^_(phase|settings|view|error|connection|messages|locale|now)$/ } },
       format: { comments: false },
     }),
   ],

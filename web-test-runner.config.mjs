@@ -99,10 +99,31 @@ function builtWidget() {
   };
 }
 
+/**
+ * `executeServerCommand("emulate-forced-colors", {active, scheme})`: Windows high contrast as
+ * Chromium emulates it (the forced-colors media feature and a forced palette), which emulateMedia
+ * of @web/test-runner-commands does not offer. It replaces the page's other emulated media features.
+ */
+function forcedColorsCommand() {
+  return {
+    name: "emulate-forced-colors",
+    async executeCommand({ command, payload, session }) {
+      if (command !== "emulate-forced-colors") return undefined;
+      const page = session.browser.getPage(session.id);
+      const features = [{ name: "forced-colors", value: payload?.active ? "active" : "none" }];
+      // The palette follows the colour scheme: light is black text on white, dark white on black.
+      if (payload?.scheme) features.push({ name: "prefers-color-scheme", value: payload.scheme });
+      await page.emulateMediaFeatures(features);
+      return true;
+    },
+  };
+}
+
 export default {
   files: ["test/widget/**/*.test.ts"],
   nodeResolve: { browser: true },
   plugins: [
+    forcedColorsCommand(),
     builtWidget(),
     prebundleCommonJs(["qrcode/lib/core/qrcode.js", "axe-core"]),
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "widget/tsconfig.json" }),
