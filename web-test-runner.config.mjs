@@ -68,22 +68,23 @@ function prebundleCommonJs(specifiers) {
 }
 
 /**
- * Serves the production bundle (rollup.config.mjs, built in memory on first request) under
- * /__built__/, so that tests also run against exactly what ships: widget.js and its chunks.
+ * Serves a Rollup build of the element (rollup.config.mjs), made in memory on first request, under
+ * `prefix`: the production bundle (widget.js and its chunks) under /__built__/ and the npm
+ * package's JavaScript (index.js, class.js, chunks/) under /__package__/, so that tests also run
+ * against exactly what ships.
  */
-function builtWidget() {
-  const prefix = "/__built__/";
+function servedBuild(prefix, configName) {
   let files;
   const build = async () => {
     const { rollup } = await import("rollup");
-    const { default: config } = await import("./rollup.config.mjs");
+    const { [configName]: config } = await import("./rollup.config.mjs");
     const bundle = await rollup(config);
     const { output } = await bundle.generate(config.output);
     await bundle.close();
     return new Map(output.filter((f) => f.type === "chunk").map((f) => [f.fileName, f.code]));
   };
   return {
-    name: "built-widget",
+    name: `built-${configName}`,
     serverStart() {
       // Start early, so the first test that needs it does not wait for the whole build. A failed
       // build fails those tests (their request gets the error), not the test runner.
@@ -124,7 +125,8 @@ export default {
   nodeResolve: { browser: true },
   plugins: [
     forcedColorsCommand(),
-    builtWidget(),
+    servedBuild("/__built__/", "default"),
+    servedBuild("/__package__/", "packageConfig"),
     prebundleCommonJs(["qrcode/lib/core/qrcode.js", "axe-core"]),
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "widget/tsconfig.json" }),
   ],
