@@ -9,35 +9,30 @@ import { sendKeys } from "@web/test-runner-commands";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import type { CryptoCheckout } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
-import { FakeCheckout } from "./support/fake-checkout.js";
-import { $, create, mountWithPayment, nextEvent, root, textOf, unmountAll, until } from "./support/mount.js";
+import { tabTo } from "./support/keyboard.js";
+import { $, create, mountWithPayment, nextEvent, root, textOf, until, useFakeCheckout } from "./support/mount.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("focus when the focused control disappears", () => {
-  let server: FakeCheckout;
-  beforeEach(() => {
-    sessionStorage.clear();
-    server = new FakeCheckout(OPEN_SHOP).install();
-  });
-  afterEach(() => {
-    unmountAll();
-    server.restore();
-  });
+  const checkout = useFakeCheckout(OPEN_SHOP);
 
-  function show(view: PaymentView, attributes: Record<string, string> = {}): Promise<CryptoCheckout> {
-    server.payments.set(view.paymentId, view);
-    return mountWithPayment({ "payment-id": view.paymentId, ...attributes });
+  /** Shows `from`, focuses its control `name` by keyboard, then pushes `to` over the stream. */
+  async function statusChangeWithFocusOn(name: string, from: PaymentView, to: PaymentView): Promise<CryptoCheckout> {
+    const el = await checkout.show(from);
+    await tabTo(el, name);
+    await until(() => checkout.server.openSockets.length === 1, "the stream");
+    checkout.server.update(to);
+    await el.updateComplete;
+    return el;
   }
 
-  /** Focuses the control named `name` inside the element the way a keyboard user does (Tab). */
-  async function tabTo(el: CryptoCheckout, name: string): Promise<void> {
-    const start = document.createElement("button");
-    start.textContent = "before";
-    el.before(start);
-    start.focus();
-    for (let i = 0; i < 10 && textOf(root(el).activeElement) !== name; i++) await sendKeys({ press: "Tab" });
-    start.remove();
-    expect(textOf(root(el).activeElement), "the control to start from").to.equal(name);
+  /** Tabs to the control `name`, presses Enter on it, and waits for the element's next `event` and its render. */
+  async function pressEnterOn(el: CryptoCheckout, name: string, event: "checkout-payment" | "checkout-error"): Promise<void> {
+    await tabTo(el, name);
+    const next = nextEvent(el, event);
+    await sendKeys({ press: "Enter" });
+    await next;
+    await el.updateComplete;
   }
 
   /** What has focus: the element inside the shadow root, tag and text, or what the page has. */
@@ -51,11 +46,7 @@ describe("focus when the focused control disappears", () => {
   it("after picking a currency: on the new payment's status heading, its status heard once, from there", async () => {
     const el = create({ "transfer-currency": null });
     await until(() => root(el).querySelector(".picker") !== null, "the picker");
-    await tabTo(el, "Pay with Litecoin (LTC)");
-    const shown = nextEvent(el, "checkout-payment");
-    await sendKeys({ press: "Enter" });
-    await shown;
-    await el.updateComplete;
+    await pressEnterOn(el, "Pay with Litecoin (LTC)", "checkout-payment");
     expect(focused(el)).to.equal("h2: Waiting for your payment");
     expect(liveRegion(el), "not said a second time by the live region").to.equal("");
     await sendKeys({ press: "Tab" });
@@ -64,36 +55,24 @@ describe("focus when the focused control disappears", () => {
   });
 
   it("on a status change that removes the focused control: on the new status heading", async () => {
-    const el = await show(VIEWS.NEW);
-    await tabTo(el, "Copy amount");
-    await until(() => server.openSockets.length === 1, "the stream");
-    server.update(VIEWS.UNCONFIRMED);
-    await el.updateComplete;
+    const el = await statusChangeWithFocusOn("Copy amount", VIEWS.NEW, VIEWS.UNCONFIRMED);
     expect(focused(el)).to.equal("h2: Payment received, waiting for confirmation");
     expect(liveRegion(el)).to.not.contain("Payment received");
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
   it("on a status change that keeps the focused control: stays there, and the live region says the status", async () => {
-    const el = await show(VIEWS.NEW);
-    await tabTo(el, "Copy address");
-    await until(() => server.openSockets.length === 1, "the stream");
-    server.update(VIEWS.UNDERPAID);
-    await el.updateComplete;
+    const el = await statusChangeWithFocusOn("Copy address", VIEWS.NEW, VIEWS.UNDERPAID);
     expect(focused(el)).to.equal("button: Copy address");
     expect(liveRegion(el)).to.equal("Part of the amount has arrived");
   });
 
   it("after start again: on the new payment's status heading", async () => {
     const el = await mountWithPayment();
-    await until(() => server.openSockets.length === 1, "the stream");
-    server.update({ ...VIEWS.EXPIRED, paymentId: el.payment?.paymentId ?? "" });
+    await until(() => checkout.server.openSockets.length === 1, "the stream");
+    checkout.server.update({ ...VIEWS.EXPIRED, paymentId: el.payment?.paymentId ?? "" });
     await el.updateComplete;
-    await tabTo(el, "Start again");
-    const shown = nextEvent(el, "checkout-payment");
-    await sendKeys({ press: "Enter" });
-    await shown;
-    await el.updateComplete;
+    await pressEnterOn(el, "Start again", "checkout-payment");
     expect(el.payment?.status).to.equal("NEW");
     expect(focused(el)).to.equal("h2: Waiting for your payment");
   });
@@ -103,17 +82,13 @@ describe("focus when the focused control disappears", () => {
     const el = create({ "payment-id": "pay_gone" });
     await failed;
     await el.updateComplete;
-    await tabTo(el, "Try again");
-    const again = nextEvent(el, "checkout-error");
-    await sendKeys({ press: "Enter" });
-    await again;
-    await el.updateComplete;
+    await pressEnterOn(el, "Try again", "checkout-error");
     expect(focused(el)).to.equal("h2: The payment could not be loaded");
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
   it("after a cancelled go-now: on the link back to the shop that replaced it", async () => {
-    const el = await show({ ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "https://shop.example/thanks" } }, { "redirect-delay": "600" });
+    const el = await checkout.show({ ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "https://shop.example/thanks" } }, { "redirect-delay": "600" });
     el.addEventListener("checkout-redirect", (e) => e.preventDefault());
     await tabTo(el, "Go now");
     await sendKeys({ press: "Enter" });
@@ -126,10 +101,10 @@ describe("focus when the focused control disappears", () => {
     outside.setAttribute("aria-label", "coupon");
     document.body.append(outside);
     try {
-      const el = await show(VIEWS.NEW);
-      await until(() => server.openSockets.length === 1, "the stream");
+      const el = await checkout.show(VIEWS.NEW);
+      await until(() => checkout.server.openSockets.length === 1, "the stream");
       outside.focus();
-      server.update(VIEWS.UNCONFIRMED);
+      checkout.server.update(VIEWS.UNCONFIRMED);
       await el.updateComplete;
       expect(document.activeElement).to.equal(outside);
       expect(liveRegion(el)).to.equal("Payment received, waiting for confirmation");

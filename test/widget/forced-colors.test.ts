@@ -4,33 +4,19 @@
  * focus ring stays, and axe-core finds nothing.
  */
 import { expect } from "@open-wc/testing";
-import { sendKeys } from "@web/test-runner-commands";
-import type { PaymentView } from "../../worker/checkout/wire.js";
 import type { CryptoCheckout } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
-import { FakeCheckout } from "./support/fake-checkout.js";
 import { contrast, emulateForcedColors } from "./support/forced-colors.js";
-import { $, mountWithPayment, part, root, unmountAll } from "./support/mount.js";
+import { tabThrough } from "./support/keyboard.js";
+import { $, part, unmountAll, useFakeCheckout } from "./support/mount.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 for (const scheme of ["light", "dark"] as const) {
   describe(`forced colors, ${scheme} palette`, () => {
-    let server: FakeCheckout;
-    beforeEach(async () => {
-      sessionStorage.clear();
-      server = new FakeCheckout(OPEN_SHOP).install();
-      await emulateForcedColors(true, scheme);
-    });
-    afterEach(async () => {
-      unmountAll();
-      server.restore();
-      await emulateForcedColors(false);
-    });
+    const { show } = useFakeCheckout(OPEN_SHOP);
+    beforeEach(() => emulateForcedColors(true, scheme));
+    afterEach(() => emulateForcedColors(false));
 
-    function show(view: PaymentView): Promise<CryptoCheckout> {
-      server.payments.set(view.paymentId, view);
-      return mountWithPayment({ "payment-id": view.paymentId });
-    }
     const style = (el: Element | null) => {
       if (!el) throw new Error("element not rendered");
       return getComputedStyle(el);
@@ -81,18 +67,11 @@ for (const scheme of ["light", "dark"] as const) {
 
     it("keeps a visible focus ring on every control", async () => {
       const el = await show(VIEWS.NEW);
-      const start = document.createElement("button");
-      start.textContent = "before";
-      el.before(start);
-      start.focus();
-      const rings: string[] = [];
-      for (let i = 0; i < 3; i++) {
-        await sendKeys({ press: "Tab" });
-        const ring = style(root(el).activeElement);
+      const rings = await tabThrough(el, 3, (active) => {
+        const ring = style(active);
         const visible = contrast(ring.outlineColor, canvas(el), canvas(el)) >= 3;
-        rings.push(`${ring.outlineStyle} ${ring.outlineWidth} ${visible ? "visible" : `invisible ${ring.outlineColor}`}`);
-      }
-      start.remove();
+        return `${ring.outlineStyle} ${ring.outlineWidth} ${visible ? "visible" : `invisible ${ring.outlineColor}`}`;
+      });
       expect(rings).to.deep.equal(Array(3).fill("solid 3px visible"));
     });
   });
