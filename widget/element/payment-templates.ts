@@ -24,7 +24,7 @@ export function statusBlock({ m, view }: BlockContext, status: StatusView): Temp
   const busy = status.kind === "unconfirmed" || status.kind === "awaiting";
   return html`<div class="status ${status.kind}" part="status">
     ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
-    <h2>${text}</h2>
+    <h2 data-focus="lead" tabindex="-1">${text}</h2>
   </div>`;
 }
 
@@ -166,13 +166,13 @@ export function referenceBlock({ m, view }: BlockContext): TemplateResult {
 
 export function pickerBlock(m: Messages, currencies: ShopSettings["transferCurrencies"], onChoose: (code: string) => void): TemplateResult {
   return html`<div class="picker" role="group" aria-labelledby="picker-heading">
-    <h2 id="picker-heading">${m.chooseCurrency}</h2>
+    <h2 id="picker-heading" data-focus="lead" tabindex="-1">${m.chooseCurrency}</h2>
     ${currencies.map((c) => html`<button type="button" part="button" @click=${() => onChoose(c.code)}>${m.payWith(c.name, c.code)}</button>`)}
   </div>`;
 }
 
 export function errorBlock(m: Messages, error: { code: string; message: string } | undefined, onRetry: () => void): TemplateResult {
-  return html`<div class="status invalid" part="status"><h2>${m.error}</h2></div>
+  return html`<div class="status invalid" part="status"><h2 data-focus="lead" tabindex="-1">${m.error}</h2></div>
     <p class="muted"><code>${error?.code}</code>: ${error?.message}</p>
     <div class="actions"><button type="button" part="button" @click=${onRetry}>${m.retry}</button></div>`;
 }

@@ -82,11 +82,12 @@ export class RedirectController implements ReactiveController {
   render(m: Messages, locale: ResolvedLocale, now: number): TemplateResult | typeof nothing {
     const pending = this.#pending;
     if (!pending) return nothing;
-    if (pending.cancelled) return html`<p class="actions"><a href=${pending.url}>${m.backToShop}</a></p>`;
+    // data-focus: when "Go now" gives way to "Back to the shop", focus follows (FocusController).
+    if (pending.cancelled) return html`<p class="actions"><a href=${pending.url} data-focus="redirect">${m.backToShop}</a></p>`;
     const seconds = Math.max(0, Math.ceil((pending.deadline - now) / 1000));
     return html`<p class="actions redirect" part="redirect">
       <span>${plural(locale, m.redirecting, seconds)}</span>
-      <a class="button" href=${pending.url} @click=${this.#goNow}>${m.goNow}</a>
+      <a class="button" href=${pending.url} data-focus="redirect" @click=${this.#goNow}>${m.goNow}</a>
     </p>`;
   }
 }
