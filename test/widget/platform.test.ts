@@ -13,15 +13,14 @@ import { $, mountWithPayment, part, root, textOf, until, useFakeCheckout } from 
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("the engine's own clipboard and storage", () => {
-  const server = useFakeCheckout(OPEN_SHOP);
+  const fixture = useFakeCheckout(OPEN_SHOP);
   afterEach(() => sinon.restore());
 
   it("copies through the engine's Clipboard API on a real key press, with no fallback", async () => {
     // Spies, not stubs: the engine's own writeText runs, with the user activation of the key press.
     const writeText = sinon.spy(navigator.clipboard, "writeText");
     const execCommand = sinon.spy(document, "execCommand");
-    server().payments.set(VIEWS.NEW.paymentId, VIEWS.NEW);
-    const el = await mountWithPayment({ "payment-id": VIEWS.NEW.paymentId });
+    const el = await fixture.show(VIEWS.NEW);
     const copyAddress = part(el, "address")?.querySelector("button");
     if (!copyAddress) throw new Error("no copy button");
     copyAddress.focus();
@@ -45,7 +44,7 @@ describe("the engine's own clipboard and storage", () => {
       const el = await mountWithPayment();
       expect(el.payment?.paymentId).to.equal("pay_created_1");
       expect(textOf(part(el, "amount"))).to.contain("0.00041234 BTC");
-      expect(server().requestsTo("POST", "/payments")).to.have.length(1);
+      expect(fixture.server.requestsTo("POST", "/payments")).to.have.length(1);
     });
   }
 

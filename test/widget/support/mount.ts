@@ -2,7 +2,7 @@
 import "../../../widget/index.js";
 import type { CryptoCheckout } from "../../../widget/index.js";
 import type { CheckoutEventDetails, CheckoutEventName } from "../../../widget/events.js";
-import type { ShopSettings } from "../../../worker/checkout/wire.js";
+import type { PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
 import { ENDPOINT, FakeCheckout } from "./fake-checkout.js";
 
 export const BASE_ATTRIBUTES: Record<string, string> = {
@@ -46,12 +46,19 @@ export function unmountAll(): void {
   for (const holder of mounted.splice(0)) holder.remove();
 }
 
+export interface FakeCheckoutFixture {
+  /** This test's stubbed Worker. */
+  readonly server: FakeCheckout;
+  /** Puts `view` on the server and mounts the element attached to it, waiting for its first view. */
+  show(view: PaymentView, attributes?: Record<string, string>, parent?: HTMLElement): Promise<CryptoCheckout>;
+}
+
 /**
- * For the calling describe block: before each test, session storage cleared and a FakeCheckout of
- * `shops` installed; after it, every element removed and the real fetch and WebSocket back.
- * Returns the current test's server.
+ * For each test of the calling `describe`: a FakeCheckout serving `shops` installed in the page
+ * and an empty sessionStorage before it; every mounted element removed and the page's fetch and
+ * WebSocket restored after it.
  */
-export function useFakeCheckout(...shops: ShopSettings[]): () => FakeCheckout {
+export function useFakeCheckout(...shops: ShopSettings[]): FakeCheckoutFixture {
   let server: FakeCheckout | undefined;
   beforeEach(() => {
     sessionStorage.clear();
@@ -61,9 +68,18 @@ export function useFakeCheckout(...shops: ShopSettings[]): () => FakeCheckout {
     unmountAll();
     server?.restore();
   });
-  return () => {
-    if (!server) throw new Error("no FakeCheckout: useFakeCheckout() belongs in a describe block");
+  const current = (): FakeCheckout => {
+    if (!server) throw new Error("useFakeCheckout: no test is running");
     return server;
+  };
+  return {
+    get server() {
+      return current();
+    },
+    show(view, attributes = {}, parent) {
+      current().payments.set(view.paymentId, view);
+      return mountWithPayment({ "payment-id": view.paymentId, ...attributes }, parent);
+    },
   };
 }
 
