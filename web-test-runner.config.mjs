@@ -135,7 +135,10 @@ function servedBuild(prefix, configName) {
 /**
  * `executeServerCommand("emulate-forced-colors", {active, scheme})`: Windows high contrast as
  * Chromium emulates it (the forced-colors media feature and a forced palette), which emulateMedia
- * of @web/test-runner-commands does not offer. It replaces the page's other emulated media features.
+ * of @web/test-runner-commands does not offer. It replaces the page's other emulated media features;
+ * turned off without a scheme, it ends the colour-scheme override too ("" is no override), because
+ * the page is reused for later test files. Chromium only (CDP): Firefox's and WebKit's drivers
+ * cannot emulate media features.
  */
 function forcedColorsCommand() {
   return {
@@ -145,7 +148,7 @@ function forcedColorsCommand() {
       const page = session.browser.getPage(session.id);
       const features = [{ name: "forced-colors", value: payload?.active ? "active" : "none" }];
       // The palette follows the colour scheme: light is black text on white, dark white on black.
-      if (payload?.scheme) features.push({ name: "prefers-color-scheme", value: payload.scheme });
+      features.push({ name: "prefers-color-scheme", value: payload?.scheme ?? "" });
       await page.emulateMediaFeatures(features);
       return true;
     },

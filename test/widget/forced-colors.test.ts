@@ -6,12 +6,17 @@
 import { expect } from "@open-wc/testing";
 import type { CryptoCheckout } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
+import { canEmulateMedia } from "./support/engine.js";
 import { contrast, emulateForcedColors } from "./support/forced-colors.js";
 import { tabThrough } from "./support/keyboard.js";
 import { $, part, unmountAll, useFakeCheckout } from "./support/mount.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
-for (const scheme of ["light", "dark"] as const) {
+// Only Chromium's driver can switch forced colors on (see canEmulateMedia in support/engine.ts;
+// Firefox and WebKit read Windows' high-contrast setting only from the system, when they start):
+// in Firefox and WebKit this file has no tests.
+const palettes = canEmulateMedia ? (["light", "dark"] as const) : [];
+for (const scheme of palettes) {
   describe(`forced colors, ${scheme} palette`, () => {
     const { show } = useFakeCheckout(OPEN_SHOP);
     beforeEach(() => emulateForcedColors(true, scheme));

@@ -1,5 +1,6 @@
-/** Locale negotiation (widget/locales/negotiate.ts): BCP 47 lookup with Chromium's Intl, as a table. */
+/** Locale negotiation (widget/locales/negotiate.ts): BCP 47 lookup with each engine's Intl, as a table. */
 import { expect } from "@open-wc/testing";
+import { engine } from "./support/engine.js";
 import { LANGUAGES } from "../../widget/locales/languages.js";
 import { negotiateLocale } from "../../widget/locales/negotiate.js";
 
@@ -34,7 +35,9 @@ const TABLE: [Candidates, string, string][] = [
   [["nb"], "nb", "nb"],
   [["nb-NO"], "nb-NO", "nb"],
   [["no"], "no", "nb"],
-  [["nn-NO"], "nb", "nb"], // Chromium has no Intl data for nn: formats follow the catalog, not the browser's default
+  // Nynorsk readers get the Bokmål catalog. Formats follow Nynorsk where the engine has Intl data
+  // for it (Firefox, WebKit); Chromium has none, so they follow the catalog, not the browser's default.
+  [["nn-NO"], engine === "chromium" ? "nb" : "nn-NO", "nb"],
   // Deprecated codes are canonicalised first.
   [["iw"], "he", "he"],
   [["iw-IL"], "he-IL", "he"],

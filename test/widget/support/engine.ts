@@ -9,7 +9,7 @@ export const engine: Engine = / Firefox\//.test(navigator.userAgent) ? "firefox"
 
 /**
  * Whether the driver can change the media features the page sees (prefers-color-scheme,
- * prefers-reduced-motion) while it runs. Only Chromium's can (CDP's Emulation domain): WebDriver
+ * prefers-reduced-motion, forced-colors) while it runs. Only Chromium's can (CDP's Emulation domain): WebDriver
  * BiDi, which drives Firefox, and WebDriver classic, which drives WebKitGTK, have no such command,
  * and both browsers read the system setting only when they start.
  */

@@ -2,11 +2,12 @@
 import { executeServerCommand } from "@web/test-runner-commands";
 
 /**
- * Turns forced colors on (the light or the dark palette, chosen by prefers-color-scheme) or off
- * (the command of web-test-runner.config.mjs).
+ * Turns forced colors on (the light or the dark palette, chosen by prefers-color-scheme) or off,
+ * which also ends the colour-scheme override (the command of web-test-runner.config.mjs). Chromium
+ * only: see canEmulateMedia in engine.ts.
  */
 export async function emulateForcedColors(active: boolean, scheme: "light" | "dark" = "light"): Promise<void> {
-  await executeServerCommand("emulate-forced-colors", { active, scheme });
+  await executeServerCommand("emulate-forced-colors", active ? { active, scheme } : { active });
 }
 
 type Rgba = [number, number, number, number];
