@@ -18,7 +18,6 @@ export const ENGINES: readonly EngineName[] = ["chromium", "firefox", "webkit"];
 export interface EnginePage {
   goto(url: string): Promise<void>;
   reload(): Promise<void>;
-  url(): Promise<string>;
   /** Runs `fn(arg)` in the page (`fn` is sent as source: it may use nothing from the test's scope). */
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   /** Clicks the element as a user does (the driver's own pointer input). */
@@ -29,8 +28,6 @@ export interface EnginePage {
 
 export interface Engine {
   name: EngineName;
-  /** The browser's own version string. */
-  version: string;
   /** The network this engine's pages go through. */
   proxy: RecordingProxy;
   /**
@@ -48,7 +45,6 @@ async function chromium(proxy: RecordingProxy): Promise<Engine> {
   const browser = await launchChromium({ proxy: { server: `http://${proxy.address}` } });
   return {
     name: "chromium",
-    version: `Chromium ${browser.version()}`,
     proxy,
     async newCustomer() {
       const context = await browser.newContext({ viewport: VIEWPORT, locale: "en-US" });
@@ -56,7 +52,6 @@ async function chromium(proxy: RecordingProxy): Promise<Engine> {
       return {
         goto: async (url) => void (await page.goto(url)),
         reload: async () => void (await page.reload()),
-        url: () => Promise.resolve(page.url()),
         // playwright types the argument as its serialised form; the interface keeps it plain.
         evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown),
         click: (selector) => page.click(selector),
@@ -83,7 +78,6 @@ async function firefox(proxy: RecordingProxy): Promise<Engine> {
   });
   return {
     name: "firefox",
-    version: await browser.version(),
     proxy,
     async newCustomer() {
       const context = await browser.createBrowserContext();
@@ -92,7 +86,6 @@ async function firefox(proxy: RecordingProxy): Promise<Engine> {
       return {
         goto: async (url) => void (await page.goto(url)),
         reload: async () => void (await page.reload()),
-        url: () => Promise.resolve(page.url()),
         // puppeteer types the argument as its serialised form; the interface keeps it plain.
         evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
         click: (selector) => page.click(selector),
@@ -108,22 +101,16 @@ async function webkit(proxy: RecordingProxy): Promise<Engine> {
   const driver = await startWebKitDriver();
   // Private browsing (MiniBrowser --private), as in Safari's private windows.
   const capabilities = webkitCapabilities({ proxy: { proxyType: "manual", httpProxy: proxy.address } }, ["--private"]);
-  let version = "WebKitGTK";
   return {
     name: "webkit",
-    get version() {
-      return version;
-    },
     proxy,
     // A new WebDriver session is a new MiniBrowser with its own data: the driver holds one at a time.
     async newCustomer() {
       const browser = await remote({ hostname: driver.hostname, port: driver.port, capabilities, logLevel: "error" });
-      version = `WebKitGTK ${String(browser.capabilities.browserVersion ?? "")}`.trim();
       await browser.setWindowSize(VIEWPORT.width, VIEWPORT.height);
       return {
         goto: async (url) => void (await browser.url(url)),
         reload: () => browser.refresh(),
-        url: () => browser.getUrl(),
         // webdriverio types arguments that are elements specially; these never are.
         evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => browser.execute(fn as (arg: unknown) => R, arg as never) as Promise<R>,
         click: async (selector) => void (await browser.$(selector).click()),
