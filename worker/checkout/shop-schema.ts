@@ -17,7 +17,7 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 /** A shop id: 1-64 characters, a-z, 0-9, - and _ (not at either end). */
 export const SHOP_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
-const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
+export const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
 /** Worker secrets of the Worker itself, which no shop may name as its own. */
