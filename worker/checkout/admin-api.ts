@@ -12,14 +12,12 @@
  * - POST   /admin/keys/rewrap                    seal shops again under the current master key: {"cursor"?, "limit"?}
  * Secrets are write-only: no answer carries one. The operations are registry-admin.ts's.
  */
-import { zValidator } from "@hono/zod-validator";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { actorOf, adminAuth } from "./admin-auth.js";
 import type { AuditEntryView, ShopPage } from "./admin-wire.js";
 import { CheckoutError } from "./errors.js";
-import { jsonBody, type AppEnv } from "./http.js";
+import { jsonBody, limitBody, queryParams, type AppEnv } from "./http.js";
 import { decodeCursor, encodeCursor } from "./paging.js";
 import { createShop, keyStatus, recordOf, rewrapShops, rotateSecret, setStatus, showShop, updateShop, type Caller } from "./registry-admin.js";
 import { listShops, readAudit } from "./registry-store.js";
@@ -35,15 +33,6 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 const page = z.coerce.number().int().min(1).max(MAX_PAGE).optional();
 const cursor = z.string().max(200).optional();
-
-function query<T extends z.ZodType>(schema: T) {
-  return zValidator("query", schema, (result) => {
-    if (!result.success) {
-      const detail = result.error.issues.map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`).join("; ");
-      throw new CheckoutError(400, "invalid_request", `Invalid query. ${detail}`);
-    }
-  });
-}
 
 /** The position a cursor continues after ("" without one); 400 for a cursor this API did not give. */
 function after(value: string | undefined, valid: (position: string) => boolean): string {
@@ -79,17 +68,9 @@ async function anyJson(c: Context<AppEnv>): Promise<unknown> {
 export const adminApi = new Hono<AppEnv>();
 
 adminApi.use("*", adminAuth);
-adminApi.use(
-  "*",
-  bodyLimit({
-    maxSize: MAX_ADMIN_BODY,
-    onError: () => {
-      throw new CheckoutError(413, "invalid_request", "The request body is too large.");
-    },
-  }),
-);
+adminApi.use("*", limitBody(MAX_ADMIN_BODY));
 
-adminApi.get("/shops", query(z.strictObject({ limit: page, cursor, status: z.enum(["active", "disabled"]).optional() })), async (c) => {
+adminApi.get("/shops", queryParams(z.strictObject({ limit: page, cursor, status: z.enum(["active", "disabled"]).optional() })), async (c) => {
   const { limit = DEFAULT_PAGE, cursor: given, status } = c.req.valid("query");
   const rows = await listShops(db(c), after(given, (id) => SHOP_ID.test(id)), limit, status);
   const last = rows.at(-1);
@@ -113,7 +94,7 @@ adminApi.put("/shops/:id/secrets/:name", jsonBody(z.strictObject({ value: z.stri
   return c.json(await rotateSecret(c.env, db(c), idParam(c), slot, c.req.valid("json").value, caller(c)), 200, NO_STORE);
 });
 
-adminApi.get("/audit", query(z.strictObject({ limit: page, cursor, shop: z.string().regex(SHOP_ID, "must be a shop id").optional() })), async (c) => {
+adminApi.get("/audit", queryParams(z.strictObject({ limit: page, cursor, shop: z.string().regex(SHOP_ID, "must be a shop id").optional() })), async (c) => {
   const { limit = DEFAULT_PAGE, cursor: given, shop } = c.req.valid("query");
   const rows = await readAudit(db(c), Number(after(given, (id) => AUDIT_ID.test(id)) || "0"), limit, shop);
   const entries = rows.map((row): AuditEntryView => ({ id: row.id, at: row.at, actor: row.actor, action: row.action, shop: row.shop_id, changes: JSON.parse(row.changes) as unknown, requestId: row.request_id }));

@@ -6,7 +6,6 @@
  * not_found, known routes with another method 405 method_not_allowed.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { adminApi } from "./admin-api.js";
 import { assetsRoutes } from "./assets.js";
@@ -19,7 +18,7 @@ import { demoRoutes } from "./demo-routes.js";
 import { CheckoutError, jsonError, toCheckoutError } from "./errors.js";
 import { HOOK_ROUTE } from "./hook-url.js";
 import { handleHook } from "./hooks.js";
-import { jsonBody, requestContext, type AppEnv } from "./http.js";
+import { jsonBody, limitBody, requestContext, type AppEnv } from "./http.js";
 import { log } from "./log.js";
 import { paymentObject } from "./payment-object.js";
 import { getShop } from "./shop-source.js";
@@ -34,10 +33,6 @@ function paymentIdParam(value: string | undefined): string {
   if (!value || !PAYMENT_ID.test(value)) throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
   return value;
 }
-
-const tooLarge = () => {
-  throw new CheckoutError(413, "invalid_request", "The request body is too large.");
-};
 
 export const app = new Hono<AppEnv>();
 
@@ -69,7 +64,7 @@ app.get("/api/shops/:shop", async (c) => {
   return c.json(settings, 200, { "Cache-Control": "public, max-age=60" });
 });
 
-app.post("/api/shops/:shop/payments", bodyLimit({ maxSize: MAX_CREATE_BODY, onError: tooLarge }), rateLimitCreate, jsonBody(createPaymentSchema), async (c) => {
+app.post("/api/shops/:shop/payments", limitBody(MAX_CREATE_BODY), rateLimitCreate, jsonBody(createPaymentSchema), async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
   const { created, view } = await createPayment(c.env, shop, c.req.valid("json"), c.req.url, c.get("requestId"));
   return c.json(view, created ? 201 : 200, { "Cache-Control": "no-store", ETag: `W/"${view.paymentId}-${view.version}"` });
@@ -96,7 +91,7 @@ app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {
   return paymentObject(c.env, shop.id, paymentId).stream(c.req.raw);
 });
 
-app.post(HOOK_ROUTE, bodyLimit({ maxSize: MAX_HOOK_BODY, onError: tooLarge }), async (c) => {
+app.post(HOOK_ROUTE, limitBody(MAX_HOOK_BODY), async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
   // hono types the context without `tracing`; at runtime it is the Workers ExecutionContext.
   return handleHook(c.req.raw, c.env, c.executionCtx as ExecutionContext, shop);

@@ -8,14 +8,13 @@
  * Every answer comes from this Worker's records for that shop: the OrderObject of (shop, order),
  * the PaymentObjects it names, the shop's ShopEventsObject.
  */
-import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { backendAuth } from "./backend-auth.js";
 import { CheckoutError } from "./errors.js";
 import { endpointsFor } from "./events/endpoints.js";
 import type { OrderStatus } from "./events/types.js";
-import type { AppEnv } from "./http.js";
+import { queryParams, type AppEnv } from "./http.js";
 import { ORDER_ID } from "./rules.js";
 import { orderObject } from "./order-object.js";
 import { paymentObject } from "./payment-object.js";
@@ -55,12 +54,7 @@ backendApi.get("/api/shops/:shop/orders/:orderId", backendAuth, async (c) => {
 backendApi.get(
   "/api/shops/:shop/events",
   backendAuth,
-  zValidator("query", eventsQuery, (result) => {
-    if (!result.success) {
-      const detail = result.error.issues.map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`).join("; ");
-      throw new CheckoutError(400, "invalid_request", `Invalid query. ${detail}`);
-    }
-  }),
+  queryParams(eventsQuery),
   async (c) => {
     const shop = await getShop(c.env, c.req.param("shop"));
     const { after, limit } = c.req.valid("query");

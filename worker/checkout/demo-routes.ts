@@ -11,12 +11,11 @@
  * origin_not_allowed), and a body over 16 KiB too (413 invalid_request).
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { SignJWT } from "jose";
 import { z } from "zod";
 import { demoModeState, type DemoModeState } from "./demo-mode.js";
 import type { Env } from "./env.js";
-import { jsonBody, type AppEnv } from "./http.js";
+import { jsonBody, limitBody, type AppEnv } from "./http.js";
 import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
 import { currencyCode, decimalAmount, orderId } from "./rules.js";
@@ -100,15 +99,7 @@ demoRoutes.use("*", async (c, next) => {
   await next();
 });
 
-demoRoutes.use(
-  "*",
-  bodyLimit({
-    maxSize: MAX_DEMO_BODY,
-    onError: () => {
-      throw new CheckoutError(413, "invalid_request", "The request body is too large.");
-    },
-  }),
-);
+demoRoutes.use("*", limitBody(MAX_DEMO_BODY));
 
 demoRoutes.post("/order-token", jsonBody(orderTokenSchema), async (c) => {
   const body = c.req.valid("json");

@@ -46,6 +46,7 @@ function refused(issues: readonly FieldError[]): CheckoutError {
 }
 
 const unknownShop = () => new CheckoutError(404, "unknown_shop", "The registry has no shop with this id.");
+const changedMeanwhile = () => new CheckoutError(409, "shop_changed", "The shop changed while this change was made; read it again and repeat the change.");
 
 /** The shop a body describes, checked by every rule a shop of the SHOPS var is checked by (400 with the fields otherwise). */
 export function checkShop(env: Env, candidate: unknown): RegistryShop {
@@ -110,7 +111,7 @@ async function changeShop(env: Env, db: D1Database, id: string, action: string, 
   const at = new Date().toISOString();
   const write = { id, environment: next.environment, status: now.row.status, settings: row.settings, secrets: row.secrets, keyId: row.keyId, at, audit: { action, changes: JSON.stringify(changes), ...audited(caller) } };
   const version = await writeShop(db, write, now.row.version);
-  if (version === undefined) throw new CheckoutError(409, "shop_changed", "The shop changed while this change was made; read it again and repeat the change.");
+  if (version === undefined) throw changedMeanwhile();
   forget(id);
   return recordOf({ ...now.row, environment: next.environment, settings: row.settings, secrets: row.secrets, key_id: row.keyId, version, updated_at: at }, row.bundle);
 }
@@ -145,7 +146,7 @@ export async function setStatus(db: D1Database, id: string, status: ShopRow["sta
   const changes: AuditChange[] = [{ field: "status", from: row.status, to: status }];
   const write = { id, environment: row.environment, status, settings: row.settings, secrets: row.secrets, keyId: row.key_id, at, audit: { action: status === "active" ? "enable" : "disable", changes: JSON.stringify(changes), ...audited(caller) } };
   const version = await writeShop(db, write, row.version);
-  if (version === undefined) throw new CheckoutError(409, "shop_changed", "The shop changed while this change was made; read it again and repeat the change.");
+  if (version === undefined) throw changedMeanwhile();
   forget(id);
   return recordOf({ ...row, status, version, updated_at: at });
 }

@@ -9,7 +9,7 @@ import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
 import { keyringOf } from "./master-keys.js";
 import { RegistryCache, type Loaded } from "./registry-cache.js";
-import { joinShop, type SecretBundle } from "./registry-record.js";
+import { joinShop, splitShop, type SecretBundle } from "./registry-record.js";
 import { readHasProduction, readRegistryVersion, readShop, type ShopRow } from "./registry-store.js";
 import { EnvelopeError, open, type Keyring } from "./secret-envelope.js";
 import { registryShop, type Shop } from "./shop.js";
@@ -63,8 +63,7 @@ export async function rowShop(env: Env, row: ShopRow): Promise<{ settings: ShopD
     log("error", "registry_row_invalid", { shop: row.id, fields: check && !check.success ? check.error.issues.map((issue) => issue.path.join(".")) : ["settings"] });
     throw new CheckoutError(500, "internal_error", "This shop is not available: its registry entry is invalid.");
   }
-  const { secrets: _secrets, webhooks, ...settings } = check.data;
-  return { settings: { ...settings, webhooks: webhooks.map(({ secret: _secret, ...endpoint }) => endpoint) }, secrets };
+  return { settings: splitShop(check.data).settings, secrets };
 }
 
 async function loadEntry(env: Env, db: D1Database, id: string): Promise<Loaded<RegistryEntry>> {

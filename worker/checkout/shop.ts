@@ -6,7 +6,7 @@
  */
 import type { Env } from "./env.js";
 import { registerSecret } from "./log.js";
-import type { SecretBundle } from "./registry-record.js";
+import { splitShop, type SecretBundle } from "./registry-record.js";
 import type { SecretField, ShopConfig, ShopData } from "./shop-schema.js";
 
 export interface Shop extends ShopData {
@@ -32,10 +32,9 @@ export function secretOf(env: Env, name: string): string | undefined {
 
 /** A shop of the SHOPS var: its secrets are read from the Worker secrets its entry names. */
 export function configShop(env: Env, config: ShopConfig): Shop {
-  const { secrets, webhooks, ...settings } = config;
+  const { secrets, webhooks } = config;
   return {
-    ...settings,
-    webhooks: webhooks.map(({ secret: _secret, ...endpoint }) => endpoint),
+    ...splitShop(config).settings,
     source: "config",
     secret: (field) => {
       const name = secrets[field];
