@@ -12,14 +12,14 @@ import { shopChanges, type AuditChange } from "./audit.js";
 import { loadShops } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
-import { log } from "./log.js";
+import { log, registerSecret } from "./log.js";
 import { encodeCursor } from "./paging.js";
 import { joinShop, secretsSet, splitShop, type SecretBundle } from "./registry-record.js";
 import { keyCounts, readShopForChange, rowsNotUnder, writeRewraps, writeShop, type Rewrap, type ShopRow } from "./registry-store.js";
 import { open, seal } from "./secret-envelope.js";
 import { applyPatch, withSecret, type SecretSlotName } from "./shop-patch.js";
 import { isolateCache, requireKeyring, rowShop } from "./shop-registry.js";
-import { deploymentIssues, registryShopSchema, schemaIssues, secretValueIssues, type RegistryShop, type ShopData } from "./shop-schema.js";
+import { deploymentIssues, registryShopSchema, schemaIssues, secretSlots, secretValueIssues, type RegistryShop, type ShopData } from "./shop-schema.js";
 import type { FieldError } from "./wire.js";
 
 /** Who asks, for the audit log. */
@@ -48,10 +48,14 @@ function refused(issues: readonly FieldError[]): CheckoutError {
 const unknownShop = () => new CheckoutError(404, "unknown_shop", "The registry has no shop with this id.");
 const changedMeanwhile = () => new CheckoutError(409, "shop_changed", "The shop changed while this change was made; read it again and repeat the change.");
 
-/** The shop a body describes, checked by every rule a shop of the SHOPS var is checked by (400 with the fields otherwise). */
+/**
+ * The shop a body describes, checked by every rule a shop of the SHOPS var is checked by (400
+ * with the fields otherwise). Its secret values are scrubbed from every later log line.
+ */
 export function checkShop(env: Env, candidate: unknown): RegistryShop {
   const check = registryShopSchema.safeParse(candidate);
   if (!check.success) throw refused(schemaIssues("", check.error, "(body)"));
+  for (const { given } of secretSlots(check.data)) registerSecret(given);
   const issues = [...secretValueIssues(check.data), ...deploymentIssues(check.data, env.PUBLIC_URL)];
   if (issues.length) throw refused(issues);
   return check.data;
