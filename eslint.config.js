@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "*.config.*", "*.mjs", "test/e2e/**", "test/bench/**", "test/support/**"],
+    files: ["scripts/**", "*.config.*", "*.mjs", "test/e2e/**", "test/bench/**", "test/support/**", "test/package/**"],
     languageOptions: { globals: { ...globals.node } },
   },
   {

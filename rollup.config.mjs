@@ -1,5 +1,6 @@
-// Rollup build of the <crypto-checkout> element: one ES module entry (dist/public/widget.js) and
-// lazily loaded locale chunks (dist/public/chunks/). Lit resolves to its production build.
+// Rollup builds of the <crypto-checkout> element. The default export: one ES module entry
+// (dist/public/widget.js) and lazily loaded locale chunks (dist/public/chunks/), Lit resolved to
+// its production build. `packageConfig`: the npm package's JavaScript.
 import commonjs from "@rollup/plugin-commonjs";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
 import terser from "@rollup/plugin-terser";
@@ -60,6 +61,35 @@ function minifyTemplates() {
   };
 }
 
+/** The element's TypeScript as both builds compile it. */
+const compile = (sourceMap) =>
+  typescript({
+    tsconfig: "widget/tsconfig.json",
+    noEmit: false,
+    noEmitOnError: true,
+    sourceMap,
+    inlineSources: false,
+    outputToFilesystem: false,
+  });
+
+/**
+ * The npm package's JavaScript (scripts/build-package.mjs): `index.js` registers the element,
+ * `class.js` only exports it, the language catalogs are chunks. Lit stays an import (a dependency
+ * of the package, shared with the app); qrcode's CommonJS encoder is bundled. Not minified: the
+ * app's bundler does that.
+ */
+export const packageConfig = {
+  input: { index: "widget/index.ts", class: "widget/class.ts" },
+  external: (id) => id === "lit" || id.startsWith("lit/") || id.startsWith("@lit/"),
+  output: {
+    dir: "dist/package",
+    format: "es",
+    entryFileNames: "[name].js",
+    chunkFileNames: "chunks/[name]-[hash].js",
+  },
+  plugins: [nodeResolve({ browser: true }), commonjs(), compile(false), minifyTemplates()],
+};
+
 export default {
   input: "widget/index.ts",
   output: {
@@ -73,21 +103,14 @@ export default {
     // browser: true picks qrcode's browser entry (the Node one pulls in fs and zlib).
     nodeResolve({ browser: true, exportConditions: ["browser", "production"] }),
     commonjs(),
-    typescript({
-      tsconfig: "widget/tsconfig.json",
-      noEmit: false,
-      noEmitOnError: true,
-      sourceMap: true,
-      inlineSources: false,
-      outputToFilesystem: false,
-    }),
+    compile(true),
     minifyTemplates(),
     terser({
       module: true,
       ecma: 2022,
       compress: { passes: 3 },
       // The element's internal reactive state (never public API) gets short names too.
-      mangle: { properties: { regex: /^_(phase|settings|view|error|connection|messages|locale|now|announcement)$/ } },
+      mangle: { properties: { regex: /^_(phase|settings|view|error|connection|messages|locale|now)$/ } },
       format: { comments: false },
     }),
   ],

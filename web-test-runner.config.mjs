@@ -68,22 +68,23 @@ function prebundleCommonJs(specifiers) {
 }
 
 /**
- * Serves the production bundle (rollup.config.mjs, built in memory on first request) under
- * /__built__/, so that tests also run against exactly what ships: widget.js and its chunks.
+ * Serves a Rollup build of the element (rollup.config.mjs), made in memory on first request, under
+ * `prefix`: the production bundle (widget.js and its chunks) under /__built__/ and the npm
+ * package's JavaScript (index.js, class.js, chunks/) under /__package__/, so that tests also run
+ * against exactly what ships.
  */
-function builtWidget() {
-  const prefix = "/__built__/";
+function servedBuild(prefix, configName) {
   let files;
   const build = async () => {
     const { rollup } = await import("rollup");
-    const { default: config } = await import("./rollup.config.mjs");
+    const { [configName]: config } = await import("./rollup.config.mjs");
     const bundle = await rollup(config);
     const { output } = await bundle.generate(config.output);
     await bundle.close();
     return new Map(output.filter((f) => f.type === "chunk").map((f) => [f.fileName, f.code]));
   };
   return {
-    name: "built-widget",
+    name: `built-${configName}`,
     serverStart() {
       // Start early, so the first test that needs it does not wait for the whole build. A failed
       // build fails those tests (their request gets the error), not the test runner.
@@ -99,11 +100,33 @@ function builtWidget() {
   };
 }
 
+/**
+ * `executeServerCommand("emulate-forced-colors", {active, scheme})`: Windows high contrast as
+ * Chromium emulates it (the forced-colors media feature and a forced palette), which emulateMedia
+ * of @web/test-runner-commands does not offer. It replaces the page's other emulated media features.
+ */
+function forcedColorsCommand() {
+  return {
+    name: "emulate-forced-colors",
+    async executeCommand({ command, payload, session }) {
+      if (command !== "emulate-forced-colors") return undefined;
+      const page = session.browser.getPage(session.id);
+      const features = [{ name: "forced-colors", value: payload?.active ? "active" : "none" }];
+      // The palette follows the colour scheme: light is black text on white, dark white on black.
+      if (payload?.scheme) features.push({ name: "prefers-color-scheme", value: payload.scheme });
+      await page.emulateMediaFeatures(features);
+      return true;
+    },
+  };
+}
+
 export default {
   files: ["test/widget/**/*.test.ts"],
   nodeResolve: { browser: true },
   plugins: [
-    builtWidget(),
+    forcedColorsCommand(),
+    servedBuild("/__built__/", "default"),
+    servedBuild("/__package__/", "packageConfig"),
     prebundleCommonJs(["qrcode/lib/core/qrcode.js", "axe-core"]),
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "widget/tsconfig.json" }),
   ],

@@ -10,6 +10,7 @@ import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureRegistry } from "../test/bench/registry.mjs";
+import { measureBreakdown } from "../test/bench/size-breakdown.mjs";
 import { measureSizes } from "../test/bench/sizes.mjs";
 import { kb, ms } from "../test/bench/stats.mjs";
 import { measureCreateThroughput } from "../test/bench/throughput.mjs";
@@ -32,6 +33,10 @@ const results = {
 
 step("sizes");
 results.sizes = measureSizes(publicDir);
+results.sizeBreakdown = {
+  widget: measureBreakdown(publicDir, ["widget.js"]),
+  chunks: measureBreakdown(publicDir, results.sizes.chunks.map((c) => c.file)),
+};
 
 const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-bench-"));
 step("starting the sandbox and the checkout Worker (its upstream calls through a counting proxy, its webhooks to the bench's receiver)");
@@ -85,7 +90,9 @@ results.seconds = Math.round((Date.now() - started) / 1000);
 
 const rows = [
   ["widget.js minified / gzip -9", `${kb(results.sizes.widget.minified)} KB / ${kb(results.sizes.widget.gzip)} KB`],
-  ...results.sizes.chunks.map((c) => [`${c.file} minified / gzip -9`, `${kb(c.minified)} KB / ${kb(c.gzip)} KB`]),
+  ...results.sizeBreakdown.widget.groups.filter((g) => g.minified > 0).map((g) => [`widget.js: ${g.group} minified / share of gzip`, `${kb(g.minified)} KB / ${kb(g.gzip)} KB`]),
+  [`${results.sizes.chunks.length} language chunks in all, minified / gzip -9`, `${kb(results.sizeBreakdown.chunks.total.minified)} KB / ${kb(results.sizeBreakdown.chunks.total.gzip)} KB`],
+  chunksRow(results.sizes.chunks),
   ["element connected -> QR painted, median of 30 (in DOM)", `${ms(results.qrPaint.medianPaintedMs)} ms (${ms(results.qrPaint.medianInDomMs)} ms)`],
   [`notification POST -> element DOM p50 / p95 / p99 (${results.notificationToDom.samples})`, `${ms(results.notificationToDom.p50)} / ${ms(results.notificationToDom.p95)} / ${ms(results.notificationToDom.p99)} ms`],
   ...results.broadcast.map((b) => [`broadcast, ${b.viewers} viewer(s): p50 / p99 (${b.samples} deliveries)`, `${ms(b.p50)} / ${ms(b.p99)} ms`]),
@@ -106,6 +113,11 @@ function registryRows(r) {
     [`shop settings, registry shop, cold isolate (first request of each of ${r.cold.samples} shops): p50 / p99`, `${ms(r.cold.p50)} / ${ms(r.cold.p99)} ms`],
     ["restarted Worker: first request (isolate start, currency list)", `${ms(r.firstRequestMs)} ms`],
   ];
+}
+/** The language chunks in one row, smallest and largest (each one is in bench-results/latest.json). */
+function chunksRow(chunks) {
+  const spread = (key) => `${kb(Math.min(...chunks.map((c) => c[key])))}–${kb(Math.max(...chunks.map((c) => c[key])))}`;
+  return [`${chunks.length} language chunks, each minified / gzip -9 (smallest–largest)`, `${spread("minified")} KB / ${spread("gzip")} KB`];
 }
 function webhookRows(latency, delivery) {
   const d = delivery;

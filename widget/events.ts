@@ -29,6 +29,14 @@ export interface CheckoutEventDetails {
 
 export type CheckoutEventName = keyof CheckoutEventDetails;
 
+/**
+ * Listeners of the element's events as React 19 and Preact take them on a custom element: `on`
+ * and the event's name, as is (`oncheckout-status`).
+ */
+export type CryptoCheckoutEventHandlers = {
+  [K in CheckoutEventName as `on${K}`]?: (event: CustomEvent<CheckoutEventDetails[K]>) => void;
+};
+
 declare global {
   interface HTMLElementEventMap {
     "checkout-payment": CustomEvent<PaymentView>;

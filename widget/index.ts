@@ -1,4 +1,7 @@
-/** Entry of widget.js: registers <crypto-checkout> and exports its types for integrators. */
-export { CryptoCheckout } from "./define.js";
-export type { CheckoutErrorDetail, CheckoutRedirectDetail, CheckoutStatusDetail } from "./events.js";
-export type { PaymentView, ShopSettings } from "../worker/checkout/wire.js";
+/**
+ * Entry of widget.js and of the npm package: registers <crypto-checkout> (once, define.ts) and
+ * exports what class.ts exports, the class and its types, for integrators.
+ */
+import "./define.js";
+
+export * from "./class.js";

@@ -3,6 +3,7 @@
  * It lives in the page's query string, so a reload keeps the same order (and so the same payment)
  * and a configuration can be shared as a link. Pure functions, no DOM.
  */
+import { LANGUAGES } from "../../widget/locales/languages.js";
 import { CURRENCY_CODE } from "../../worker/checkout/wire.js";
 
 export type Theme = "auto" | "light" | "dark";
@@ -25,15 +26,11 @@ export const DEMO_SHOPS = [
   { id: "demo-signed", label: "Signed pricing (demo-signed)" },
 ] as const;
 
-export const LOCALES = [
+/** "Page language", then every language of the element, named in itself: "Deutsch (de)", "中文（台灣） (zh-TW)". */
+export const LOCALES: readonly { code: string; label: string }[] = [
   { code: "", label: "Page language" },
-  { code: "en", label: "English" },
-  { code: "de", label: "Deutsch" },
-  { code: "es", label: "Español" },
-  { code: "fr", label: "Français" },
-  { code: "pt", label: "Português" },
-  { code: "ar", label: "العربية" },
-] as const;
+  ...LANGUAGES.map((code) => ({ code, label: `${new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code} (${code})` })),
+];
 
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 

@@ -20,8 +20,17 @@ ${table}
 
 ## What is measured
 
-- **Sizes**: \`dist/public/widget.js\` as built (minified) and compressed with gzip level 9, and each
-  lazily loaded locale chunk. English is inside \`widget.js\`.
+- **Sizes**: \`dist/public/widget.js\` as built (minified) and compressed with gzip level 9, and the
+  lazily loaded language chunks (\`chunks/<tag>-<hash>.js\`, one per language; the table gives the
+  smallest and the largest, \`bench-results/latest.json\` every one). English is inside \`widget.js\`.
+- **widget.js by module**: every byte of the minified \`widget.js\` is traced to its source file
+  through the build's source map (\`@jridgewell/trace-mapping\`) and counted as lit (lit, lit-html,
+  lit-element, @lit/*), qrcode (qrcode, dijkstrajs, the element's QR matrix code), styles
+  (\`widget/styles/\`), locales (\`widget/locales/\`: English and the negotiation) or element (the
+  rest: element, templates, state, stream, API client and the wire rules it shares with the
+  Worker); "unmapped" is rollup's glue and line breaks. gzip cannot be split byte by byte, so each
+  group is compressed on its own and the file's real gzip size is shared out in proportion: the
+  groups add up to the file.
 - **Element connected -> QR painted**: in Chromium, a \`<crypto-checkout>\` is appended to a page
   whose \`fetch\` answers the shop and payment calls at once (stubbed API, no network): time until
   the QR's SVG is in the shadow DOM ("in DOM") and until the next frame is produced ("painted").

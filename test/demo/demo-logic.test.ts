@@ -3,10 +3,11 @@ import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { cartTotal, enabledActions, summarizeCart, transactionAmount } from "../../demo/src/amounts.js";
 import { advanceCursor, formatEntry, isReceivedPage, MAX_SHOWN, mergeEntries, outcomeTone, type ReceivedEntry } from "../../demo/src/backend-log.js";
-import { configFromQuery, configToQuery, DEFAULT_AMOUNT, needsNewOrder, newOrderId, type DemoConfig } from "../../demo/src/config.js";
+import { configFromQuery, configToQuery, DEFAULT_AMOUNT, LOCALES, needsNewOrder, newOrderId, type DemoConfig } from "../../demo/src/config.js";
 import { isFinalResult, resultFromQuery } from "../../demo/src/result.js";
 import { embedSnippet, isWidgetManifest } from "../../demo/src/snippet.js";
 import { tamperToken } from "../../demo/src/token.js";
+import { LANGUAGES } from "../../widget/locales/languages.js";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import { newView } from "../support/payment-views.js";
 
@@ -24,6 +25,12 @@ describe("demo configuration", () => {
   it("fills defaults and replaces malformed values", () => {
     const parsed = configFromQuery("?shop=Bad%20Shop&amount=1e3&currency=eur&transfer=<x>&locale=xx&theme=neon", () => "NW-NEW");
     expect(parsed).toEqual({ shop: "demo-open", orderId: "NW-NEW", amount: DEFAULT_AMOUNT, priceCurrency: "EUR", transferCurrency: "", locale: "", theme: "auto" });
+  });
+
+  it("offers every language of the element, each named in itself", () => {
+    expect(LOCALES.map((l) => l.code)).toEqual(["", ...LANGUAGES]);
+    expect(LOCALES.filter((l) => ["de", "ja", "zh-TW"].includes(l.code)).map((l) => l.label)).toEqual(["Deutsch (de)", "日本語 (ja)", "中文（台灣） (zh-TW)"]);
+    expect(configFromQuery("?locale=zh-TW").locale).toBe("zh-TW");
   });
 
   it.each(["0025.00", "00", "1.234", "-1", "1e3", "12345678901"])("replaces the amount %s, which the checkout would refuse, by the default", (amount) => {

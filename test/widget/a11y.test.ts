@@ -2,52 +2,30 @@
 import { expect } from "@open-wc/testing";
 import { emulateMedia, sendKeys } from "@web/test-runner-commands";
 import sinon from "sinon";
-import type { PaymentView } from "../../worker/checkout/wire.js";
 import type { CryptoCheckout } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
-import { FakeCheckout } from "./support/fake-checkout.js";
-import { $, mountWithPayment, part, root, textOf, unmountAll, until } from "./support/mount.js";
+import { tabThrough, tabTo } from "./support/keyboard.js";
+import { $, part, root, textOf, unmountAll, until, useFakeCheckout } from "./support/mount.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("accessibility and layout", () => {
-  let server: FakeCheckout;
-  beforeEach(() => {
-    sessionStorage.clear();
-    server = new FakeCheckout(OPEN_SHOP).install();
-  });
+  const { show } = useFakeCheckout(OPEN_SHOP);
   afterEach(async () => {
-    unmountAll();
-    server.restore();
     sinon.restore();
     await emulateMedia({ reducedMotion: "no-preference", colorScheme: "light" });
   });
 
-  function show(view: PaymentView, attributes: Record<string, string> = {}, parent?: HTMLElement): Promise<CryptoCheckout> {
-    server.payments.set(view.paymentId, view);
-    return mountWithPayment({ "payment-id": view.paymentId, ...attributes }, parent);
-  }
-
   /** Tabs through the page and returns what got focus inside the element, with its outline. */
-  async function tabThrough(el: CryptoCheckout, presses: number): Promise<{ name: string; outline: string }[]> {
-    const start = document.createElement("button");
-    start.textContent = "before";
-    el.before(start);
-    start.focus();
-    const seen: { name: string; outline: string }[] = [];
-    for (let i = 0; i < presses; i++) {
-      await sendKeys({ press: "Tab" });
-      const active = root(el).activeElement as HTMLElement | null;
-      if (!active) continue;
+  async function focusRings(el: CryptoCheckout, presses: number): Promise<{ name: string; outline: string }[]> {
+    return tabThrough(el, presses, (active) => {
       const style = getComputedStyle(active);
-      seen.push({ name: textOf(active), outline: `${style.outlineStyle} ${style.outlineWidth}` });
-    }
-    start.remove();
-    return seen;
+      return { name: textOf(active), outline: `${style.outlineStyle} ${style.outlineWidth}` };
+    });
   }
 
   it("reaches every control by keyboard, each with a visible focus ring", async () => {
     const el = await show(VIEWS.NEW);
-    const focused = await tabThrough(el, 3);
+    const focused = await focusRings(el, 3);
     expect(focused).to.deep.equal([
       { name: "Copy address", outline: "solid 3px" },
       { name: "Copy amount", outline: "solid 3px" },
@@ -57,7 +35,7 @@ describe("accessibility and layout", () => {
 
   it("reaches start again and the go-now link by keyboard", async () => {
     const el = await show({ ...VIEWS.EXPIRED, redirectUrls: { expired: "https://shop.example/expired" } }, { "redirect-delay": "600" });
-    const focused = await tabThrough(el, 2);
+    const focused = await focusRings(el, 2);
     expect(focused.map((f) => f.name)).to.deep.equal(["Start again", "Go now"]);
     expect(focused.every((f) => f.outline === "solid 3px")).to.equal(true);
   });
@@ -65,7 +43,7 @@ describe("accessibility and layout", () => {
   it("copies the exact address with the keyboard and confirms it visibly and to screen readers", async () => {
     const writeText = sinon.stub(navigator.clipboard, "writeText").resolves();
     const el = await show(VIEWS.NEW);
-    await tabThrough(el, 1);
+    await tabTo(el, "Copy address");
     await sendKeys({ press: "Enter" });
     await until(() => $(el, ".feedback") !== null, "feedback");
     expect(writeText.calledOnceWithExactly(VIEWS.NEW.address)).to.equal(true);

@@ -51,7 +51,7 @@ describe("redirect", () => {
   it("counts down redirect-delay seconds with a go-now link, then fires a cancelable event; a cancelled redirect stays", async () => {
     const view = { ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "https://shop.example/thanks?order=1001" } };
     const { el } = await showInPage(view, { "redirect-delay": "3" });
-    expect(textOf($(el, ".redirect"))).to.equal("Returning to the shop in 3 s Go now");
+    expect(textOf($(el, ".redirect"))).to.equal("Returning to the shop in 3 seconds Go now");
     expect($(el, ".redirect a")?.getAttribute("href")).to.equal("https://shop.example/thanks?order=1001");
     const details: CheckoutRedirectDetail[] = [];
     el.addEventListener("checkout-redirect", (e) => {
@@ -61,9 +61,12 @@ describe("redirect", () => {
     });
     await clock?.tickAsync(1000);
     await el.updateComplete;
-    expect(textOf($(el, ".redirect"))).to.equal("Returning to the shop in 2 s Go now");
+    expect(textOf($(el, ".redirect"))).to.equal("Returning to the shop in 2 seconds Go now");
+    await clock?.tickAsync(1000);
+    await el.updateComplete;
+    expect(textOf($(el, ".redirect"))).to.equal("Returning to the shop in 1 second Go now");
     expect(details).to.have.length(0);
-    await clock?.tickAsync(2000);
+    await clock?.tickAsync(1000);
     await el.updateComplete;
     expect(details).to.deep.equal([{ url: "https://shop.example/thanks?order=1001", reason: "confirmed" }]);
     // Still here: the countdown is gone, a plain link back remains.
@@ -72,6 +75,19 @@ describe("redirect", () => {
     expect(textOf(root(el).querySelector(`a[href="https://shop.example/thanks?order=1001"]`))).to.equal("Back to the shop");
     await clock?.tickAsync(60_000);
     expect(details).to.have.length(1);
+  });
+
+  it("starts the countdown at the whole delay, not a second more, on a clock that moves between readings", async () => {
+    let now = 0;
+    sinon.stub(performance, "now").callsFake(() => (now += 1)); // every reading a millisecond later
+    try {
+      server.install();
+      server.payments.set(VIEWS.CONFIRMED.paymentId, { ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "https://shop.example/ok" } });
+      const el = await mountWithPayment({ "payment-id": VIEWS.CONFIRMED.paymentId, "redirect-delay": "600" });
+      expect(textOf($(el, ".redirect span"))).to.equal("Returning to the shop in 600 seconds");
+    } finally {
+      sinon.restore();
+    }
   });
 
   it("go now fires the event at once; preventing it keeps the customer on the page", async () => {

@@ -15,8 +15,7 @@ import type { CryptoCheckout } from "../../widget/index.js";
 import { statusView } from "../../widget/state/status.js";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import { newView, OPEN_SHOP } from "../support/payment-views.js";
-import { FakeCheckout } from "./support/fake-checkout.js";
-import { mountWithPayment, root, unmountAll } from "./support/mount.js";
+import { mountWithPayment, root, unmountAll, useFakeCheckout } from "./support/mount.js";
 
 const RUNS = 1000;
 const FINAL = new Set(["CONFIRMED", "EXPIRED", "INVALID"]);
@@ -42,17 +41,8 @@ const scenario = fc
   .map(({ statuses, deliveries }) => ({ statuses, deliveries }));
 
 describe("the element keeps the newest view (property)", () => {
-  let server: FakeCheckout;
+  const checkout = useFakeCheckout(OPEN_SHOP);
   let counter = 0;
-
-  beforeEach(() => {
-    sessionStorage.clear();
-    server = new FakeCheckout(OPEN_SHOP).install();
-  });
-  afterEach(() => {
-    unmountAll();
-    server.restore();
-  });
 
   it(`shows the highest version received, whatever the order (${RUNS} runs)`, async function () {
     this.timeout(300_000);
@@ -65,6 +55,7 @@ describe("the element keeps the newest view (property)", () => {
         const views = serverViews(paymentId, statuses);
         const first = views[0];
         if (!first) throw new Error("no first view");
+        const { server } = checkout;
         server.payments.set(paymentId, first);
         const before = server.sockets.length;
         const el: CryptoCheckout = await mountWithPayment({ "payment-id": paymentId });

@@ -1,6 +1,9 @@
-/** Pure logic of the element: amounts, countdown, redirect rules, status table, URIs, backoff. */
+/** Pure logic of the element: amounts, countdown, redirect rules, status table, URIs, backoff, announcements, focus. */
 import { expect } from "@open-wc/testing";
+import { announce, SILENT } from "../../widget/state/announcement.js";
+import type { Announcement, Cue } from "../../widget/state/announcement.js";
 import { anchorFrom, countdown, hasExpiry, splitDuration } from "../../widget/state/countdown.js";
+import { focusTarget } from "../../widget/state/focus-target.js";
 import { parseRfc3339 } from "../../worker/checkout/wire.js";
 import { formatAmount, formatDateTime } from "../../widget/locales/format.js";
 import { isDecimalString, scaleOf } from "../../widget/state/decimal-text.js";
@@ -205,5 +208,58 @@ describe("create request", () => {
     expect(buildCreateRequest(OPEN_SHOP, { priceAmount: "1", priceCurrency: "EUR" }, "BTC")).to.have.property("problem").that.contains("order-id");
     expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "1e3", priceCurrency: "EUR" }, "BTC")).to.have.property("problem").that.contains("price-amount");
     expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "1" }, "BTC")).to.have.property("problem").that.contains("price-currency");
+  });
+});
+
+describe("announcements (the live region's text)", () => {
+  /** The texts the live region holds along `cues`, one entry per change. */
+  function heard(cues: Cue[], start: Announcement = SILENT): string[] {
+    const texts: string[] = [];
+    let current = start;
+    for (const cue of cues) {
+      const next = announce(current, cue);
+      if (next.text !== current.text) texts.push(next.text);
+      current = next;
+    }
+    return texts;
+  }
+  const tick = (warning: boolean): Cue => ({ kind: "tick", warning, text: "Less than 2 minutes left" });
+
+  it("says a status once; countdown ticks say nothing and keep the very same state", () => {
+    const shown = announce(SILENT, { kind: "status", text: "Waiting for your payment", focused: false });
+    expect(shown.text).to.equal("Waiting for your payment");
+    expect(announce(shown, tick(false))).to.equal(shown);
+    expect(heard([{ kind: "status", text: "Waiting for your payment", focused: false }, tick(false), tick(false), tick(false)])).to.deep.equal(["Waiting for your payment"]);
+  });
+
+  it("leaves a status to its heading when focus moved there", () => {
+    const before = announce(SILENT, { kind: "message", text: "Copied" });
+    expect(announce(before, { kind: "status", text: "Payment received, waiting for confirmation", focused: true })).to.equal(before);
+  });
+
+  it("says the two-minute warning on the first tick inside it, once per payment", () => {
+    expect(heard([tick(false), tick(true), tick(true), tick(true)])).to.deep.equal(["Less than 2 minutes left"]);
+    const warned = announce(SILENT, tick(true));
+    expect(heard([{ kind: "restart" }, tick(true)], warned)).to.deep.equal(["Less than 2 minutes left\u00a0"]);
+    expect(announce(SILENT, { kind: "restart" })).to.equal(SILENT);
+  });
+
+  it("says the same text again by changing the live region (a no-break space on and off)", () => {
+    const copied: Cue = { kind: "message", text: "Copied" };
+    expect(heard([copied, copied, copied])).to.deep.equal(["Copied", "Copied\u00a0", "Copied"]);
+  });
+});
+
+describe("focus after the focused control is gone", () => {
+  it("goes to the control that replaced it, else to the lead of what is shown", () => {
+    expect(focusTarget("redirect", ["lead", "redirect"])).to.equal("redirect");
+    expect(focusTarget("redirect", ["lead"])).to.equal("lead");
+    expect(focusTarget(undefined, ["lead", "redirect"])).to.equal("lead");
+    expect(focusTarget("lead", ["lead"])).to.equal("lead");
+  });
+
+  it("goes nowhere when nothing can take it", () => {
+    expect(focusTarget(undefined, [])).to.equal(undefined);
+    expect(focusTarget("redirect", [])).to.equal(undefined);
   });
 });

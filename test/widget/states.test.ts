@@ -3,25 +3,15 @@ import { expect } from "@open-wc/testing";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import type { CryptoCheckout } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
-import { FakeCheckout } from "./support/fake-checkout.js";
-import { $, mountWithPayment, part, root, textOf, unmountAll } from "./support/mount.js";
+import { $, part, root, textOf, unmountAll, useFakeCheckout } from "./support/mount.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 describe("states", () => {
-  let server: FakeCheckout;
-  beforeEach(() => {
-    sessionStorage.clear();
-    server = new FakeCheckout(OPEN_SHOP).install();
-  });
-  afterEach(() => {
-    unmountAll();
-    server.restore();
-  });
+  const checkout = useFakeCheckout(OPEN_SHOP);
 
   async function show(view: PaymentView, attributes: Record<string, string> = {}): Promise<CryptoCheckout> {
-    server.payments.set(view.paymentId, view);
-    const el = await mountWithPayment({ "payment-id": view.paymentId, ...attributes });
-    expect(server.requestsTo("POST", "/payments"), "attaches, never creates").to.have.length(0);
+    const el = await checkout.show(view, attributes);
+    expect(checkout.server.requestsTo("POST", "/payments"), "attaches, never creates").to.have.length(0);
     return el;
   }
 
@@ -106,7 +96,7 @@ describe("states", () => {
     expect(textOf($(el, ".transactions"))).to.contain("0.00041234 BTC · confirmed");
     expect(part(el, "qr")).to.equal(null);
     expect(part(el, "countdown")).to.equal(null);
-    expect(server.sockets, "a final payment opens no stream").to.have.length(0);
+    expect(checkout.server.sockets, "a final payment opens no stream").to.have.length(0);
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 

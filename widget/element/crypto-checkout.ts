@@ -4,8 +4,10 @@ import type { PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 import { CheckoutApi, CheckoutRequestError } from "../api/checkout-api.js";
 import { forgetPaymentId, rememberedPaymentId, rememberPaymentId } from "../api/remembered-payment.js";
 import { emit } from "../events.js";
-import { en, loadMessages, resolveLocale } from "../locales/index.js";
+import { en, ENGLISH, loadMessages, negotiateLocale } from "../locales/index.js";
 import type { Messages, ResolvedLocale } from "../locales/index.js";
+import { announce, SILENT } from "../state/announcement.js";
+import type { Announcement, Cue } from "../state/announcement.js";
 import { anchorFrom, countdown, hasExpiry } from "../state/countdown.js";
 import type { ClockAnchor } from "../state/countdown.js";
 import { buildCreateRequest, chooseTransferCurrency } from "../state/create-request.js";
@@ -15,6 +17,7 @@ import { PaymentStream } from "../stream/payment-stream.js";
 import type { ConnectionState } from "../stream/payment-stream.js";
 import { checkoutStyles } from "../styles/checkout.styles.js";
 import { CopyController } from "./copy-controller.js";
+import { FocusController } from "./focus-controller.js";
 import { RedirectController } from "./redirect-controller.js";
 import type { BlockContext, CopyField } from "./payment-templates.js";
 import {
@@ -30,6 +33,7 @@ import {
   statusText,
   transactionsBlock,
   underpaidSummary,
+  warningText,
 } from "./payment-templates.js";
 
 type Phase = "idle" | "loading" | "choose-currency" | "ready" | "error";
@@ -102,7 +106,6 @@ export class CryptoCheckout extends LitElement {
     _messages: { state: true },
     _locale: { state: true },
     _now: { state: true },
-    _announcement: { state: true },
   };
 
   /** Shop id in the checkout Worker's configuration (required). */
@@ -136,7 +139,6 @@ export class CryptoCheckout extends LitElement {
   declare private _messages: Messages;
   declare private _locale: ResolvedLocale;
   declare private _now: number;
-  declare private _announcement: string;
 
   #api = new CheckoutApi(SCRIPT_ORIGIN);
   #stream: PaymentStream | undefined;
@@ -145,7 +147,11 @@ export class CryptoCheckout extends LitElement {
   #clock: ReturnType<typeof setInterval> | undefined;
   #redirect = new RedirectController(this);
   #copy = new CopyController(this);
-  #warned = false;
+  #focus = new FocusController(this);
+  /** What the live region says (state/announcement.ts); written into it directly, not rendered. */
+  #announcement: Announcement = SILENT;
+  /** The status or failure shown by the render under way, to announce once it is on screen. */
+  #shown: string | undefined;
   #localeRequest = 0;
 
   constructor() {
@@ -153,9 +159,8 @@ export class CryptoCheckout extends LitElement {
     this.theme = "auto";
     this._phase = "idle";
     this._messages = en;
-    this._locale = { tag: "en", language: "en" };
+    this._locale = ENGLISH;
     this._now = performance.now();
-    this._announcement = "";
   }
 
   override connectedCallback(): void {
@@ -180,6 +185,11 @@ export class CryptoCheckout extends LitElement {
 
   protected override updated(): void {
     this.#syncClock();
+    if (this.#shown !== undefined) {
+      // After the focus controller ran: when focus moved to the new heading, it is heard from there.
+      this.#say({ kind: "status", text: this.#shown, focused: this.#focus.movedToLead });
+      this.#shown = undefined;
+    }
   }
 
   /** The current payment view, if any. */
@@ -200,7 +210,7 @@ export class CryptoCheckout extends LitElement {
 
   async #loadLocale(): Promise<void> {
     const pageLang = this.closest("[lang]")?.getAttribute("lang") ?? document.documentElement.lang;
-    const resolved = resolveLocale(this.locale, pageLang, navigator.language);
+    const resolved = negotiateLocale(this.locale, pageLang, ...navigator.languages);
     const request = ++this.#localeRequest;
     const messages = await loadMessages(resolved.language);
     if (request !== this.#localeRequest) return; // a later change won the race
@@ -222,7 +232,7 @@ export class CryptoCheckout extends LitElement {
     this._phase = "loading";
     this.#redirect.clear();
     this.#copy.clear();
-    this.#warned = false;
+    this.#say({ kind: "restart" });
     return generation;
   }
 
@@ -298,8 +308,8 @@ export class CryptoCheckout extends LitElement {
     const state = statusView(view);
     if (!previous || !samePayment || previous.status !== view.status) {
       emit(this, "checkout-status", { status: view.status, previous: samePayment && previous ? previous.status : null });
-      this.#announce(statusText(this._messages, view.status, state));
-      this.#redirect.plan(view, this.redirectDelay);
+      this.#shown = statusText(this._messages, view.status, state);
+      this.#redirect.plan(view, this.redirectDelay, this._now);
     }
     if (state.final) {
       this.#stream?.stop();
@@ -311,13 +321,15 @@ export class CryptoCheckout extends LitElement {
   #onConnection(state: ConnectionState): void {
     const before = this._connection;
     this._connection = state;
-    if (state === "reconnecting") this.#announce(this._messages.reconnecting);
-    else if (before === "reconnecting") this.#announce(this._messages.reconnected);
+    if (state === "reconnecting") this.#say({ kind: "message", text: this._messages.reconnecting });
+    else if (before === "reconnecting") this.#say({ kind: "message", text: this._messages.reconnected });
   }
 
-  #announce(text: string): void {
-    // The live region only speaks when its text changes.
-    this._announcement = this._announcement === text ? `${text}\u00a0` : text;
+  /** Updates the live region; a screen reader speaks when its text changes. */
+  #say(cue: Cue): void {
+    this.#announcement = announce(this.#announcement, cue);
+    const live = this.renderRoot?.querySelector(".live");
+    if (live && live.textContent !== this.#announcement.text) live.textContent = this.#announcement.text;
   }
 
   #fail(error: unknown): void {
@@ -325,7 +337,7 @@ export class CryptoCheckout extends LitElement {
     this._error = failure;
     this._phase = "error";
     emit(this, "checkout-error", { code: failure.code, message: failure.message, retryable: failure.retryable });
-    this.#announce(this._messages.error);
+    this.#shown = this._messages.error;
   }
 
   /** A one-second clock while a countdown or a redirect is on screen. */
@@ -342,11 +354,7 @@ export class CryptoCheckout extends LitElement {
 
   #tick(): void {
     this._now = performance.now();
-    const left = this.#countdown();
-    if (left?.warning && !this.#warned) {
-      this.#warned = true;
-      this.#announce(this._messages.timeLeftWarning);
-    }
+    this.#say({ kind: "tick", warning: this.#countdown()?.warning ?? false, text: warningText(this._messages, this._locale) });
   }
 
   #countdown() {
@@ -357,7 +365,7 @@ export class CryptoCheckout extends LitElement {
 
   /** Never rejects: a failed copy is feedback, not an error. */
   #onCopy = async (field: CopyField, value: string): Promise<void> => {
-    this.#announce((await this.#copy.copy(field, value)) ? this._messages.copied : this._messages.copyManually);
+    this.#say({ kind: "message", text: (await this.#copy.copy(field, value)) ? this._messages.copied : this._messages.copyManually });
   };
 
   #startAgain = (): void => {
@@ -375,8 +383,8 @@ export class CryptoCheckout extends LitElement {
 
   protected override render(): TemplateResult {
     const m = this._messages;
-    return html`<div class="base" part="base" dir=${m.dir} lang=${this._locale.tag}>
-      <div class="sr-only" role="status" aria-live="polite">${this._announcement}</div>
+    return html`<div class="base" part="base" dir=${m.dir} lang=${this._locale.language}>
+      <div class="sr-only live" role="status" aria-live="polite"></div>
       ${this._settings?.environment === "sandbox" ? html`<p class="badge">${m.sandbox}</p>` : nothing}
       ${this.#renderPhase()}
       ${this._connection === "reconnecting" ? html`<p class="notice">${m.reconnecting}</p>` : nothing}
@@ -393,13 +401,13 @@ export class CryptoCheckout extends LitElement {
       case "ready":
         return this._view ? this.#renderView(this._view) : html``;
       default:
-        return html`<p class="muted">${m.loading}</p>`;
+        return html`<p class="muted" data-focus="lead" tabindex="-1">${m.loading}</p>`;
     }
   }
 
   #renderView(view: PaymentView): TemplateResult {
     const m = this._messages;
-    const ctx: BlockContext = { m, tag: this._locale.tag, view };
+    const ctx: BlockContext = { m, locale: this._locale, view };
     const state = statusView(view);
     // Amounts, shares and the remainder's wallet link are the Worker's (PaymentView's derived fields): nothing is computed here.
     const underpaid = state.kind === "underpaid";
@@ -420,7 +428,7 @@ export class CryptoCheckout extends LitElement {
     ${state.startAgain && this.orderId
       ? html`<div class="actions"><button type="button" class="primary" part="button" @click=${this.#startAgain}>${m.startAgain}</button></div>`
       : nothing}
-    ${this.#redirect.render(m, this._now)}`;
+    ${this.#redirect.render(m, this._locale, this._now)}`;
   }
 }
 

@@ -2,8 +2,10 @@
 import { html, nothing } from "lit";
 import type { TemplateResult } from "lit";
 import type { PaymentProgress, PaymentView, ShopSettings, TransactionView } from "../../worker/checkout/wire.js";
-import type { Messages } from "../locales/index.js";
+import { plural } from "../locales/index.js";
+import type { Messages, ResolvedLocale } from "../locales/index.js";
 import { formatAmount, formatCountdown, formatDateTime, formatInteger } from "../locales/format.js";
+import { WARNING_MS } from "../state/countdown.js";
 import type { Countdown } from "../state/countdown.js";
 import type { StatusView } from "../state/status.js";
 import { qrPath, qrPayload } from "../qr/qr-matrix.js";
@@ -12,8 +14,8 @@ export type CopyField = "address" | "amount";
 
 export interface BlockContext {
   m: Messages;
-  /** Intl locale tag. */
-  tag: string;
+  /** The catalog's language and the Intl tag. */
+  locale: ResolvedLocale;
   view: PaymentView;
 }
 
@@ -22,7 +24,7 @@ export function statusBlock({ m, view }: BlockContext, status: StatusView): Temp
   const busy = status.kind === "unconfirmed" || status.kind === "awaiting";
   return html`<div class="status ${status.kind}" part="status">
     ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
-    <h2>${text}</h2>
+    <h2 data-focus="lead" tabindex="-1">${text}</h2>
   </div>`;
 }
 
@@ -30,13 +32,24 @@ export function statusText(m: Messages, status: string, view: StatusView): strin
   return view.kind === "unknown" ? m.unknown(status) : m[view.kind];
 }
 
-export function amountBlock({ m, tag, view }: BlockContext, amount: string): TemplateResult {
-  const rate = view.exchangeRate ? m.rate(view.transferCurrency, formatAmount(tag, view.exchangeRate, view.priceCurrency)) : "";
+/** "Less than 2 minutes left", from the length of the warning stretch. */
+export function warningText(m: Messages, locale: ResolvedLocale): string {
+  return plural(locale, m.timeLeftWarning, WARNING_MS / 60_000);
+}
+
+/** The transaction's state in words; a state the element does not know is shown as sent. */
+function txStateText(m: Messages, state: string): string {
+  return ({ PENDING: m.txPending, ACCEPTED: m.txAccepted, REJECTED: m.txRejected } as Record<string, string | undefined>)[state] ?? state;
+}
+
+export function amountBlock({ m, locale: { tag }, view }: BlockContext, amount: string): TemplateResult {
+  // The rate is notation, the same in every language: 1 BTC = 60,629.58 €.
+  const rate = view.exchangeRate ? `1 ${view.transferCurrency} = ${formatAmount(tag, view.exchangeRate, view.priceCurrency)}` : "";
   return html`<div class="amount" part="amount">
     <p class="label">${m.sendExactly}</p>
     <p class="amount-main"><bdi>${formatAmount(tag, amount, view.transferCurrency)}</bdi></p>
     <p class="muted">
-      ${m.price}: <bdi>${formatAmount(tag, view.priceAmount, view.priceCurrency)}</bdi>${rate ? html` · <bdi>${rate}</bdi>` : nothing}
+      ${m.price} <bdi>${formatAmount(tag, view.priceAmount, view.priceCurrency)}</bdi>${rate ? html` · <bdi>${rate}</bdi>` : nothing}
     </p>
   </div>`;
 }
@@ -82,16 +95,16 @@ export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): Templa
   </div>`;
 }
 
-export function countdownBlock({ m, tag }: BlockContext, left: Countdown): TemplateResult {
+export function countdownBlock({ m, locale }: BlockContext, left: Countdown): TemplateResult {
   return html`<p class="countdown ${left.warning ? "warning" : ""}" part="countdown">
     <span>${left.over ? m.timeUp : m.timeLeft}</span>
-    <time>${formatCountdown(tag, left.remainingMs)}</time>
-    ${left.warning ? html`<strong>${m.timeLeftWarning}</strong>` : nothing}
+    <time>${formatCountdown(locale.tag, left.remainingMs)}</time>
+    ${left.warning ? html`<strong>${warningText(m, locale)}</strong>` : nothing}
   </p>`;
 }
 
 /** The Worker's progress (PaymentProgress): percentages and amounts as exact decimal strings, only formatted here. */
-export function progressBlock({ m, tag, view }: BlockContext, p: PaymentProgress): TemplateResult {
+export function progressBlock({ m, locale: { tag }, view }: BlockContext, p: PaymentProgress): TemplateResult {
   const amount = (value: string) => formatAmount(tag, value, view.transferCurrency);
   const words = m.progressText(amount(p.accepted), amount(p.pending), amount(p.total));
   const acceptedWidth = `${p.acceptedPercent}%`;
@@ -115,7 +128,7 @@ export function progressBlock({ m, tag, view }: BlockContext, p: PaymentProgress
   </div>`;
 }
 
-export function underpaidSummary({ m, tag, view }: BlockContext): TemplateResult {
+export function underpaidSummary({ m, locale: { tag }, view }: BlockContext): TemplateResult {
   return html`<dl class="summary">
     <dt>${m.received}</dt>
     <dd><bdi>${formatAmount(tag, view.progress.paid, view.transferCurrency)}</bdi></dd>
@@ -124,7 +137,7 @@ export function underpaidSummary({ m, tag, view }: BlockContext): TemplateResult
   </dl>`;
 }
 
-export function transactionsBlock({ m, tag, view }: BlockContext): TemplateResult {
+export function transactionsBlock({ m, locale: { tag }, view }: BlockContext): TemplateResult {
   // Every transaction field is optional upstream (docs/upstream.md, "Payments"): a missing one reads as unknown.
   const item = (tx: TransactionView) => {
     const observed = tx.observedTime === undefined ? "" : formatDateTime(tag, tx.observedTime);
@@ -132,7 +145,7 @@ export function transactionsBlock({ m, tag, view }: BlockContext): TemplateResul
       ${tx.paidTransferAmount === undefined
         ? html`<span class="unknown">${m.txAmountUnknown}</span>`
         : html`<bdi>${formatAmount(tag, tx.paidTransferAmount, view.transferCurrency)}</bdi>`}
-      · ${tx.state === undefined ? html`<span class="unknown">${m.txStateUnknown}</span>` : m.txState(tx.state)}
+      · ${tx.state === undefined ? html`<span class="unknown">${m.txStateUnknown}</span>` : txStateText(m, tx.state)}
       ${observed ? html`· <time datetime=${tx.observedTime ?? ""}>${observed}</time>` : nothing}
       <br />${tx.transactionId === undefined ? html`<span class="muted">${m.txIdUnknown}</span>` : html`<code class="value" dir="ltr">${tx.transactionId}</code>`}
     </li>`;
@@ -147,19 +160,19 @@ export function transactionsBlock({ m, tag, view }: BlockContext): TemplateResul
 
 export function referenceBlock({ m, view }: BlockContext): TemplateResult {
   return html`<p class="reference" part="reference">
-    <span class="label">${m.reference}:</span> <code class="value" dir="ltr">${view.paymentId}</code>
+    <span class="label">${m.reference}</span> <code class="value" dir="ltr">${view.paymentId}</code>
   </p>`;
 }
 
 export function pickerBlock(m: Messages, currencies: ShopSettings["transferCurrencies"], onChoose: (code: string) => void): TemplateResult {
   return html`<div class="picker" role="group" aria-labelledby="picker-heading">
-    <h2 id="picker-heading">${m.chooseCurrency}</h2>
+    <h2 id="picker-heading" data-focus="lead" tabindex="-1">${m.chooseCurrency}</h2>
     ${currencies.map((c) => html`<button type="button" part="button" @click=${() => onChoose(c.code)}>${m.payWith(c.name, c.code)}</button>`)}
   </div>`;
 }
 
 export function errorBlock(m: Messages, error: { code: string; message: string } | undefined, onRetry: () => void): TemplateResult {
-  return html`<div class="status invalid" part="status"><h2>${m.error}</h2></div>
+  return html`<div class="status invalid" part="status"><h2 data-focus="lead" tabindex="-1">${m.error}</h2></div>
     <p class="muted"><code>${error?.code}</code>: ${error?.message}</p>
     <div class="actions"><button type="button" part="button" @click=${onRetry}>${m.retry}</button></div>`;
 }

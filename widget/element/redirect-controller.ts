@@ -6,7 +6,8 @@ import { html, nothing } from "lit";
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from "lit";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import { emit } from "../events.js";
-import type { Messages } from "../locales/index.js";
+import { plural } from "../locales/index.js";
+import type { Messages, ResolvedLocale } from "../locales/index.js";
 import { redirectDelaySeconds, redirectTarget } from "../state/redirect.js";
 import type { RedirectTarget } from "../state/redirect.js";
 
@@ -42,13 +43,16 @@ export class RedirectController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Plans the redirect that belongs to the view's status, if it has an http(s) URL. */
-  plan(view: PaymentView, delayAttribute: number | undefined): void {
+  /**
+   * Plans the redirect that belongs to the view's status, if it has an http(s) URL. `now` is the
+   * host's clock reading that render() gets next, so the countdown starts at the whole delay.
+   */
+  plan(view: PaymentView, delayAttribute: number | undefined, now: number): void {
     this.clear();
     const target = redirectTarget(view);
     if (!target) return;
     const delayMs = redirectDelaySeconds(delayAttribute) * 1000;
-    this.#pending = { ...target, deadline: performance.now() + delayMs, cancelled: false };
+    this.#pending = { ...target, deadline: now + delayMs, cancelled: false };
     this.#timer = setTimeout(() => this.#follow(), delayMs);
   }
 
@@ -75,14 +79,15 @@ export class RedirectController implements ReactiveController {
     if (!this.#allowed()) event.preventDefault();
   };
 
-  render(m: Messages, now: number): TemplateResult | typeof nothing {
+  render(m: Messages, locale: ResolvedLocale, now: number): TemplateResult | typeof nothing {
     const pending = this.#pending;
     if (!pending) return nothing;
-    if (pending.cancelled) return html`<p class="actions"><a href=${pending.url}>${m.backToShop}</a></p>`;
+    // data-focus: when "Go now" gives way to "Back to the shop", focus follows (FocusController).
+    if (pending.cancelled) return html`<p class="actions"><a href=${pending.url} data-focus="redirect">${m.backToShop}</a></p>`;
     const seconds = Math.max(0, Math.ceil((pending.deadline - now) / 1000));
     return html`<p class="actions redirect" part="redirect">
-      <span>${m.redirecting(seconds)}</span>
-      <a class="button" href=${pending.url} @click=${this.#goNow}>${m.goNow}</a>
+      <span>${plural(locale, m.redirecting, seconds)}</span>
+      <a class="button" href=${pending.url} data-focus="redirect" @click=${this.#goNow}>${m.goNow}</a>
     </p>`;
   }
 }

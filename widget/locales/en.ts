@@ -1,4 +1,11 @@
-/** English, bundled with the element; the other catalogs are loaded on demand. */
+/**
+ * English, bundled with the element; every other catalog (widget/locales/<tag>.ts) has the same
+ * keys and is loaded on demand. Plain strings, functions for text around values (same parameters
+ * in every catalog), and PluralForms for counts (plural.ts). Labels that precede a value carry
+ * their own colon, so that French can put a space before it and Chinese a full-width one.
+ */
+import type { PluralForms } from "./plural.js";
+
 export const en = {
   dir: "ltr" as "ltr" | "rtl",
   loading: "Loading the payment…",
@@ -6,8 +13,7 @@ export const en = {
   payWith: (name: string, code: string) => `Pay with ${name} (${code})`,
   sandbox: "Test mode: no real money moves",
   sendExactly: "Send exactly",
-  price: "Price",
-  rate: (transfer: string, price: string) => `1 ${transfer} = ${price}`,
+  price: "Price:",
   amount: "Amount",
   address: "Address",
   copyAmount: "Copy amount",
@@ -17,7 +23,7 @@ export const en = {
   openWallet: "Open in wallet",
   qrLabel: (currency: string) => `QR code of the ${currency} payment`,
   timeLeft: "Time left",
-  timeLeftWarning: "Less than 2 minutes left",
+  timeLeftWarning: { one: "Less than {n} minute left", other: "Less than {n} minutes left" } as PluralForms,
   timeUp: "Time is up",
   progress: "Payment progress",
   progressText: (accepted: string, pending: string, total: string) => `${accepted} confirmed and ${pending} waiting for confirmation, of ${total}`,
@@ -32,13 +38,15 @@ export const en = {
   invalid: "There is a problem with this payment",
   awaiting: "Waiting for your payment",
   unknown: (status: string) => `Payment status: ${status}`,
-  reference: "Reference to give the shop",
+  reference: "Reference to give the shop:",
   transactions: "Transactions",
-  txState: (state: string) => ({ PENDING: "waiting for confirmation", ACCEPTED: "confirmed", REJECTED: "rejected" })[state] ?? state,
+  txPending: "waiting for confirmation",
+  txAccepted: "confirmed",
+  txRejected: "rejected",
   txAmountUnknown: "amount unknown",
   txStateUnknown: "status unknown",
   txIdUnknown: "transaction ID unknown",
-  redirecting: (seconds: number) => `Returning to the shop in ${seconds} s`,
+  redirecting: { one: "Returning to the shop in {n} second", other: "Returning to the shop in {n} seconds" } as PluralForms,
   goNow: "Go now",
   backToShop: "Back to the shop",
   reconnecting: "Connection lost, reconnecting…",

@@ -1,51 +1,49 @@
 /**
- * Locale choice and catalog loading: English is bundled; de, es, fr, pt and ar are separate
- * chunks fetched on first use.
+ * Catalog loading: English is bundled; each other language of languages.ts is a chunk of its own
+ * (dist/public/chunks/<tag>-<hash>.js), fetched the first time it is used.
  */
 import { en } from "./en.js";
 import type { Messages } from "./en.js";
+import type { Language } from "./languages.js";
 
 export type { Messages };
-
-export const SUPPORTED_LANGUAGES = ["en", "de", "es", "fr", "pt", "ar"] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export type { Language } from "./languages.js";
+export { ENGLISH, negotiateLocale } from "./negotiate.js";
+export type { ResolvedLocale } from "./negotiate.js";
+export { plural } from "./plural.js";
 
 const LOADERS: Record<Exclude<Language, "en">, () => Promise<{ messages: Messages }>> = {
-  de: () => import("./de.js"),
-  es: () => import("./es.js"),
-  fr: () => import("./fr.js"),
-  pt: () => import("./pt.js"),
   ar: () => import("./ar.js"),
+  cs: () => import("./cs.js"),
+  da: () => import("./da.js"),
+  de: () => import("./de.js"),
+  el: () => import("./el.js"),
+  es: () => import("./es.js"),
+  fa: () => import("./fa.js"),
+  fi: () => import("./fi.js"),
+  fr: () => import("./fr.js"),
+  he: () => import("./he.js"),
+  hi: () => import("./hi.js"),
+  hu: () => import("./hu.js"),
+  id: () => import("./id.js"),
+  it: () => import("./it.js"),
+  ja: () => import("./ja.js"),
+  ko: () => import("./ko.js"),
+  nb: () => import("./nb.js"),
+  nl: () => import("./nl.js"),
+  pl: () => import("./pl.js"),
+  pt: () => import("./pt.js"),
+  ro: () => import("./ro.js"),
+  ru: () => import("./ru.js"),
+  sk: () => import("./sk.js"),
+  sv: () => import("./sv.js"),
+  th: () => import("./th.js"),
+  tr: () => import("./tr.js"),
+  uk: () => import("./uk.js"),
+  vi: () => import("./vi.js"),
+  "zh-CN": () => import("./zh-CN.js"),
+  "zh-TW": () => import("./zh-TW.js"),
 };
-
-export interface ResolvedLocale {
-  /** BCP 47 tag used with Intl (the requested one when valid, e.g. "de-CH"). */
-  tag: string;
-  language: Language;
-}
-
-function canonical(tag: string | null | undefined): string | undefined {
-  if (!tag) return undefined;
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The first of (attribute, page lang, browser language) that is a valid tag; its catalog is the
- * matching language or English. Intl formats with the full tag when its language has a catalog.
- */
-export function resolveLocale(...candidates: (string | null | undefined)[]): ResolvedLocale {
-  for (const candidate of candidates) {
-    const tag = canonical(candidate);
-    if (!tag) continue;
-    const language = tag.split("-")[0]?.toLowerCase() as Language;
-    return SUPPORTED_LANGUAGES.includes(language) ? { tag, language } : { tag: "en", language: "en" };
-  }
-  return { tag: "en", language: "en" };
-}
 
 const loaded = new Map<Language, Messages>([["en", en]]);
 

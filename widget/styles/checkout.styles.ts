@@ -17,6 +17,47 @@ const darkTheme = css`
     --_focus: var(--checkout-focus-color, #8ab4f8);
 `;
 
+/**
+ * Windows high contrast (forced colors): the browser repaints text, borders and backgrounds in the
+ * customer's palette but leaves SVG fills alone. The QR keeps dark modules on white (a scanner
+ * needs them); the progress bar, the spinner and the accent buttons are drawn in the palette's
+ * own colours (its button and link colours instead of the accent the browser overrides); the
+ * focus ring takes the palette's highlight.
+ */
+const forcedColors = css`
+    .qr {
+      forced-color-adjust: none;
+      background: #ffffff;
+    }
+    .bar {
+      border: 1px solid CanvasText;
+    }
+    .bar .track {
+      fill: Canvas;
+    }
+    .bar .accepted {
+      fill: Highlight;
+    }
+    .bar .pending {
+      fill: GrayText;
+    }
+    .spinner {
+      border-color: Canvas;
+      border-block-start-color: CanvasText;
+    }
+    button.primary {
+      background: ButtonFace;
+      color: ButtonText;
+    }
+    a.button.primary {
+      background: Canvas;
+      color: LinkText;
+    }
+    :focus-visible {
+      outline-color: Highlight;
+    }
+`;
+
 export const checkoutStyles = css`
   :host {
     --_bg: var(--checkout-background, #ffffff);
@@ -276,6 +317,9 @@ export const checkoutStyles = css`
   .picker {
     display: grid;
     gap: 0.5em;
+  }
+  @media (forced-colors: active) {
+    ${forcedColors}
   }
   @media (prefers-reduced-motion: reduce) {
     *,

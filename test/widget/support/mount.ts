@@ -2,7 +2,8 @@
 import "../../../widget/index.js";
 import type { CryptoCheckout } from "../../../widget/index.js";
 import type { CheckoutEventDetails, CheckoutEventName } from "../../../widget/events.js";
-import { ENDPOINT } from "./fake-checkout.js";
+import type { PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
+import { ENDPOINT, FakeCheckout } from "./fake-checkout.js";
 
 export const BASE_ATTRIBUTES: Record<string, string> = {
   shop: "demo-open",
@@ -43,6 +44,43 @@ export async function mountWithPayment(attributes: Record<string, string | null>
 
 export function unmountAll(): void {
   for (const holder of mounted.splice(0)) holder.remove();
+}
+
+export interface FakeCheckoutFixture {
+  /** This test's stubbed Worker. */
+  readonly server: FakeCheckout;
+  /** Puts `view` on the server and mounts the element attached to it, waiting for its first view. */
+  show(view: PaymentView, attributes?: Record<string, string>, parent?: HTMLElement): Promise<CryptoCheckout>;
+}
+
+/**
+ * For each test of the calling `describe`: a FakeCheckout serving `shops` installed in the page
+ * and an empty sessionStorage before it; every mounted element removed and the page's fetch and
+ * WebSocket restored after it.
+ */
+export function useFakeCheckout(...shops: ShopSettings[]): FakeCheckoutFixture {
+  let server: FakeCheckout | undefined;
+  beforeEach(() => {
+    sessionStorage.clear();
+    server = new FakeCheckout(...shops).install();
+  });
+  afterEach(() => {
+    unmountAll();
+    server?.restore();
+  });
+  const current = (): FakeCheckout => {
+    if (!server) throw new Error("useFakeCheckout: no test is running");
+    return server;
+  };
+  return {
+    get server() {
+      return current();
+    },
+    show(view, attributes = {}, parent) {
+      current().payments.set(view.paymentId, view);
+      return mountWithPayment({ "payment-id": view.paymentId, ...attributes }, parent);
+    },
+  };
 }
 
 export function root(el: CryptoCheckout): ShadowRoot {

@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// The npm package of the element (scripts/build-package.mjs), in Node: built, packed and checked
+// as a registry would receive it. Run from the repository root:
+//   npx vitest run --config test/package/vitest.config.ts
+export default defineConfig({
+  test: {
+    name: "package",
+    environment: "node",
+    root: fileURLToPath(new URL("../..", import.meta.url)),
+    include: ["test/package/**/*.test.ts"],
+    // Building and packing take a while on a shared machine; so does type-checking React's and Vue's types.
+    hookTimeout: 180_000,
+    testTimeout: 120_000,
+  },
+});

@@ -1,0 +1,29 @@
+/**
+ * The attributes of <crypto-checkout> as markup writes them, for the JSX typings of the npm
+ * package (React 19, Preact). The element reads them through `static properties` in
+ * element/crypto-checkout.ts; the package test checks that both name the same attributes (the
+ * class's list reaches it through custom-elements.json).
+ */
+export interface CryptoCheckoutAttributes {
+  /** The shop's id in the checkout Worker's configuration. */
+  shop: string;
+  /** The checkout Worker's origin; needed when the element is bundled into the page's own script. */
+  endpoint?: string;
+  /** The shop's order id. */
+  "order-id"?: string;
+  /** Signed pricing: the order token (JWT) from the shop's backend. */
+  "order-token"?: string;
+  /** Open pricing: the amount, a decimal string (`25.00`). */
+  "price-amount"?: string;
+  /** Open pricing: the ISO 4217 currency of the amount. */
+  "price-currency"?: string;
+  /** The crypto currency to pay with (`BTC`); without it, and with several enabled, the customer picks. */
+  "transfer-currency"?: string;
+  /** Attach to an existing payment instead of creating one. */
+  "payment-id"?: string;
+  /** A BCP 47 language tag; default: the page's `lang`, else the browser's language. */
+  locale?: string;
+  theme?: "auto" | "light" | "dark";
+  /** Seconds before following a redirect URL (default 5). */
+  "redirect-delay"?: number | `${number}`;
+}
