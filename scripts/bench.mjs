@@ -111,7 +111,6 @@ function registryRows(r) {
     [`shop settings, registry shop, warm cache: p50 / p99 (${r.warm.samples} requests over ${r.shops} shops)`, `${ms(r.warm.p50)} / ${ms(r.warm.p99)} ms`],
     [`shop settings, SHOPS var shop, same isolate: p50 / p99 (${r.configWarm.samples} requests)`, `${ms(r.configWarm.p50)} / ${ms(r.configWarm.p99)} ms`],
     [`shop settings, registry shop, cold isolate (first request of each of ${r.cold.samples} shops): p50 / p99`, `${ms(r.cold.p50)} / ${ms(r.cold.p99)} ms`],
-    ["restarted Worker: first request (isolate start, currency list)", `${ms(r.firstRequestMs)} ms`],
   ];
 }
 /** The language chunks in one row, smallest and largest (each one is in bench-results/latest.json). */
