@@ -4,12 +4,13 @@
  *   frames `{"type":"payment","payment":<PaymentView>}`, and the ping protocol of wire.ts), over
  *   the `ws` package (Node 20 has no global WebSocket client);
  * - the backend API's event log, `GET /api/shops/{shop}/events?after=&limit=` with the shop's
- *   Bearer token (worker/checkout/backend-api.ts, docs/webhooks.md).
+ *   Bearer token (worker/checkout/backend-api.ts, docs/webhooks.md);
+ * - the shop registry's admin API, `/admin/*` with the admin token (worker/checkout/admin-api.ts).
  * Errors are CheckoutApiError: `retryable` for network failures, timeouts, 5xx and 429.
  */
 import WebSocket from "ws";
 import type { EventList } from "../worker/checkout/events/types.js";
-import { STREAM_PING, STREAM_PONG, type PaymentView, type StreamMessage } from "../worker/checkout/wire.js";
+import { STREAM_PING, STREAM_PONG, type FieldError, type PaymentView, type StreamMessage } from "../worker/checkout/wire.js";
 import { UsageError } from "./errors.js";
 
 export const DEFAULT_CHECKOUT_URL = "http://127.0.0.1:8787";
@@ -24,6 +25,8 @@ export class CheckoutApiError extends Error {
     readonly code?: string,
     /** Seconds of a Retry-After header. */
     readonly retryAfter?: number,
+    /** The fields a refused body got wrong (the admin API). */
+    readonly fields?: FieldError[],
   ) {
     super(message);
   }
@@ -48,16 +51,44 @@ export function httpUrl(value: string, what: string): string {
 /** "HTTP 404 from GET /api/...: payment_not_found: No payment with this id." from the Worker's error body. */
 function httpError(method: string, path: string, status: number, body: string, retryAfter?: string | null): CheckoutApiError {
   let code: string | undefined;
+  let fields: FieldError[] | undefined;
   let message = body.replace(/\s+/g, " ").trim().slice(0, 200);
   try {
-    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown; fields?: unknown } };
     if (typeof parsed.error?.code === "string") code = parsed.error.code;
     if (typeof parsed.error?.message === "string") message = `${code ?? "error"}: ${parsed.error.message}`;
+    if (Array.isArray(parsed.error?.fields)) fields = parsed.error.fields.filter((f): f is FieldError => typeof f?.field === "string" && typeof f?.message === "string");
   } catch {
     // not the Worker's JSON error: the raw text
   }
   const seconds = retryAfter && /^\d{1,5}$/.test(retryAfter) ? Number(retryAfter) : undefined;
-  return new CheckoutApiError(`HTTP ${status} from ${method} ${path}${message ? `: ${message}` : ""}`, status, code, seconds);
+  return new CheckoutApiError(`HTTP ${status} from ${method} ${path}${message ? `: ${message}` : ""}`, status, code, seconds, fields);
+}
+
+/**
+ * One call of the Worker with a Bearer token: its JSON answer, or a CheckoutApiError. The token is
+ * never part of an error's message, even when the Worker repeats it.
+ */
+export async function callWorker<T>(base: string, token: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; timeoutMs: number }): Promise<T> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json", ...options.headers };
+  const init: RequestInit = { method, headers, signal: AbortSignal.timeout(options.timeoutMs) };
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, init);
+  } catch (error) {
+    throw networkError(method, path, error, options.timeoutMs);
+  }
+  const text = (await response.text()).split(token).join("[redacted]");
+  if (!response.ok) throw httpError(method, path, response.status, text, response.headers.get("Retry-After"));
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new CheckoutApiError(`${method} ${path} answered something that is not JSON`, response.status);
+  }
 }
 
 function networkError(method: string, path: string, error: unknown, timeoutMs: number): CheckoutApiError {
@@ -69,21 +100,9 @@ function networkError(method: string, path: string, error: unknown, timeoutMs: n
 /** One page of the shop's event log after `after` (a cursor; "0" for the beginning). */
 export async function fetchEvents(base: string, shop: string, token: string, after: string, limit: number, timeoutMs: number): Promise<EventList> {
   const path = `/api/shops/${encodeURIComponent(shop)}/events?after=${encodeURIComponent(after)}&limit=${limit}`;
-  let response: Response;
-  try {
-    response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    throw networkError("GET", path, error, timeoutMs);
-  }
-  const text = await response.text();
-  if (!response.ok) throw httpError("GET", path, response.status, text.split(token).join("[redacted]"), response.headers.get("Retry-After"));
-  try {
-    const list = JSON.parse(text) as EventList;
-    if (!Array.isArray(list.events) || typeof list.next !== "string") throw new Error("shape");
-    return list;
-  } catch {
-    throw new CheckoutApiError(`GET ${path} answered something that is not an event list`, response.status);
-  }
+  const list = await callWorker<EventList>(base, token, "GET", path, { timeoutMs });
+  if (!list || !Array.isArray(list.events) || typeof list.next !== "string") throw new CheckoutApiError(`GET ${path} answered something that is not an event list`, 200);
+  return list;
 }
 
 /** The `ws(s)://` URL of a payment's stream. */

@@ -1,7 +1,8 @@
 /**
  * What every command gets: the output, the global options, a v3 client for the resolved
- * credentials (made on first use, so commands that need no key never ask for one), and the
- * production confirmation of commands that move money.
+ * credentials (made on first use, so commands that need no key never ask for one), the
+ * production confirmation of commands that move money, and the confirmation of other commands
+ * that change something for good (`shops disable`, `shops rotate-secret`).
  */
 import { confirm, isCancel } from "@clack/prompts";
 import { createV3Client, type V3Client } from "../worker/v3/client.js";
@@ -23,7 +24,25 @@ export interface Context {
   assertCanConfirm(action: string): Promise<void>;
   /** In production without --yes: shows what will happen and asks; UsageError when declined. */
   confirmMoneyMove(action: string, details: readonly (readonly [string, Cell])[]): Promise<void>;
+  /**
+   * Without --yes: shows what will happen and asks; UsageError when declined, or when stdin is not
+   * a terminal (nothing can be asked). Call before sending anything.
+   */
+  confirmAction(action: string, details: readonly (readonly [string, Cell])[]): Promise<void>;
 }
+
+/** UsageError when no confirmation can be asked (stdin is not a terminal). */
+function assertTerminal(io: Io, action: string): void {
+  if (!io.inIsTty) throw new UsageError(`refusing to ${action} without confirmation: stdin is not a terminal. Pass --yes to confirm non-interactively. Nothing was sent.`);
+}
+
+/** Asks `question` (default No); UsageError unless the answer is Yes. */
+async function ask(question: string): Promise<void> {
+  const answer = await confirm({ message: question, initialValue: false, input: process.stdin, output: process.stderr });
+  if (isCancel(answer) || answer !== true) throw new UsageError("not confirmed. Nothing was sent.");
+}
+
+const capitalized = (text: string) => `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`;
 
 /** First line of stdin (for --key-secret-stdin). */
 export async function readStdinLine(): Promise<string> {
@@ -58,19 +77,22 @@ export function createContext(io: Io, root: string, opts: GlobalOptions): Contex
     opts,
     client,
     async assertCanConfirm(action) {
-      if (!(await needsConfirmation())) return;
-      if (!io.inIsTty) {
-        throw new UsageError(`refusing to ${action} in production without confirmation: stdin is not a terminal. Pass --yes to confirm non-interactively. Nothing was sent.`);
-      }
+      if (await needsConfirmation()) assertTerminal(io, `${action} in production`);
     },
     async confirmMoneyMove(action, details) {
       if (!(await needsConfirmation())) return;
-      await this.assertCanConfirm(action);
+      assertTerminal(io, `${action} in production`);
       const { target } = await client();
       io.err(`\nPRODUCTION (${target.baseUrl}, ${target.label}): this will ${action}.\n`);
       io.err(record(details));
-      const answer = await confirm({ message: `${action[0]?.toUpperCase() ?? ""}${action.slice(1)} in production?`, initialValue: false, input: process.stdin, output: process.stderr });
-      if (isCancel(answer) || answer !== true) throw new UsageError("not confirmed. Nothing was sent.");
+      await ask(`${capitalized(action)} in production?`);
+    },
+    async confirmAction(action, details) {
+      if (opts.yes) return;
+      assertTerminal(io, action);
+      io.err(`\nThis will ${action}.\n`);
+      io.err(record(details));
+      await ask(`${capitalized(action)}?`);
     },
   };
 }

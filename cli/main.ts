@@ -13,6 +13,7 @@ import { registerNotifications } from "./commands/notifications.js";
 import { registerOrderToken } from "./commands/order-token.js";
 import { registerPayments } from "./commands/payments.js";
 import { registerPayouts } from "./commands/payouts.js";
+import { registerShops } from "./commands/shops.js";
 import { integer } from "./commands/shared.js";
 import { BASE_URL_ENV, KEY_SECRET_ENV, type GlobalOptions } from "./config.js";
 import { createContext } from "./context.js";
@@ -24,7 +25,7 @@ export const VERSION = "0.1.0";
 export function buildProgram(io: Io, root: string): Command {
   const program = new Command("crypto-checkout");
   program
-    .description("The merchant's command line for the payment service (payments, payouts, conversions).")
+    .description("The merchant's command line for the payment service (payments, payouts, conversions) and the checkout Worker's shop registry.")
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
@@ -48,6 +49,7 @@ Examples:
   crypto-checkout --shop demo-open payments watch <paymentId> --checkout-url http://127.0.0.1:8787
   crypto-checkout --shop demo-open listen --forward-to http://127.0.0.1:4242/webhooks
   crypto-checkout --shop demo-open payouts list --all --json
+  crypto-checkout shops list                       (the shop registry of the Worker at http://127.0.0.1:8787)
   ${KEY_SECRET_ENV}=... crypto-checkout --key-id my_key --env production payouts limits --transfer-currency BTC --price-currency EUR
 Docs: docs/cli.md`,
   );
@@ -59,6 +61,7 @@ Docs: docs/cli.md`,
   registerNotifications(program, context);
   registerOrderToken(program, context);
   registerListen(program, context);
+  registerShops(program, context);
   return program;
 }
 

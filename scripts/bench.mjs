@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
+import { measureRegistry } from "../test/bench/registry.mjs";
 import { measureBreakdown } from "../test/bench/size-breakdown.mjs";
 import { measureSizes } from "../test/bench/sizes.mjs";
 import { kb, ms } from "../test/bench/stats.mjs";
@@ -77,6 +78,8 @@ try {
   results.notificationToWebhook = await measureNotificationToWebhook({ ...context, payments: 4, perPayment: 55 });
   step("1000 notifications, receiver failing 30 % of first attempts (10 in flight; drain wait at most 120 s)");
   results.webhookDelivery = await measureWebhookDelivery({ ...context, total: 1000, payments: 10, failRate: 0.3, drainTimeoutMs: 120_000 });
+  step("shop registry: 1000 shops registered, settings request with a warm cache and in a restarted Worker");
+  results.registry = await measureRegistry({ servers, adminToken: secrets.ADMIN_TOKEN, apiKeySecret: secrets.DEMO_API_KEY_SECRET, shops: 1000 });
 } finally {
   await browser.close().catch(() => {});
   await servers.stop();
@@ -101,7 +104,16 @@ const rows = [
   ["Worker / direct throughput ratio", `${results.createThroughput.ratio}`],
   ["upstream calls per create through the Worker", Object.entries(results.createThroughput.upstreamCallsPerWorkerCreate).map(([r, n]) => `${r}: ${n}`).join(", ")],
   ...webhookRows(results.notificationToWebhook, results.webhookDelivery),
+  ...registryRows(results.registry),
 ];
+function registryRows(r) {
+  return [
+    [`shop registry: ${r.shops} shops registered through the admin API (${r.registered.failures} failed)`, `${r.registered.perSecond} /s`],
+    [`shop settings, registry shop, warm cache: p50 / p99 (${r.warm.samples} requests over ${r.shops} shops)`, `${ms(r.warm.p50)} / ${ms(r.warm.p99)} ms`],
+    [`shop settings, SHOPS var shop, same isolate: p50 / p99 (${r.configWarm.samples} requests)`, `${ms(r.configWarm.p50)} / ${ms(r.configWarm.p99)} ms`],
+    [`shop settings, registry shop, cold isolate (first request of each of ${r.cold.samples} shops): p50 / p99`, `${ms(r.cold.p50)} / ${ms(r.cold.p99)} ms`],
+  ];
+}
 /** The language chunks in one row, smallest and largest (each one is in bench-results/latest.json). */
 function chunksRow(chunks) {
   const spread = (key) => `${kb(Math.min(...chunks.map((c) => c[key])))}–${kb(Math.max(...chunks.map((c) => c[key])))}`;

@@ -4,7 +4,10 @@ export declare function freePort(): Promise<number>;
 export declare function portInUse(port: number): Promise<boolean>;
 export declare function buildIsStale(): boolean;
 export declare function ensureBuilt(options?: { log?: (message: string) => void }): boolean;
+/** Creates .dev.vars from .dev.vars.example (or adds what it gained), with random values of its own for ADMIN_TOKEN and SHOP_MASTER_KEYS. */
 export declare function ensureDevVars(): void;
+/** Applies the shop registry's D1 migrations to the checkout Worker's local database under `persist` (as `wrangler dev --persist-to` reads it). */
+export declare function applyMigrations(persist: string, options?: { echo?: boolean }): Promise<void>;
 /** The origin the committed demo configuration points at (http://127.0.0.1:8787). */
 export declare const DEMO_ORIGIN: string;
 /** The origin of the shop backend the demo shops' webhooks go to (http://127.0.0.1:8789). */

@@ -2,6 +2,7 @@
 // own `wrangler dev` process on 127.0.0.1. Used by the demo script, the end-to-end tests, the
 // screenshots and the benchmark.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -76,6 +77,33 @@ const RETIRED_DEV_VALUES = {
   DEMO_HMAC_KEY: ["sbx_demo_hmac_9a41e2"],
 };
 
+/**
+ * Local secrets that are never committed, not even as sandbox values: .dev.vars.example lists
+ * them empty, and a .dev.vars without a value gets a random one of its own (the admin API's token,
+ * and one master key for the shop registry's secrets).
+ */
+const GENERATED_DEV_VALUES = {
+  ADMIN_TOKEN: () => randomBytes(32).toString("base64url"),
+  SHOP_MASTER_KEYS: () => `local1:${randomBytes(32).toString("base64")}`,
+};
+
+/** Writes a random value for every GENERATED_DEV_VALUES name that `path` lists empty or not at all. */
+function generateDevValues(path) {
+  const have = readDevVars(path);
+  const missing = Object.keys(GENERATED_DEV_VALUES).filter((name) => !have[name]);
+  if (!missing.length) return;
+  const values = new Map(missing.map((name) => [name, GENERATED_DEV_VALUES[name]()]));
+  const filled = new Set();
+  const lines = readFileSync(path, "utf8").split("\n").map((line) => {
+    const name = /^\s*([A-Z0-9_]+)\s*=\s*$/.exec(line)?.[1];
+    if (!name || !values.has(name) || filled.has(name)) return line;
+    filled.add(name);
+    return `${name}=${values.get(name)}`;
+  });
+  const rest = [...values].filter(([name]) => !filled.has(name)).map(([name, value]) => `${name}=${value}`);
+  writeFileSync(path, `${[...lines, ...rest].join("\n").replace(/\n*$/, "")}\n`);
+}
+
 /** Creates a gitignored .dev.vars from its committed .dev.vars.example, or brings an older one up to date. */
 export function ensureDevVars() {
   for (const dir of [ROOT, join(ROOT, "worker", "sandbox")]) {
@@ -101,6 +129,7 @@ export function ensureDevVars() {
     const missing = Object.entries(wanted).filter(([name]) => !(name in have));
     if (missing.length) appendFileSync(vars, `\n${missing.map(([name, value]) => `${name}=${value}`).join("\n")}\n`);
   }
+  generateDevValues(join(ROOT, ".dev.vars"));
 }
 
 /** The origin that the committed demo configuration (wrangler.toml) points redirects and CORS at. */
@@ -133,9 +162,22 @@ export function shopsForOrigin(origin, backendOrigin = DEMO_BACKEND_ORIGIN) {
   return JSON.stringify(JSON.parse(match[1].replaceAll(DEMO_ORIGIN, origin).replaceAll(DEMO_BACKEND_ORIGIN, backendOrigin)));
 }
 
+const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
 /** One `wrangler dev` process, detached in its own process group, its output kept for errors. */
 function startWrangler(name, args, echo) {
-  return startNode(name, [WRANGLER, "dev", ...args], echo, { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" });
+  return startNode(name, [WRANGLER, "dev", ...args], echo, WRANGLER_ENV);
+}
+
+/**
+ * Applies the shop registry's D1 migrations (worker/checkout/migrations) to the checkout Worker's
+ * local database under `persist`, as `wrangler dev --persist-to <persist>` reads it; the ones
+ * applied before are skipped. Rejects with wrangler's output when that fails.
+ */
+export async function applyMigrations(persist, { echo = false } = {}) {
+  const proc = startNode("D1 migrations", [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persist], echo, WRANGLER_ENV);
+  const { code, signal } = await proc.exit;
+  if (code !== 0) throw new Error(`wrangler d1 migrations apply failed (${code ?? signal}).\n--- last output ---\n${proc.output()}`);
 }
 
 /** One Node process, detached in its own process group, its output kept for errors. */
@@ -270,6 +312,13 @@ export async function startServers(options = {}) {
 
   const sandbox = startWrangler("sandbox Worker", ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))], options.echo);
   running.add(sandbox);
+  try {
+    await applyMigrations(join(persistDir, "checkout"), { echo: options.echo });
+  } catch (error) {
+    await sandbox.stop();
+    running.delete(sandbox);
+    throw error;
+  }
   const backend = options.backend === false ? undefined : startNode("shop backend", [join(ROOT, "examples", "shop-backend", "server.mjs")], options.echo, {
     HOST: "127.0.0.1",
     PORT: String(backendPort),

@@ -61,7 +61,25 @@ ${table}
   ratio is Worker / direct. The last row lists the upstream calls the Worker made per create.
   Where the Worker's time goes: \`npm run profile:create\` and docs/architecture.md, "What a
   create costs, measured locally".
-${webhookSection(results.notificationToWebhook, results.webhookDelivery)}`;
+${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${registrySection(results.registry)}`;
+}
+
+/** The shop registry's figures: what they measure and how (empty when the run has none). */
+function registrySection(r) {
+  if (!r) return "";
+  return `- **Shop registry**: ${r.shops} shops are added through \`POST /admin/shops\` (${r.concurrency} in flight; each a
+  schema check, its secrets sealed with AES-GCM, one D1 batch with the audit entry), against the
+  local D1 of \`wrangler dev\`. Then \`GET /api/shops/{id}\`, the request a widget makes first, one
+  at a time: **warm**, after every shop was read once, ${r.warm.samples} requests over random shops of the
+  ${r.shops} (served from the isolate's cache: no D1 read within \`SHOP_CACHE_TTL_MS\`); the same for a
+  shop of the SHOPS var; and **cold**, after the checkout Worker was restarted (a new isolate with
+  an empty cache, started by the restart's readiness check, a request of a SHOPS var shop): the
+  first request of each of ${r.cold.samples} registry shops, each reading its row and the registry
+  version from D1 in one batch, opening its secrets and checking it with the shop schema. The upstream's currency list is
+  cached for every shop of the same account, so no figure includes an upstream call. Locally D1
+  is a SQLite file next to the Worker; on the platform a D1 read crosses the network to the
+  database's region or a read replica (docs/checkout.md, "Reads, the cache, and regions").
+`;
 }
 
 /** The two webhook figures: what they measure and how (empty when the run has none). */

@@ -1,15 +1,15 @@
 /**
  * The checkout Worker's HTTP routes on hono: the element's (CORS per shop), the shop backend's
- * (backend-api.ts, Bearer token), the upstream's notifications, demo helpers and assets. Every error, thrown
+ * (backend-api.ts, Bearer token), the upstream's notifications, the registry's admin API
+ * (admin-api.ts, the admin token), demo helpers and assets. Every error, thrown
  * anywhere, becomes `{"error":{"code","message"}}` in `onError`; unknown routes are 404
  * not_found, known routes with another method 405 method_not_allowed.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
+import { adminApi } from "./admin-api.js";
 import { assetsRoutes } from "./assets.js";
 import { backendApi } from "./backend-api.js";
-import { getShop } from "./config.js";
 import { shopCors } from "./cors.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "./create-payment.js";
 import { shopTransferCurrencies } from "./currencies.js";
@@ -18,9 +18,10 @@ import { demoRoutes } from "./demo-routes.js";
 import { CheckoutError, jsonError, toCheckoutError } from "./errors.js";
 import { HOOK_ROUTE } from "./hook-url.js";
 import { handleHook } from "./hooks.js";
-import { jsonBody, requestContext, type AppEnv } from "./http.js";
+import { jsonBody, limitBody, requestContext, type AppEnv } from "./http.js";
 import { log } from "./log.js";
 import { paymentObject } from "./payment-object.js";
+import { getShop } from "./shop-source.js";
 import type { ShopSettings } from "./wire.js";
 
 /** Payment ids as the upstream makes them; anything else is refused before any lookup. */
@@ -32,10 +33,6 @@ function paymentIdParam(value: string | undefined): string {
   if (!value || !PAYMENT_ID.test(value)) throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
   return value;
 }
-
-const tooLarge = () => {
-  throw new CheckoutError(413, "invalid_request", "The request body is too large.");
-};
 
 export const app = new Hono<AppEnv>();
 
@@ -54,7 +51,7 @@ app.use("/api/shops/:shop/payments", shopCors);
 app.use("/api/shops/:shop/payments/*", shopCors);
 
 app.get("/api/shops/:shop", async (c) => {
-  const shop = getShop(c.env, c.req.param("shop"));
+  const shop = await getShop(c.env, c.req.param("shop"));
   const settings: ShopSettings = {
     shop: shop.id,
     name: shop.name,
@@ -67,14 +64,14 @@ app.get("/api/shops/:shop", async (c) => {
   return c.json(settings, 200, { "Cache-Control": "public, max-age=60" });
 });
 
-app.post("/api/shops/:shop/payments", bodyLimit({ maxSize: MAX_CREATE_BODY, onError: tooLarge }), rateLimitCreate, jsonBody(createPaymentSchema), async (c) => {
-  const shop = getShop(c.env, c.req.param("shop"));
+app.post("/api/shops/:shop/payments", limitBody(MAX_CREATE_BODY), rateLimitCreate, jsonBody(createPaymentSchema), async (c) => {
+  const shop = await getShop(c.env, c.req.param("shop"));
   const { created, view } = await createPayment(c.env, shop, c.req.valid("json"), c.req.url, c.get("requestId"));
   return c.json(view, created ? 201 : 200, { "Cache-Control": "no-store", ETag: `W/"${view.paymentId}-${view.version}"` });
 });
 
 app.get("/api/shops/:shop/payments/:paymentId", async (c) => {
-  const shop = getShop(c.env, c.req.param("shop"));
+  const shop = await getShop(c.env, c.req.param("shop"));
   const paymentId = paymentIdParam(c.req.param("paymentId"));
   const view = await paymentObject(c.env, shop.id, paymentId).view();
   const etag = `W/"${view.paymentId}-${view.version}"`;
@@ -85,7 +82,7 @@ app.get("/api/shops/:shop/payments/:paymentId", async (c) => {
 });
 
 app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {
-  const shop = getShop(c.env, c.req.param("shop"));
+  const shop = await getShop(c.env, c.req.param("shop"));
   const paymentId = paymentIdParam(c.req.param("paymentId"));
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     throw new CheckoutError(426, "invalid_request", "This route is a WebSocket: send Upgrade: websocket.", { Upgrade: "websocket" });
@@ -94,13 +91,14 @@ app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {
   return paymentObject(c.env, shop.id, paymentId).stream(c.req.raw);
 });
 
-app.post(HOOK_ROUTE, bodyLimit({ maxSize: MAX_HOOK_BODY, onError: tooLarge }), async (c) => {
-  const shop = getShop(c.env, c.req.param("shop"));
+app.post(HOOK_ROUTE, limitBody(MAX_HOOK_BODY), async (c) => {
+  const shop = await getShop(c.env, c.req.param("shop"));
   // hono types the context without `tracing`; at runtime it is the Workers ExecutionContext.
   return handleHook(c.req.raw, c.env, c.executionCtx as ExecutionContext, shop);
 });
 
 app.route("/", backendApi);
+app.route("/admin", adminApi);
 app.route("/demo/api", demoRoutes);
 app.route("/", assetsRoutes);
 

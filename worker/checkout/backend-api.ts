@@ -8,19 +8,18 @@
  * Every answer comes from this Worker's records for that shop: the OrderObject of (shop, order),
  * the PaymentObjects it names, the shop's ShopEventsObject.
  */
-import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { backendAuth } from "./backend-auth.js";
-import { getShop } from "./config.js";
 import { CheckoutError } from "./errors.js";
 import { endpointsFor } from "./events/endpoints.js";
 import type { OrderStatus } from "./events/types.js";
-import type { AppEnv } from "./http.js";
+import { queryParams, type AppEnv } from "./http.js";
 import { ORDER_ID } from "./rules.js";
 import { orderObject } from "./order-object.js";
 import { paymentObject } from "./payment-object.js";
 import { shopEvents } from "./shop-events-object.js";
+import { getShop } from "./shop-source.js";
 
 export const DEFAULT_EVENTS_LIMIT = 50;
 export const MAX_EVENTS_LIMIT = 200;
@@ -39,7 +38,7 @@ function eventIdParam(value: string | undefined): string {
 export const backendApi = new Hono<AppEnv>();
 
 backendApi.get("/api/shops/:shop/orders/:orderId", backendAuth, async (c) => {
-  const shop = getShop(c.env, c.req.param("shop"));
+  const shop = await getShop(c.env, c.req.param("shop"));
   const orderId = c.req.param("orderId");
   if (!ORDER_ID.test(orderId)) throw new CheckoutError(400, "invalid_request", "The order id is not valid.");
   const ids = await orderObject(c.env, shop.id, orderId).paymentIds();
@@ -55,14 +54,9 @@ backendApi.get("/api/shops/:shop/orders/:orderId", backendAuth, async (c) => {
 backendApi.get(
   "/api/shops/:shop/events",
   backendAuth,
-  zValidator("query", eventsQuery, (result) => {
-    if (!result.success) {
-      const detail = result.error.issues.map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`).join("; ");
-      throw new CheckoutError(400, "invalid_request", `Invalid query. ${detail}`);
-    }
-  }),
+  queryParams(eventsQuery),
   async (c) => {
-    const shop = getShop(c.env, c.req.param("shop"));
+    const shop = await getShop(c.env, c.req.param("shop"));
     const { after, limit } = c.req.valid("query");
     const list = await shopEvents(c.env, shop.id).list(Number(after ?? "0"), limit ?? DEFAULT_EVENTS_LIMIT);
     return c.json(list, 200, { "Cache-Control": "no-store" });
@@ -70,14 +64,14 @@ backendApi.get(
 );
 
 backendApi.get("/api/shops/:shop/events/:eventId", backendAuth, async (c) => {
-  const shop = getShop(c.env, c.req.param("shop"));
+  const shop = await getShop(c.env, c.req.param("shop"));
   const detail = await shopEvents(c.env, shop.id).detail(eventIdParam(c.req.param("eventId")));
   if (!detail) throw new CheckoutError(404, "event_not_found", "No event with this id.");
   return c.json(detail, 200, { "Cache-Control": "no-store" });
 });
 
 backendApi.post("/api/shops/:shop/events/:eventId/redeliver", backendAuth, async (c) => {
-  const shop = getShop(c.env, c.req.param("shop"));
+  const shop = await getShop(c.env, c.req.param("shop"));
   const eventId = eventIdParam(c.req.param("eventId"));
   const events = shopEvents(c.env, shop.id);
   const detail = await events.detail(eventId);

@@ -9,7 +9,6 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { NewPaymentRequest } from "../v3/types.js";
 import { clientKey } from "./client-key.js";
-import { shopSecret, type ShopConfig } from "./config.js";
 import { assertTransferCurrency } from "./currencies.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
@@ -20,6 +19,7 @@ import { verifyOrderToken } from "./order-token.js";
 import type { AppEnv } from "./http.js";
 import { redirectUrlsFor } from "./redirects.js";
 import { currencyCode, decimalAmount, orderId } from "./rules.js";
+import type { Shop } from "./shop.js";
 
 /** The body of a create (CreatePaymentRequest in wire.ts); unknown fields are refused. */
 export const createPaymentSchema = z.strictObject({
@@ -36,17 +36,17 @@ interface Price {
   priceCurrency: string;
 }
 
-function assertPriceCurrency(shop: ShopConfig, currency: string): void {
+function assertPriceCurrency(shop: Shop, currency: string): void {
   if (!shop.priceCurrencies.includes(currency)) {
     throw new CheckoutError(400, "currency_not_enabled", `This shop prices in ${shop.priceCurrencies.join(", ")}, not ${currency}.`);
   }
 }
 
 /** The price of the order, decided by the shop's pricing mode. */
-export async function decidePrice(env: Env, shop: ShopConfig, body: CreatePaymentBody, now?: Date): Promise<Price> {
+export async function decidePrice(shop: Shop, body: CreatePaymentBody, now?: Date): Promise<Price> {
   if (shop.pricing === "signed") {
     if (!body.orderToken) throw new CheckoutError(400, "invalid_order_token", "This shop needs an orderToken from its backend.");
-    const key = shopSecret(env, shop, "orderSigningKey");
+    const key = shop.secret("orderSigningKey");
     if (!key) throw new CheckoutError(500, "internal_error", "This shop cannot verify order tokens: its configuration is incomplete.");
     const claims = await verifyOrderToken(body.orderToken, key, shop.id, body.orderId, now);
     if ((body.priceAmount !== undefined && !new Decimal(body.priceAmount).eq(claims.priceAmount)) || (body.priceCurrency !== undefined && body.priceCurrency !== claims.priceCurrency)) {
@@ -71,8 +71,8 @@ export async function decidePrice(env: Env, shop: ShopConfig, body: CreatePaymen
 }
 
 
-export async function createPayment(env: Env, shop: ShopConfig, body: CreatePaymentBody, requestUrl: string, requestId: string): Promise<OrderPayment> {
-  const price = await decidePrice(env, shop, body);
+export async function createPayment(env: Env, shop: Shop, body: CreatePaymentBody, requestUrl: string, requestId: string): Promise<OrderPayment> {
+  const price = await decidePrice(shop, body);
   await assertTransferCurrency(env, shop, body.transferCurrency);
   // Only creates that passed every check count against the shop's ceiling: junk cannot use it up.
   await limitShopCreates(env, shop.id);

@@ -4,10 +4,10 @@
  * request is not cached.
  */
 import type { Currency } from "../v3/types.js";
-import type { ShopConfig } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
+import type { Shop } from "./shop.js";
 import { upstreamFor } from "./upstream.js";
 
 export const CURRENCY_CACHE_MS = 5 * 60_000;
@@ -20,7 +20,7 @@ export function clearCurrencyCache(): void {
 }
 
 /** The upstream's currencies for this shop's environment and account. */
-export function upstreamCurrencies(env: Env, shop: ShopConfig, now = Date.now()): Promise<Currency[]> {
+export function upstreamCurrencies(env: Env, shop: Shop, now = Date.now()): Promise<Currency[]> {
   const key = `${shop.environment}\n${shop.environment === "sandbox" ? env.SANDBOX_BASE_URL : env.PRODUCTION_BASE_URL}\n${shop.apiKeyId}`;
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.list;
@@ -34,7 +34,7 @@ export function upstreamCurrencies(env: Env, shop: ShopConfig, now = Date.now())
 }
 
 /** 400 currency_not_enabled unless the shop lists `code` and the upstream enables it for payments. */
-export async function assertTransferCurrency(env: Env, shop: ShopConfig, code: string): Promise<void> {
+export async function assertTransferCurrency(env: Env, shop: Shop, code: string): Promise<void> {
   if (!shop.transferCurrencies.includes(code)) {
     throw new CheckoutError(400, "currency_not_enabled", `This shop does not accept ${code}; it accepts ${shop.transferCurrencies.join(", ")}.`);
   }
@@ -48,7 +48,7 @@ export async function assertTransferCurrency(env: Env, shop: ShopConfig, code: s
  * The shop's transfer currencies with their names, those the upstream has disabled left out.
  * When the upstream cannot be asked, every configured currency is listed under its code.
  */
-export async function shopTransferCurrencies(env: Env, shop: ShopConfig, requestId?: string): Promise<{ code: string; name: string }[]> {
+export async function shopTransferCurrencies(env: Env, shop: Shop, requestId?: string): Promise<{ code: string; name: string }[]> {
   let list: Currency[];
   try {
     list = await upstreamCurrencies(env, shop);

@@ -1,6 +1,7 @@
 /**
- * Demo helpers, served only when DEMO_MODE is "true", no production shop is configured
- * (demo-mode.ts), and only for sandbox shops:
+ * Demo helpers, served only when DEMO_MODE is "true", no production shop is configured in either
+ * source (demo-mode.ts for the SHOPS var, the registry asked through its cache), and only for
+ * sandbox shops:
  * - POST /demo/api/order-token plays the backend of a signed-pricing shop and signs an order token;
  * - /demo/api/sandbox/* forwards to the sandbox's control API (/sandbox/*), so the demo page can
  *   act as the customer and the blockchain from the same origin;
@@ -10,16 +11,16 @@
  * origin_not_allowed), and a body over 16 KiB too (413 invalid_request).
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { SignJWT } from "jose";
 import { z } from "zod";
-import { getShop, shopSecret } from "./config.js";
 import { demoModeState, type DemoModeState } from "./demo-mode.js";
 import type { Env } from "./env.js";
-import { jsonBody, type AppEnv } from "./http.js";
+import { jsonBody, limitBody, type AppEnv } from "./http.js";
 import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
 import { currencyCode, decimalAmount, orderId } from "./rules.js";
+import { registryHasProduction } from "./shop-registry.js";
+import { getShop } from "./shop-source.js";
 
 export const ORDER_TOKEN_TTL_SECONDS = 30 * 60;
 
@@ -38,14 +39,38 @@ export const MAX_DEMO_BODY = 16 * 1024;
 /** States per bindings object (an isolate keeps one), as loadShops keeps its validation. */
 const states = new WeakMap<object, DemoModeState>();
 
-/** Whether this deployment serves the demo routes (demo-mode.ts). */
+/** Whether the SHOPS var lets this deployment serve the demo routes (demo-mode.ts). */
 export function demoState(env: Env): DemoModeState {
   let state = states.get(env);
   if (!state) {
-    state = demoModeState(env.DEMO_MODE, env.SHOPS);
+    state = demoModeState(env.DEMO_MODE, env.SHOPS ?? "[]");
     states.set(env, state);
   }
   return state;
+}
+
+/** Whether the registry was last seen holding a production shop (so that the refusal is logged once per change). */
+let registryRefused = false;
+
+/**
+ * Whether the demo routes are served: the SHOPS var allows them, and the registry holds no
+ * production shop (a registry that cannot be read counts as holding one: when in doubt, the
+ * deployment is a production one).
+ */
+async function demoServed(env: Env): Promise<boolean> {
+  if (!demoState(env).enabled) return false;
+  let production: boolean;
+  try {
+    production = await registryHasProduction(env);
+  } catch (err) {
+    log("error", "registry_unavailable", { error: err });
+    return false;
+  }
+  if (production !== registryRefused) {
+    registryRefused = production;
+    if (production) log("error", "demo_mode_refused", { reason: 'DEMO_MODE is "true" but the shop registry holds production shops: the demo routes (/demo/api/*) are not served.' });
+  }
+  return !production;
 }
 
 /** Logs, as the Worker starts, one error line naming why DEMO_MODE "true" is refused (nothing otherwise). */
@@ -69,26 +94,18 @@ export function assertOwnOrigin(env: Env, request: Request): void {
 }
 
 demoRoutes.use("*", async (c, next) => {
-  if (!demoState(c.env).enabled) throw new CheckoutError(404, "not_found", "No such route.");
+  if (!(await demoServed(c.env))) throw new CheckoutError(404, "not_found", "No such route.");
   assertOwnOrigin(c.env, c.req.raw);
   await next();
 });
 
-demoRoutes.use(
-  "*",
-  bodyLimit({
-    maxSize: MAX_DEMO_BODY,
-    onError: () => {
-      throw new CheckoutError(413, "invalid_request", "The request body is too large.");
-    },
-  }),
-);
+demoRoutes.use("*", limitBody(MAX_DEMO_BODY));
 
 demoRoutes.post("/order-token", jsonBody(orderTokenSchema), async (c) => {
   const body = c.req.valid("json");
-  const shop = getShop(c.env, body.shop);
+  const shop = await getShop(c.env, body.shop);
   if (shop.environment !== "sandbox") throw new CheckoutError(404, "unknown_shop", "The demo serves sandbox shops only.");
-  const key = shopSecret(c.env, shop, "orderSigningKey");
+  const key = shop.secret("orderSigningKey");
   if (shop.pricing !== "signed" || !key) throw new CheckoutError(400, "invalid_request", "This shop does not use signed pricing.");
   const orderToken = await new SignJWT({ orderId: body.orderId, priceAmount: body.priceAmount, priceCurrency: body.priceCurrency, shop: shop.id })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })

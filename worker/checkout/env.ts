@@ -1,6 +1,6 @@
 /**
- * The checkout Worker's bindings (see wrangler.toml). Secrets are looked up by the names a shop's
- * configuration gives (`secretOf`), hence the index signature.
+ * The checkout Worker's bindings (see wrangler.toml). Secrets of the SHOPS var's shops are looked
+ * up by the names a shop's entry gives (`secretOf`, shop.ts), hence the index signature.
  */
 import type { OrderObject } from "./order-object.js";
 import type { WebhookMessage } from "./events/types.js";
@@ -28,8 +28,18 @@ export interface Env {
   CREATE_LIMITER: RateLimit;
   /** Workers rate-limit binding for payment creation, keyed by shop: the shop's ceiling over all clients. */
   SHOP_CREATE_LIMITER: RateLimit;
-  /** JSON array of shop configurations (see config.ts). */
-  SHOPS: string;
+  /** JSON array of shop configurations (see config.ts); absent: no shops from the var (a registry-only deployment). */
+  SHOPS?: string;
+  /** The shop registry (D1, migrations in worker/checkout/migrations/); absent: the SHOPS var alone. */
+  DB?: D1Database;
+  /** Milliseconds an isolate serves registry shops from its cache before it asks D1 whether anything changed (default 30000). */
+  SHOP_CACHE_TTL_MS?: string;
+  /** Worker secret: the Bearer token of the admin API (/admin/*); unset, the admin API is off (404). */
+  ADMIN_TOKEN?: string;
+  /** Worker secret: the master keys that seal registry shops' secrets, `<key id>:<base64 of 32 bytes>`, comma-separated (master-keys.ts). */
+  SHOP_MASTER_KEYS?: string;
+  /** Worker secret: the key id of SHOP_MASTER_KEYS that seals from now on (optional with one key). */
+  SHOP_MASTER_KEY_ID?: string;
   /** Upstream base URL of the sandbox environment. */
   SANDBOX_BASE_URL: string;
   /** Upstream base URL of the production environment. */

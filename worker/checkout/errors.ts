@@ -6,7 +6,7 @@
  */
 import { HTTPException } from "hono/http-exception";
 import { V3Error } from "../v3/errors.js";
-import type { ErrorBody, ErrorCode } from "./wire.js";
+import type { ErrorBody, ErrorCode, FieldError } from "./wire.js";
 
 export type { ErrorCode };
 
@@ -17,13 +17,15 @@ export class CheckoutError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers?: HeadersInit,
+    /** The fields of a refused body, each with what is wrong with it. */
+    readonly fields?: FieldError[],
   ) {
     super(message);
   }
 
   /** The JSON error response for this error. */
   toResponse(requestId?: string): Response {
-    return jsonError(this.status, this.code, this.message, this.headers, requestId);
+    return jsonError(this.status, this.code, this.message, this.headers, requestId, this.fields);
   }
 }
 
@@ -51,9 +53,9 @@ export function unwrap<T>(result: Result<T>): T {
   throw new CheckoutError(status, code, message);
 }
 
-/** A JSON error response with the given status, code and message. */
-export function jsonError(status: number, code: ErrorCode, message: string, headers?: HeadersInit, requestId?: string): Response {
-  const body: ErrorBody = { error: { code, message } };
+/** A JSON error response with the given status, code and message (and the fields at fault). */
+export function jsonError(status: number, code: ErrorCode, message: string, headers?: HeadersInit, requestId?: string, fields?: FieldError[]): Response {
+  const body: ErrorBody = { error: fields?.length ? { code, message, fields } : { code, message } };
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   h.set("Cache-Control", "no-store");

@@ -4,7 +4,6 @@
  * to. Shops may share one upstream account, so the upstream alone would hand shop A's payment
  * (or payout) to shop B's route; the URL it was created with names its shop.
  */
-import type { ShopConfig } from "./config.js";
 import type { Env } from "./env.js";
 
 /** The route of the upstream's notifications (hono path syntax). */
@@ -13,7 +12,7 @@ export const HOOK_ROUTE = "/hooks/:shop";
 const HOOK_PATH = /^\/hooks\/([^/]+)$/;
 
 /** Where the upstream posts this shop's notifications: PUBLIC_URL when set, else this request's origin. */
-export function hookUrlFor(env: Pick<Env, "PUBLIC_URL">, shop: Pick<ShopConfig, "id">, requestUrl: string): string {
+export function hookUrlFor(env: Pick<Env, "PUBLIC_URL">, shop: { id: string }, requestUrl: string): string {
   const base = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
   return `${base}/hooks/${encodeURIComponent(shop.id)}`;
 }

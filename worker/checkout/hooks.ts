@@ -21,13 +21,13 @@
 import { V3Error } from "../v3/errors.js";
 import { parseAnyNotification, verifyNotification } from "../v3/notification.js";
 import type { Notification, UnrecognizedNotification } from "../v3/types.js";
-import { secretOf, type ShopConfig } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
 import { hookShopOf } from "./hook-url.js";
 import { paymentObject, type HintOutcome, type NotificationOutcome } from "./payment-object.js";
 import { shopEvents } from "./shop-events-object.js";
+import type { Shop } from "./shop.js";
 import { upstreamFor } from "./upstream.js";
 
 function received(status: 200 | 202, outcome: string): Response {
@@ -38,7 +38,7 @@ function received(status: 200 | 202, outcome: string): Response {
 }
 
 /** The verified raw body (throws 401 invalid_signature / 400 / 413 otherwise). */
-async function readAuthentic(request: Request, shop: ShopConfig, key: string): Promise<string> {
+async function readAuthentic(request: Request, shop: Shop, key: string): Promise<string> {
   try {
     const { raw } = await verifyNotification(request, { key, header: shop.notificationSignature.header, encoding: shop.notificationSignature.encoding });
     return raw;
@@ -51,7 +51,7 @@ async function readAuthentic(request: Request, shop: ShopConfig, key: string): P
   }
 }
 
-function parse(raw: string, shop: ShopConfig): Notification | UnrecognizedNotification {
+function parse(raw: string, shop: Shop): Notification | UnrecognizedNotification {
   try {
     return parseAnyNotification(raw);
   } catch (err) {
@@ -61,7 +61,7 @@ function parse(raw: string, shop: ShopConfig): Notification | UnrecognizedNotifi
   }
 }
 
-function logOutcome(shop: ShopConfig, paymentId: string, authentic: boolean, outcome: NotificationOutcome | HintOutcome): void {
+function logOutcome(shop: Shop, paymentId: string, authentic: boolean, outcome: NotificationOutcome | HintOutcome): void {
   if (outcome === "unknown") {
     log("info", "notification_unknown_payment", { shop: shop.id, paymentId, authentic });
   } else {
@@ -74,7 +74,7 @@ function logOutcome(shop: ShopConfig, paymentId: string, authentic: boolean, out
  * when this Worker holds that payment (the PaymentObject answers "unknown" otherwise and stores
  * nothing). Nothing in its body is applied, authentic or not.
  */
-function unknownType(notification: UnrecognizedNotification, env: Env, ctx: ExecutionContext, shop: ShopConfig, authentic: boolean): Response {
+function unknownType(notification: UnrecognizedNotification, env: Env, ctx: ExecutionContext, shop: Shop, authentic: boolean): Response {
   const { notificationType, paymentId } = notification;
   log("info", "notification_unknown_type", { shop: shop.id, notificationType, paymentId, payoutId: notification.payoutId, authentic });
   if (paymentId === undefined) return received(202, "ignored");
@@ -90,21 +90,11 @@ function unknownType(notification: UnrecognizedNotification, env: Env, ctx: Exec
   return received(202, "refetch");
 }
 
-export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: ShopConfig): Promise<Response> {
-  const keyName = shop.secrets.notificationHmacKey;
-  let raw: string;
-  if (keyName) {
-    const key = secretOf(env, keyName);
-    if (!key) {
-      log("error", "hook_key_missing", { shop: shop.id, binding: keyName });
-      throw new CheckoutError(500, "internal_error", "Internal error.");
-    }
-    raw = await readAuthentic(request, shop, key);
-  } else {
-    // Past the route's body limit (app.ts) already; the body is only a hint.
-    raw = await request.text();
-  }
-  const authentic = keyName !== undefined;
+export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
+  const key = shop.secret("notificationHmacKey");
+  // Past the route's body limit (app.ts) already; without a key the body is only a hint.
+  const raw = key === undefined ? await request.text() : await readAuthentic(request, shop, key);
+  const authentic = key !== undefined;
   const notification = parse(raw, shop);
 
   if ("recognized" in notification) return unknownType(notification, env, ctx, shop, authentic);

@@ -1,11 +1,12 @@
 /**
  * Request plumbing shared by the routes: the hono environment type, the request id (echoed from
  * `X-Request-Id` when well-formed, else generated) set on every response and log line, one
- * access-log line per request, and JSON body validation with zod that answers 400
- * invalid_request naming the fields.
+ * access-log line per request, body size limits that answer 413, and JSON body and query
+ * validation with zod that answers 400 invalid_request naming the fields.
  */
 import { zValidator } from "@hono/zod-validator";
 import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { ZodType } from "zod";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
@@ -33,6 +34,26 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.res.status !== 101) c.res.headers.set("X-Request-Id", requestId);
   log("info", "request", { requestId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Date.now() - started });
 };
+
+/** Refuses a body over `maxSize` bytes with 413 invalid_request, before it is read. */
+export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new CheckoutError(413, "invalid_request", "The request body is too large.");
+    },
+  });
+}
+
+/** Validates the query against `schema`; a bad query is 400 invalid_request naming each field. */
+export function queryParams<T extends ZodType>(schema: T) {
+  return zValidator("query", schema, (result) => {
+    if (!result.success) {
+      const detail = result.error.issues.map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`).join("; ");
+      throw new CheckoutError(400, "invalid_request", `Invalid query. ${detail}`);
+    }
+  });
+}
 
 /** Validates the JSON body against `schema`; a bad body is 400 invalid_request naming each field. */
 export function jsonBody<T extends ZodType>(schema: T) {

@@ -10,12 +10,12 @@
 import { DurableObject } from "cloudflare:workers";
 import Decimal from "decimal.js";
 import type { NewPaymentRequest } from "../v3/types.js";
-import { getShop } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError, settle, unwrap, type Result } from "./errors.js";
 import { log } from "./log.js";
 import { orderRetentionMs, retentionDecision } from "./order-retention.js";
 import { paymentObject } from "./payment-object.js";
+import { getShop } from "./shop-source.js";
 import { upstreamFor } from "./upstream.js";
 import type { PaymentView } from "./wire.js";
 
@@ -106,7 +106,7 @@ export class OrderObject extends DurableObject<Env> {
   }
 
   private async createNow(ref: OrderRef, request: NewPaymentRequest, requestId: string | undefined): Promise<OrderPayment> {
-    const shop = getShop(this.env, ref.shopId);
+    const shop = await getShop(this.env, ref.shopId);
     const latest = this.hasPayments()
       ? this.ctx.storage.sql.exec<PaymentRow>("SELECT payment_id, price_amount, price_currency, transfer_currency FROM payments ORDER BY seq DESC LIMIT 1").toArray()[0]
       : undefined;

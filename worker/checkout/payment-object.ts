@@ -13,7 +13,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Payment } from "../v3/types.js";
 import { V3Error } from "../v3/errors.js";
-import { getShop } from "./config.js";
 import type { Env } from "./env.js";
 import { paymentEvent } from "./events/build.js";
 import { Outbox } from "./events/outbox.js";
@@ -25,6 +24,8 @@ import { cleanupDue, expiryCheckedAfter, fetchDue, nextAlarmAt, pollSettings, re
 import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision } from "./snapshot.js";
 import { viewRedirects } from "./redirects.js";
 import { maxViewers, POLICY_VIOLATION, VIEWERS_RETRY_AFTER_SECONDS } from "./stream-limits.js";
+import type { Shop } from "./shop.js";
+import { getShop } from "./shop-source.js";
 import { upstreamFor } from "./upstream.js";
 import { contentFingerprint, toView } from "./view.js";
 import { STREAM_PING, STREAM_PONG, type PaymentView, type StreamMessage } from "./wire.js";
@@ -99,14 +100,15 @@ export class PaymentObject extends DurableObject<Env> {
    * `orderId`: the shop's order, named in every webhook event of the payment.
    */
   async init(ref: PaymentRef, payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> {
+    const shop = await getShop(this.env, ref.shopId);
     if (!this.store.current()) {
       const time = requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
       if (orderId !== undefined) this.store.setOrderId(orderId);
-      this.apply(ref.shopId, payment, "created", time);
+      this.apply(shop, payment, "created", time);
       this.store.fetchStarted(time);
       await this.afterChange();
     }
-    return this.currentView();
+    return this.currentView(shop);
   }
 
   /**
@@ -117,6 +119,7 @@ export class PaymentObject extends DurableObject<Env> {
   lookup(ref: PaymentRef): Promise<Result<PaymentView>> {
     return settle(
       async () => {
+        const shop = await getShop(this.env, ref.shopId);
         const held = this.store.current();
         if (!held) {
           await this.ensureLoaded(ref);
@@ -124,7 +127,7 @@ export class PaymentObject extends DurableObject<Env> {
           this.store.requestRefetch();
           await this.schedule();
         }
-        return this.currentView();
+        return this.currentView(shop);
       },
       (e, err) => log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", { shop: ref.shopId, paymentId: ref.paymentId, code: e.code, error: err }),
     );
@@ -138,7 +141,7 @@ export class PaymentObject extends DurableObject<Env> {
     if (!this.holds(ref) || payment.paymentId !== ref.paymentId) return "unknown";
     const time = parseTime(timestamp);
     if (time === undefined) throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
-    const decision = this.apply(ref.shopId, payment, "notification", time);
+    const decision = this.apply(await getShop(this.env, ref.shopId), payment, "notification", time);
     await this.afterChange();
     return decision.action;
   }
@@ -161,7 +164,9 @@ export class PaymentObject extends DurableObject<Env> {
     if (this.openSockets().length >= maxViewers(this.env.MAX_VIEWERS_PER_PAYMENT)) {
       return new CheckoutError(429, "too_many_viewers", "This payment has as many viewers as it accepts; try again later.", { "Retry-After": String(VIEWERS_RETRY_AFTER_SECONDS) }).toResponse();
     }
+    let shop: Shop;
     try {
+      shop = await getShop(this.env, shopId);
       await this.ensureLoaded({ shopId, paymentId });
     } catch (err) {
       return toCheckoutError(err).toResponse();
@@ -169,7 +174,7 @@ export class PaymentObject extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     // No await between accepting and sending: the view sent is the latest one.
-    server.send(this.message(this.currentView()));
+    server.send(this.message(this.currentView(shop)));
     await this.schedule();
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -221,18 +226,19 @@ export class PaymentObject extends DurableObject<Env> {
     return row !== undefined && row.shop_id === ref.shopId && row.payment_id === ref.paymentId;
   }
 
-  private currentView(): PaymentView {
+  /** The view of the stored snapshot (the shop's, as the caller looked it up). */
+  private currentView(shop: Pick<Shop, "redirectUrls">): PaymentView {
     const row = this.store.current();
     if (!row) throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
-    return this.view(row.shop_id, JSON.parse(row.payment) as Payment, row.version);
+    return this.view(shop, JSON.parse(row.payment) as Payment, row.version);
   }
 
   /** The view of a snapshot: view.ts's, with the shop's own redirect URLs for its order (redirects.ts). */
-  private view(shopId: string, payment: Payment, version: number): PaymentView {
+  private view(shop: Pick<Shop, "redirectUrls">, payment: Payment, version: number): PaymentView {
     const view = toView(payment, version, new Date());
     const orderId = this.store.orderId();
     if (orderId === null) return view;
-    return { ...view, redirectUrls: viewRedirects(getShop(this.env, shopId), orderId, view.redirectUrls) };
+    return { ...view, redirectUrls: viewRedirects(shop, orderId, view.redirectUrls) };
   }
 
   /**
@@ -240,7 +246,8 @@ export class PaymentObject extends DurableObject<Env> {
    * snapshot and its webhook event are written in one transaction (none after a forgotten
    * final payment is loaded again: that is no change).
    */
-  private apply(shopId: string, payment: Payment, source: SnapshotSource, sourceTime: number): SnapshotDecision {
+  private apply(shop: Shop, payment: Payment, source: SnapshotSource, sourceTime: number): SnapshotDecision {
+    const shopId = shop.id;
     const row = this.store.current();
     const fingerprint = contentFingerprint(payment);
     const forgotten = row ? 0 : this.store.forgottenVersion();
@@ -249,11 +256,11 @@ export class PaymentObject extends DurableObject<Env> {
     if (decision.action === "duplicate") {
       this.store.setSourceTime(decision.sourceTime);
     } else if (decision.action === "apply") {
-      const view = this.view(shopId, payment, decision.version);
+      const view = this.view(shop, payment, decision.version);
       this.store.transaction(() => {
         this.store.store({ shopId, payment, version: decision.version, source, sourceTime: decision.sourceTime, fingerprint, expiresAt: parseTime(payment.expirationTime) });
         if (row || forgotten === 0) {
-          const previous = row ? this.view(shopId, JSON.parse(row.payment) as Payment, row.version) : undefined;
+          const previous = row ? this.view(shop, JSON.parse(row.payment) as Payment, row.version) : undefined;
           this.outbox.add({ shop: shopId, event: paymentEvent({ shop: shopId, orderId: this.store.orderId(), previous, view }) });
         }
       });
@@ -283,7 +290,7 @@ export class PaymentObject extends DurableObject<Env> {
   }
 
   private async load({ shopId, paymentId }: PaymentRef): Promise<void> {
-    const shop = getShop(this.env, shopId);
+    const shop = await getShop(this.env, shopId);
     const startedAt = Date.now();
     let payment: Payment;
     try {
@@ -301,7 +308,7 @@ export class PaymentObject extends DurableObject<Env> {
       throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
     }
     if (this.store.current()) return; // a notification or init stored it meanwhile
-    this.apply(shopId, payment, "poll", startedAt);
+    this.apply(shop, payment, "poll", startedAt);
     this.store.fetchStarted(startedAt);
     await this.afterChange();
   }
@@ -312,10 +319,10 @@ export class PaymentObject extends DurableObject<Env> {
     const startedAt = Date.now();
     this.store.fetchStarted(startedAt);
     try {
-      const shop = getShop(this.env, row.shop_id);
+      const shop = await getShop(this.env, row.shop_id);
       const payment = await upstreamFor(this.env, shop).getPayment(row.payment_id);
       if (payment.paymentId !== row.payment_id) throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
-      this.apply(row.shop_id, payment, "poll", startedAt);
+      this.apply(shop, payment, "poll", startedAt);
       this.store.fetchSucceeded(expiryCheckedAfter(state, startedAt, this.settings));
     } catch (err) {
       this.store.fetchFailed();

@@ -5,11 +5,11 @@
  * shop configured no template for, or for a payment whose order this Worker does not know.
  */
 import { REDIRECT_KEYS, type PaymentRedirectUrls } from "../v3/types.js";
-import type { ShopConfig } from "./config.js";
+import type { ShopData } from "./shop-schema.js";
 import type { PaymentView } from "./wire.js";
 
 /** The shop's redirect templates with {orderId} filled in (URL-encoded). */
-export function redirectUrlsFor(shop: Pick<ShopConfig, "redirectUrls">, orderId: string): PaymentRedirectUrls {
+export function redirectUrlsFor(shop: Pick<ShopData, "redirectUrls">, orderId: string): PaymentRedirectUrls {
   const out: PaymentRedirectUrls = {};
   for (const key of REDIRECT_KEYS) {
     const template = shop.redirectUrls[key];
@@ -19,7 +19,7 @@ export function redirectUrlsFor(shop: Pick<ShopConfig, "redirectUrls">, orderId:
 }
 
 /** The view's redirect URLs: the shop's, then the upstream's for the outcomes the shop left open. */
-export function viewRedirects(shop: Pick<ShopConfig, "redirectUrls">, orderId: string | null, upstream: PaymentView["redirectUrls"]): PaymentView["redirectUrls"] {
+export function viewRedirects(shop: Pick<ShopData, "redirectUrls">, orderId: string | null, upstream: PaymentView["redirectUrls"]): PaymentView["redirectUrls"] {
   if (orderId === null) return upstream;
   return { ...upstream, ...redirectUrlsFor(shop, orderId) };
 }

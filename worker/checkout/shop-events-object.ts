@@ -10,7 +10,6 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Payout } from "../v3/types.js";
-import { getShop } from "./config.js";
 import type { Env } from "./env.js";
 import { payoutEvent } from "./events/build.js";
 import { webhookTimeoutMs, type AttemptResult } from "./events/deliver.js";
@@ -20,6 +19,7 @@ import { Outbox } from "./events/outbox.js";
 import { leaseMs } from "./events/retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent } from "./events/types.js";
 import { log } from "./log.js";
+import { getShop } from "./shop-source.js";
 import { decideSnapshot, parseTime, type SnapshotDecision } from "./snapshot.js";
 
 /** The shop's event log, for callers in the Worker: holds the shop id and passes it where the object needs it. */
@@ -127,6 +127,7 @@ export class ShopEventsObject extends DurableObject<Env> {
     const { notificationUrl: _internal, ...visible } = payout;
     const fingerprint = JSON.stringify(visible);
     const status = payout.status ?? "";
+    const shop = await getShop(this.env, shopId);
     const decision = this.ctx.storage.transactionSync(() => {
       const row = this.ctx.storage.sql.exec<PayoutRow>("SELECT version, status, source_time, fingerprint FROM payouts WHERE payout_id = ?", payout.payoutId).toArray()[0];
       const stored = row && { version: row.version, status: row.status, sourceTime: row.source_time, fingerprint: row.fingerprint };
@@ -139,7 +140,7 @@ export class ShopEventsObject extends DurableObject<Env> {
       );
       const event = payoutEvent({ shop: shopId, previousStatus: row ? row.status || null : null, version: decided.version, payout: visible, now: new Date() });
       // Its deliveries hold a lease from now on, so a message the Queue loses is sent again.
-      const urls = endpointsFor(getShop(this.env, shopId), event.type).map((endpoint) => endpoint.url);
+      const urls = endpointsFor(shop, event.type).map((endpoint) => endpoint.url);
       const now = Date.now();
       this.log.record(event, urls, now, now + this.leaseMs);
       this.outbox.add({ shop: shopId, event });

@@ -1,14 +1,13 @@
 /**
- * The v3 client of a shop: its environment's base URL and its merchant key (the secret read from
- * the binding the configuration names). Only this Worker ever holds the key.
+ * The v3 client of a shop: its environment's base URL and its merchant key (its
+ * `secrets.apiKeySecret`, from either source of shops). Only this Worker ever holds the key.
  */
 import { connect } from "cloudflare:sockets";
 import { createV3Client, type V3Client } from "../v3/client.js";
-import type { ShopConfig } from "./config.js";
-import { shopSecret } from "./config.js";
 import type { Env } from "./env.js";
 import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
+import type { Shop } from "./shop.js";
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -17,9 +16,9 @@ function timeoutMs(env: Env): number {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
 }
 
-export function upstreamFor(env: Env, shop: ShopConfig): V3Client {
+export function upstreamFor(env: Env, shop: Shop): V3Client {
   const baseUrl = shop.environment === "sandbox" ? env.SANDBOX_BASE_URL : env.PRODUCTION_BASE_URL;
-  const keySecret = shopSecret(env, shop, "apiKeySecret");
+  const keySecret = shop.secret("apiKeySecret");
   if (!baseUrl || !keySecret) {
     log("error", "upstream_unconfigured", { shop: shop.id, environment: shop.environment, baseUrlSet: Boolean(baseUrl), keySet: Boolean(keySecret) });
     throw new CheckoutError(500, "internal_error", "This shop cannot reach the payment service: its configuration is incomplete.");

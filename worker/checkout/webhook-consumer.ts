@@ -8,7 +8,6 @@
  * platform dead-lettered after the consumer itself kept failing). Messages of one batch are
  * handled concurrently; each is acked or retried on its own.
  */
-import { getShop, secretOf } from "./config.js";
 import type { Env } from "./env.js";
 import { deliverEvent, webhookTimeoutMs, type AttemptResult } from "./events/deliver.js";
 import { endpointsFor } from "./events/endpoints.js";
@@ -16,6 +15,7 @@ import { afterFailure, retrySchedule } from "./events/retry-policy.js";
 import type { WebhookMessage } from "./events/types.js";
 import { log } from "./log.js";
 import { shopEvents } from "./shop-events-object.js";
+import { getShop } from "./shop-source.js";
 
 /** Queue names, as wrangler.toml declares them. */
 export const WEBHOOK_QUEUE = "crypto-checkout-webhooks";
@@ -36,7 +36,7 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   const { shop: shopId, event } = message.body;
   let shop;
   try {
-    shop = getShop(env, shopId);
+    shop = await getShop(env, shopId);
   } catch {
     log("error", "webhook_shop_unavailable", { shop: shopId, eventId: event.id });
     message.retry();
@@ -50,8 +50,8 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
     endpoints
       .filter((endpoint) => open.some((delivery) => delivery.url === endpoint.url))
       .map((endpoint) => {
-        const secret = secretOf(env, endpoint.secret);
-        if (!secret) return Promise.resolve<AttemptResult>({ url: endpoint.url, ok: false, at: Date.now(), status: null, durationMs: 0, error: `the secret ${endpoint.secret} is not set` });
+        const secret = shop.webhookSecret(endpoint.url);
+        if (!secret) return Promise.resolve<AttemptResult>({ url: endpoint.url, ok: false, at: Date.now(), status: null, durationMs: 0, error: "the endpoint's secret is not set" });
         return deliverEvent(event, endpoint.url, secret, timeoutMs);
       }),
   );

@@ -121,6 +121,8 @@ export const ERROR_CODES = [
   "event_not_found",
   "unauthorized",
   "no_webhook_endpoint",
+  "shop_exists",
+  "shop_changed",
   "invalid_signature",
   "upstream_unavailable",
   "upstream_error",
@@ -130,9 +132,15 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Every error response of the checkout Worker. */
+/** One field a request got wrong (the admin API names each one; the message never repeats a secret). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Every error response of the checkout Worker (`fields` on a refused admin API body). */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string };
+  error: { code: ErrorCode; message: string; fields?: FieldError[] };
 }
 
 /** Messages the Worker sends on the payment stream (WebSocket, JSON text frames). */

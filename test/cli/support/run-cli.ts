@@ -12,7 +12,7 @@ export interface CliResult {
 }
 
 /** Variables that would change which credentials the CLI picks: never inherited by the tests. */
-const CLEARED = ["CRYPTO_CHECKOUT_KEY_SECRET", "CRYPTO_CHECKOUT_BASE_URL", "CRYPTO_CHECKOUT_HMAC_KEY", "CRYPTO_CHECKOUT_ORDER_SIGNING_KEY", "CRYPTO_CHECKOUT_BACKEND_TOKEN", "CRYPTO_CHECKOUT_WEBHOOK_SECRET"];
+const CLEARED = ["CRYPTO_CHECKOUT_ADMIN_TOKEN", "CRYPTO_CHECKOUT_KEY_SECRET", "CRYPTO_CHECKOUT_BASE_URL", "CRYPTO_CHECKOUT_HMAC_KEY", "CRYPTO_CHECKOUT_ORDER_SIGNING_KEY", "CRYPTO_CHECKOUT_BACKEND_TOKEN", "CRYPTO_CHECKOUT_WEBHOOK_SECRET"];
 
 function childEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   const inherited = Object.entries(process.env).filter(([name]) => !CLEARED.includes(name));

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getShop, validateShops, type ConfigIssue } from "../../../worker/checkout/config.js";
+import { validateShops, type ConfigIssue } from "../../../worker/checkout/config.js";
 import type { Env } from "../../../worker/checkout/env.js";
 import { CheckoutError } from "../../../worker/checkout/errors.js";
 import { DECIMAL_AMOUNT_MESSAGE } from "../../../worker/checkout/rules.js";
+import { getShop } from "../../../worker/checkout/shop-source.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 
 const workerEnv = env as unknown as Env;
@@ -93,14 +94,14 @@ describe("shop configuration", () => {
     expect(issuesOf({ id: "acme" })[0]).toMatchObject({ shop: "*", field: "SHOPS", message: "must be a JSON array of shop entries" });
   });
 
-  it("keeps valid shops working beside a broken one, logs each issue once, and answers 500 without details for the broken one", () => {
+  it("keeps valid shops working beside a broken one, logs each issue once, and answers 500 without details for the broken one", async () => {
     const lines: string[] = [];
     vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
     const broken = { ...workerEnv, PUBLIC_URL, SHOPS: JSON.stringify([entry(), entry({ id: "broken", pricing: "signed" })]) } as Env;
-    expect(getShop(broken, "acme").id).toBe("acme");
+    expect((await getShop(broken, "acme")).id).toBe("acme");
     let caught: unknown;
     try {
-      getShop(broken, "broken");
+      await getShop(broken, "broken");
     } catch (err) {
       caught = err;
     }
@@ -109,7 +110,7 @@ describe("shop configuration", () => {
     expect((caught as Error).message).not.toContain("orderSigningKey");
     const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === "config_invalid");
     expect(logged).toEqual([expect.objectContaining({ level: "error", shop: "broken", field: "secrets.orderSigningKey", message: "is required for signed pricing" })]);
-    expect(() => getShop(broken, "nope")).toThrow(expect.objectContaining({ status: 404, code: "unknown_shop" }));
+    await expect(getShop(broken, "nope")).rejects.toThrow(expect.objectContaining({ status: 404, code: "unknown_shop" }));
   });
 
   it.each([

@@ -51,7 +51,7 @@ describe("reportDemoMode (at start)", () => {
   }
 
   it("logs one error line naming why when DEMO_MODE is \"true\" beside a production shop", () => {
-    const shops = JSON.stringify([...(JSON.parse(workerEnv.SHOPS) as unknown[]), productionShop]);
+    const shops = JSON.stringify([...(JSON.parse(workerEnv.SHOPS ?? "[]") as unknown[]), productionShop]);
     const lines = logLines({ DEMO_MODE: "true", SHOPS: shops });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: "error", event: "demo_mode_refused" });

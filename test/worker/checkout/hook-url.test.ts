@@ -1,15 +1,16 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { getShop, SHOP_ID } from "../../../worker/checkout/config.js";
+import { SHOP_ID } from "../../../worker/checkout/config.js";
 import type { Env } from "../../../worker/checkout/env.js";
 import { hookShopOf, hookUrlFor } from "../../../worker/checkout/hook-url.js";
+import { getShop } from "../../../worker/checkout/shop-source.js";
 
 const workerEnv = env as unknown as Env;
 
 describe("the notification URL of a shop (hook-url.ts)", () => {
-  it("points notifications at this Worker's /hooks/{shop}, or at PUBLIC_URL when set", () => {
-    const shop = getShop(workerEnv, "demo-open");
+  it("points notifications at this Worker's /hooks/{shop}, or at PUBLIC_URL when set", async () => {
+    const shop = await getShop(workerEnv, "demo-open");
     expect(hookUrlFor(workerEnv, shop, "http://127.0.0.1:8787/api/shops/demo-open/payments")).toBe("http://127.0.0.1:8787/hooks/demo-open");
     expect(hookUrlFor({ PUBLIC_URL: "https://checkout.example.com/ignored/path" }, shop, "http://10.0.0.1/x")).toBe("https://checkout.example.com/hooks/demo-open");
   });

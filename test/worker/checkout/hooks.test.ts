@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getShop, type ShopConfig } from "../../../worker/checkout/config.js";
+import { getShop, type Shop } from "../../../worker/checkout/shop-source.js";
 import type { Env } from "../../../worker/checkout/env.js";
 import { toCheckoutError } from "../../../worker/checkout/errors.js";
 import { handleHook } from "../../../worker/checkout/hooks.js";
@@ -57,7 +57,7 @@ const tablesOf = (paymentId: string) =>
   );
 
 /** handleHook as the route runs it: a thrown error becomes its response in the one place that does that. */
-function runHook(init: RequestInit, shop: ShopConfig, ctx: ExecutionContext): Promise<Response> {
+function runHook(init: RequestInit, shop: Shop, ctx: ExecutionContext): Promise<Response> {
   return handleHook(new Request(`https://checkout.test/hooks/${SHOP}`, init), testEnv, ctx, shop).catch((err: unknown) => toCheckoutError(err).toResponse());
 }
 
@@ -200,7 +200,7 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
       upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
       const ctx = createExecutionContext();
       // The body's claim (CONFIRMED) is never applied: only the upstream's answer counts.
-      const response = await runHook(await hookInit(unknownType({ ...withStatus(payment, "CONFIRMED") }), { key: KEY }), getShop(testEnv, SHOP), ctx);
+      const response = await runHook(await hookInit(unknownType({ ...withStatus(payment, "CONFIRMED") }), { key: KEY }), await getShop(testEnv, SHOP), ctx);
       expect(response.status).toBe(202);
       expect(await response.json()).toEqual({ received: true, outcome: "refetch" });
       await waitOnExecutionContext(ctx);
@@ -213,7 +213,7 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
     it("answers 202 for a payment the Worker does not hold: no upstream request, nothing stored", async () => {
       const payment = newPayment();
       const ctx = createExecutionContext();
-      const response = await runHook(await hookInit(unknownType({ paymentId: payment.paymentId }, "v4/payment"), { key: KEY }), getShop(testEnv, SHOP), ctx);
+      const response = await runHook(await hookInit(unknownType({ paymentId: payment.paymentId }, "v4/payment"), { key: KEY }), await getShop(testEnv, SHOP), ctx);
       expect(response.status).toBe(202);
       await waitOnExecutionContext(ctx);
       expect(upstream.count()).toBe(0);
@@ -234,10 +234,10 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
       const { payment } = await created();
       const body = unknownType({ paymentId: payment.paymentId });
       const ctx = createExecutionContext();
-      const forged = await runHook(await hookInit(body, { key: "forged_key_0000000" }), getShop(testEnv, SHOP), ctx);
+      const forged = await runHook(await hookInit(body, { key: "forged_key_0000000" }), await getShop(testEnv, SHOP), ctx);
       expect(forged.status).toBe(401);
       expect((await errorOf(forged)).code).toBe("invalid_signature");
-      const unsigned = await runHook(await hookInit(body), getShop(testEnv, SHOP), ctx);
+      const unsigned = await runHook(await hookInit(body), await getShop(testEnv, SHOP), ctx);
       expect(unsigned.status).toBe(401);
       await waitOnExecutionContext(ctx);
       expect(events().map((e) => e.event)).not.toContain("notification_unknown_type");
@@ -249,7 +249,7 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
 
 describe("handleHook with another signature configuration", () => {
   it("verifies base64 signatures in the header the shop names", async () => {
-    const shop: ShopConfig = { ...getShop(testEnv, SHOP), notificationSignature: { header: "X-Checkout-Signature", encoding: "base64" } };
+    const shop: Shop = { ...(await getShop(testEnv, SHOP)), notificationSignature: { header: "X-Checkout-Signature", encoding: "base64" } };
     const { payment, createdAt } = await created();
     const body = envelope(withStatus(payment, "UNDERPAID"), at(createdAt, 10));
     const ctx = createExecutionContext();
@@ -262,9 +262,9 @@ describe("handleHook with another signature configuration", () => {
 });
 
 describe("handleHook for a shop without an HMAC key", () => {
-  const hintShop = (): ShopConfig => {
-    const shop = getShop(testEnv, SHOP);
-    return { ...shop, secrets: { apiKeySecret: shop.secrets.apiKeySecret } };
+  const hintShop = async (): Promise<Shop> => {
+    const shop = await getShop(testEnv, SHOP);
+    return { ...shop, secret: (field) => (field === "notificationHmacKey" ? undefined : shop.secret(field)) };
   };
 
   it("takes the body only as a hint: answers 202 at once, then re-fetches from the upstream", async () => {
@@ -273,7 +273,7 @@ describe("handleHook for a shop without an HMAC key", () => {
     // The body claims CONFIRMED; only the upstream's answer counts.
     const body = envelope(withStatus(payment, "CONFIRMED"), at(createdAt, 10));
     const ctx = createExecutionContext();
-    const response = await runHook(await hookInit(body), hintShop(), ctx);
+    const response = await runHook(await hookInit(body), await hintShop(), ctx);
     expect(response.status).toBe(202);
     expect(upstream.count()).toBe(0);
     await waitOnExecutionContext(ctx);
@@ -291,7 +291,7 @@ describe("handleHook for a shop without an HMAC key", () => {
     upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
     const ctx = createExecutionContext();
     const bodies = Array.from({ length: 20 }, (_, i) => envelope(withStatus(payment, "UNDERPAID"), new Date(Date.now() - i * 1_000).toISOString()));
-    const responses = await Promise.all(bodies.map(async (body) => runHook(await hookInit(body), hintShop(), ctx)));
+    const responses = await Promise.all(bodies.map(async (body) => runHook(await hookInit(body), await hintShop(), ctx)));
     expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 202));
     await waitOnExecutionContext(ctx);
     await runDurableObjectAlarm(object(payment.paymentId).stub);
@@ -302,7 +302,7 @@ describe("handleHook for a shop without an HMAC key", () => {
   it("ignores a hint about a payment it does not hold: no upstream request, nothing stored", async () => {
     const payment = newPayment();
     const ctx = createExecutionContext();
-    const response = await runHook(await hookInit(envelope(payment, new Date().toISOString())), hintShop(), ctx);
+    const response = await runHook(await hookInit(envelope(payment, new Date().toISOString())), await hintShop(), ctx);
     expect(response.status).toBe(202);
     await waitOnExecutionContext(ctx);
     expect(upstream.count()).toBe(0);
@@ -315,7 +315,7 @@ describe("handleHook for a shop without an HMAC key", () => {
     upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
     const ctx = createExecutionContext();
     const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v9/anything", body: { paymentId: payment.paymentId } });
-    const response = await runHook(await hookInit(body), hintShop(), ctx);
+    const response = await runHook(await hookInit(body), await hintShop(), ctx);
     expect(response.status).toBe(202);
     await waitOnExecutionContext(ctx);
     await runDurableObjectAlarm(object(payment.paymentId).stub);
@@ -325,7 +325,7 @@ describe("handleHook for a shop without an HMAC key", () => {
 
   it("still refuses a body that is not a notification with 400", async () => {
     const ctx = createExecutionContext();
-    const response = await runHook(await hookInit("[1,2,3]"), hintShop(), ctx);
+    const response = await runHook(await hookInit("[1,2,3]"), await hintShop(), ctx);
     expect(response.status).toBe(400);
     await waitOnExecutionContext(ctx);
   });

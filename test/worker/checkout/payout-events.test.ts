@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PayoutEvent, WebhookEvent } from "../../../worker/checkout/events/types.js";
 import { shopEvents } from "../../../worker/checkout/shop-events-object.js";
 import type { Payout } from "../../../worker/v3/types.js";
-import { getShop } from "../../../worker/checkout/config.js";
 import { handleHook } from "../../../worker/checkout/hooks.js";
+import { getShop } from "../../../worker/checkout/shop-source.js";
 import { hookInit } from "./support/payments.js";
 import { call } from "./support/http.js";
 import { committedShops, endCursor, eventsAfter, freshShopId, notify, shopsWithCopy, testEnv } from "./support/merchant.js";
@@ -136,7 +136,7 @@ describe("an unauthenticated payout notification (a shop without an HMAC key)", 
     const lines: string[] = [];
     const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
     const ctx = createExecutionContext();
-    const response = await handleHook(new Request(`https://checkout.test/hooks/${shop}`, { method: "POST", body }), env, ctx, getShop(env, shop));
+    const response = await handleHook(new Request(`https://checkout.test/hooks/${shop}`, { method: "POST", body }), env, ctx, await getShop(env, shop));
     expect(response.status).toBe(202);
     await waitOnExecutionContext(ctx);
     spy.mockRestore();

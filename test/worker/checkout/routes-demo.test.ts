@@ -234,7 +234,7 @@ describe("GET /demo/api/backend/received (DEMO_MODE)", () => {
 });
 
 describe("demo routes beside a production shop", () => {
-  const shops = (extra: unknown) => JSON.stringify([...(JSON.parse((env as unknown as Env).SHOPS) as unknown[]), extra]);
+  const shops = (extra: unknown) => JSON.stringify([...(JSON.parse((env as unknown as Env).SHOPS ?? "[]") as unknown[]), extra]);
   const production = [
     { id: "acme", environment: "production" },
     {

@@ -1,8 +1,10 @@
 /**
  * Runs a broad set of requests (successes, every kind of refusal, upstream failures including an
  * upstream that echoes the credentials, notifications, the stream, the demo helpers, a broken
- * configuration) and checks that no configured secret value, nor the Basic credentials built from
- * it, appears in any response status line, header, body, stream message, or log line.
+ * configuration, the registry's admin API and a registry shop's traffic) and checks that no
+ * secret value (the configured ones, the admin token, the master key, the values given to the
+ * registry), nor the Basic credentials built from one, appears in any response status line,
+ * header, body, stream message, log line, or in the registry's rows and audit log.
  */
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -13,7 +15,8 @@ import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { signBody } from "../../../worker/v3/notification.js";
 import { call, postJson } from "./support/http.js";
 import { freshOrderId, orderToken, settle } from "./support/orders.js";
-import { TEST_SECRETS } from "./support/test-env.js";
+import { addShop, registryId, registryShopBody } from "./support/registry.js";
+import { REGISTRY_SECRETS, TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 import { installWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
 
@@ -54,11 +57,17 @@ afterAll(() => {
   upstream.restore();
 });
 
+/** Values the test gives the admin API: a replacement backend token, and keys it must refuse. */
+const ROTATED_TOKEN = "reg_rotated_backend_token_Lk3Vn7Qx1Zs5Wb9";
+const REFUSED_KEY = "reg_too_short_key";
+const REFUSED_TOKEN = "reg refused token with spaces in it!";
+
 /** Every form in which a secret could leak. */
 function forbidden(): string[] {
   const out: string[] = [];
-  for (const secret of Object.values(TEST_SECRETS)) out.push(secret, btoa(secret), encodeURIComponent(secret));
-  out.push(btoa(`demo_shop:${TEST_SECRETS.DEMO_API_KEY_SECRET}`));
+  const masterKeys = TEST_SECRETS.SHOP_MASTER_KEYS.split(",").map((entry) => entry.slice(entry.indexOf(":") + 1));
+  for (const secret of [...Object.values(TEST_SECRETS), ...Object.values(REGISTRY_SECRETS), ROTATED_TOKEN, REFUSED_KEY, REFUSED_TOKEN, ...masterKeys]) out.push(secret, btoa(secret), encodeURIComponent(secret));
+  out.push(btoa(`demo_shop:${TEST_SECRETS.DEMO_API_KEY_SECRET}`), btoa(`registry_shop:${REGISTRY_SECRETS.apiKeySecret}`));
   return out;
 }
 
@@ -141,6 +150,41 @@ describe("secrets", () => {
     const workerEnv = env as unknown as Env;
     loadShops({ ...workerEnv, SHOPS: JSON.stringify([{ id: "pasted", name: "P", environment: "sandbox", apiKeyId: "k", secrets: { apiKeySecret: TEST_SECRETS.DEMO_API_KEY_SECRET }, pricing: "open", limits: { min: "1", max: "2" }, priceCurrencies: ["EUR"], transferCurrencies: ["BTC"] }]) } as Env);
     loadShops(workerEnv);
+
+    // The registry: its admin API, refusals included, and a registry shop's own traffic.
+    const adminAuth = { Authorization: `Bearer ${TEST_SECRETS.ADMIN_TOKEN}` };
+    const id = registryId("secrets");
+    await post("/admin/shops", registryShopBody(id), adminAuth);
+    await post("/admin/shops", registryShopBody(registryId(), { secrets: { apiKeySecret: REGISTRY_SECRETS.apiKeySecret, notificationHmacKey: REFUSED_KEY, backendToken: REFUSED_TOKEN } }), adminAuth);
+    await post("/admin/shops", registryShopBody(id), adminAuth);
+    await post("/admin/shops", registryShopBody(registryId()), { Authorization: `Bearer ${REGISTRY_SECRETS.backendToken}` });
+    await send(`/admin/shops/${id}`, { headers: adminAuth });
+    await send("/admin/shops?limit=5", { headers: adminAuth });
+    await send(`/admin/shops/${id}`, { method: "PATCH", headers: { ...adminAuth, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Renamed", secrets: { notificationHmacKey: REFUSED_KEY } }) });
+    await send(`/admin/shops/${id}`, { method: "PATCH", headers: { ...adminAuth, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Renamed" }) });
+    await send(`/admin/shops/${id}/secrets/backendToken`, { method: "PUT", headers: { ...adminAuth, "Content-Type": "application/json" }, body: JSON.stringify({ value: REFUSED_TOKEN }) });
+    await send(`/admin/shops/${id}/secrets/backendToken`, { method: "PUT", headers: { ...adminAuth, "Content-Type": "application/json" }, body: JSON.stringify({ value: ROTATED_TOKEN }) });
+    await send(`/admin/shops/${id}/disable`, { method: "POST", headers: adminAuth });
+    await send(`/admin/shops/${id}/enable`, { method: "POST", headers: adminAuth });
+    await send("/admin/keys", { headers: adminAuth });
+    await post("/admin/keys/rewrap", {}, adminAuth);
+    const registryOrder = { orderId: freshOrderId(), priceAmount: "20.00", priceCurrency: "EUR", transferCurrency: "BTC" };
+    const registryPayment = (await (await post(`/api/shops/${id}/payments`, registryOrder)).json()) as PaymentView;
+    upstream.fail("POST", "/v3/payments", "echo400", 1);
+    await post(`/api/shops/${id}/payments`, { ...registryOrder, orderId: freshOrderId() });
+    const registryEnvelope = JSON.stringify({ timestamp: new Date(Date.now() + 5000).toISOString(), notificationType: "v3/payment", body: { ...upstream.payments.get(registryPayment.paymentId), status: "CONFIRMED" } });
+    await send(`/hooks/${id}`, { method: "POST", headers: { "X-Signature": await signBody(registryEnvelope, { key: REGISTRY_SECRETS.notificationHmacKey }) }, body: registryEnvelope });
+    await send(`/api/shops/${id}/orders/${registryOrder.orderId}`, { headers: { Authorization: `Bearer ${ROTATED_TOKEN}` } });
+    await send(`/api/shops/${id}/orders/${registryOrder.orderId}`, { headers: { Authorization: `Bearer ${REGISTRY_SECRETS.backendToken}` } });
+    await receiver.until((r) => r.accepted().some((d) => d.body.includes(registryPayment.paymentId) && d.event.type === "payment.confirmed"));
+    await send("/admin/audit?limit=200", { headers: adminAuth });
+    await addShop();
+    for (const delivery of receiver.deliveries) captured.push(delivery.body, ...Object.entries(delivery.headers).map(([name, value]) => `${name}: ${value}`));
+    const db = workerEnv.DB;
+    if (!db) throw new Error("no DB binding");
+    for (const table of ["shops", "audit_log"]) captured.push(...(await db.prepare(`SELECT * FROM ${table}`).all()).results.map((row) => JSON.stringify(row)));
+    expect(captured.some((c) => c.includes('"rotate_secret"'))).toBe(true);
+    expect(upstream.calls.some((c) => c.authorization === `Basic ${btoa(`registry_shop:${REGISTRY_SECRETS.apiKeySecret}`)}`)).toBe(true);
 
     // The checks are not vacuous: there is plenty to look through.
     expect(captured.length).toBeGreaterThan(150);

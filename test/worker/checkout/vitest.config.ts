@@ -1,4 +1,4 @@
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { kCurrentWorker } from "miniflare";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -9,14 +9,17 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // The checkout Worker in workerd, configured by the top-level wrangler.toml. Secrets are given as
 // bindings here (never read from .dev.vars); the upstream is an in-isolate stub
 // (support/upstream-stub.ts) reached at TEST_VARS.SANDBOX_BASE_URL; static assets come from a
-// fixture directory so the tests do not depend on a build.
+// fixture directory so the tests do not depend on a build. The shop registry (D1) is local; its
+// migrations are applied before each test file (support/apply-migrations.ts).
+const migrations = await readD1Migrations(here("../../../worker/checkout/migrations"));
+
 export default defineConfig({
   plugins: [
     cloudflareTest({
       main: here("../../../worker/checkout/index.ts"),
       wrangler: { configPath: here("../../../wrangler.toml") },
       miniflare: {
-        bindings: { ...TEST_VARS, ...TEST_SECRETS },
+        bindings: { ...TEST_VARS, ...TEST_SECRETS, TEST_MIGRATIONS: migrations },
         // The Worker as a browser reaches it: through the asset layer's router, which serves files
         // itself and runs the Worker for wrangler.toml's run_worker_first routes and for misses
         // (routes-assets.test.ts). `exports.default` and `call()` skip that router.
@@ -31,6 +34,6 @@ export default defineConfig({
     name: "checkout",
     include: ["**/*.test.ts"],
     globalSetup: [here("support/global-setup.ts")],
-    setupFiles: [here("support/quiet-webhooks.ts")],
+    setupFiles: [here("support/apply-migrations.ts"), here("support/quiet-webhooks.ts")],
   },
 });

@@ -1,9 +1,7 @@
 /** The shop's webhook endpoints that take an event of this type (no `events` filter: every type). Pure. */
-import type { ShopConfig } from "../config.js";
+import type { EndpointSettings } from "../shop-schema.js";
 import type { EventType } from "./types.js";
 
-export type WebhookEndpoint = ShopConfig["webhooks"][number];
-
-export function endpointsFor(shop: ShopConfig, type: EventType): WebhookEndpoint[] {
+export function endpointsFor(shop: { webhooks: EndpointSettings[] }, type: EventType): EndpointSettings[] {
   return shop.webhooks.filter((endpoint) => !endpoint.events || endpoint.events.includes(type));
 }

@@ -77,7 +77,7 @@ type ShopEntry = Record<string, unknown> & { id: string };
 
 /** The committed shop entries (wrangler.toml), parsed. */
 export function committedShops(): ShopEntry[] {
-  return JSON.parse(testEnv.SHOPS) as ShopEntry[];
+  return JSON.parse(testEnv.SHOPS ?? "[]") as ShopEntry[];
 }
 
 /** SHOPS with one more entry: a copy of demo-open under `id`, with `change` applied. */

@@ -14,6 +14,22 @@ export const TEST_SECRETS = {
   DEMO_WEBHOOK_SECRET: "whsec_ORicbLTkJsNDOPGq3izlruDglbdIzSrJ6p/b4FrcnpU=",
   DEMO_BACKEND_TOKEN: "6cesMQMwsBOW_1NtCB5WmpHE96gjkZHaQTR602M2",
   DEMO_SIGNED_BACKEND_TOKEN: "iroXRQsle91pLtRqfy-vmcfLloPmxvBsWXssUx8Q",
+  // The admin API's token and the registry's master key (one key, so it is the current one).
+  ADMIN_TOKEN: "adm_test_Xq4sT9vB2mK7pL1nR8wZ5cH3jF6dG0yE",
+  SHOP_MASTER_KEYS: "test1:9i0L2a5Ltd6rQ3kz8yQk5m0Pq7Vx2Nw4Bc1De3Fg6Hs=",
+} as const;
+
+/**
+ * The secrets of the registry shops the tests add through the admin API (support/registry.ts):
+ * values, never bindings, distinct from every other test value so that the secrets test can
+ * look for them too.
+ */
+export const REGISTRY_SECRETS = {
+  apiKeySecret: "reg_api_secret_Tz8Kq2Lm5Nv",
+  notificationHmacKey: "reg_hmac_key_Pw3Rx7Sb1Yc9Jd4Hf6Gk2Lm8Qn",
+  orderSigningKey: "reg_order_signing_key_Ue5Wa9Zi3Ko7Ty",
+  backendToken: "reg_backend_token_Bv2Cx6Dz0Fw4Gy8Hu1Ja5Kb",
+  webhookSecret: "whsec_3mTk9sXbQ2VnZp7YcR1uLf8Hd4Wj6Ga0Ne5Kq3Sv9Bo=",
 } as const;
 
 /** Where the demo shops' webhooks go (wrangler.toml); tests answer it with support/webhook-receiver.ts. */

@@ -12,7 +12,7 @@
  */
 import Decimal from "decimal.js";
 import type { Currency, Payment, Payout } from "../../../../worker/v3/types.js";
-import { TEST_SECRETS, UPSTREAM_BASE_URL } from "./test-env.js";
+import { REGISTRY_SECRETS, TEST_SECRETS, UPSTREAM_BASE_URL } from "./test-env.js";
 
 export interface UpstreamCall {
   method: string;
@@ -30,8 +30,8 @@ interface Failure {
   remaining: number;
 }
 
-/** The keys the stub accepts (Basic auth), keyed by key id. */
-const KEYS: Record<string, string> = { demo_shop: TEST_SECRETS.DEMO_API_KEY_SECRET };
+/** The keys the stub accepts (Basic auth), keyed by key id: the demo shops' and the registry shops' (support/registry.ts). */
+const KEYS: Record<string, string> = { demo_shop: TEST_SECRETS.DEMO_API_KEY_SECRET, registry_shop: REGISTRY_SECRETS.apiKeySecret };
 
 /** Value of one unit in EUR, to compute transfer amounts. */
 const RATES: Record<string, string> = { EUR: "1", USD: "0.92", BTC: "60000", LTC: "80", DOGE: "0.1" };
