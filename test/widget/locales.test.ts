@@ -4,6 +4,7 @@
  * negotiated from the attribute, the page and the browser; exact Intl numbers.
  */
 import { expect } from "@open-wc/testing";
+import fc from "fast-check";
 import sinon from "sinon";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import type { CryptoCheckout } from "../../widget/index.js";
@@ -23,6 +24,35 @@ describe("number formatting never loses a decimal", () => {
     expect(formatDecimal("en", "0.000000000000000001")).to.equal("0.000000000000000001");
     expect(formatDecimal("fr", "0.10000000")).to.equal("0,10000000"); // trailing zeros kept
     expect(formatDecimal("en", "not-a-number")).to.equal("not-a-number");
+  });
+
+  it("formats 18-decimal amounts exactly in several locales", () => {
+    const amount = "1234.123456789012345678"; // an ether amount down to the wei
+    expect(formatDecimal("en", amount)).to.equal("1,234.123456789012345678");
+    expect(formatDecimal("de", amount)).to.equal("1.234,123456789012345678");
+    expect(formatDecimal("pt-BR", amount)).to.equal("1.234,123456789012345678");
+    expect(formatDecimal("ja", amount)).to.equal("1,234.123456789012345678");
+    expect(formatDecimal("es", amount)).to.equal("1234,123456789012345678"); // no grouping of four digits
+    expect(formatDecimal("fr", amount)).to.equal("1\u202f234,123456789012345678");
+    expect(formatAmount("de", "0.000000000000000001", "ETH")).to.equal("0,000000000000000001 ETH");
+    expect(formatAmount("en", "98765432109876543210.000000000000000001", "ETH")).to.equal("98,765,432,109,876,543,210.000000000000000001 ETH");
+  });
+
+  it("keeps every digit of any amount with up to 18 decimals, in every locale with Latin digits (property)", () => {
+    const locales = ["en", "de", "fr", "es", "it", "nl", "pl", "pt-BR", "ru", "sv", "tr", "ja", "ko", "zh-CN", "hi", "id", "vi"];
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 27n }),
+        fc.string({ unit: fc.constantFrom(..."0123456789"), maxLength: 18 }),
+        fc.constantFrom(...locales),
+        (whole, fraction, locale) => {
+          const amount = fraction ? `${whole}.${fraction}` : `${whole}`;
+          const shown = formatDecimal(locale, amount);
+          expect(shown.replace(/\D/g, ""), `${amount} in ${locale}: ${shown}`).to.equal(amount.replace(".", ""));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it("uses Intl's currency style for ISO currencies and the code after crypto amounts", () => {
