@@ -83,19 +83,21 @@ const RETIRED_DEV_VALUES = {
  * and one master key for the shop registry's secrets).
  */
 const GENERATED_DEV_VALUES = {
-  ADMIN_TOKEN: () => randomBytes(32).toString("base64url"),
+  // Hex: a token that begins with "-" is read as options on a command line (`--admin-token -V...`
+  // is the console's version flag), so none is generated, and an earlier one is replaced.
+  ADMIN_TOKEN: () => randomBytes(32).toString("hex"),
   SHOP_MASTER_KEYS: () => `local1:${randomBytes(32).toString("base64")}`,
 };
 
-/** Writes a random value for every GENERATED_DEV_VALUES name that `path` lists empty or not at all. */
-function generateDevValues(path) {
+/** Writes a random value for every GENERATED_DEV_VALUES name that `path` lists empty, with a leading "-", or not at all. */
+export function generateDevValues(path) {
   const have = readDevVars(path);
-  const missing = Object.keys(GENERATED_DEV_VALUES).filter((name) => !have[name]);
+  const missing = Object.keys(GENERATED_DEV_VALUES).filter((name) => !have[name] || have[name].startsWith("-"));
   if (!missing.length) return;
   const values = new Map(missing.map((name) => [name, GENERATED_DEV_VALUES[name]()]));
   const filled = new Set();
   const lines = readFileSync(path, "utf8").split("\n").map((line) => {
-    const name = /^\s*([A-Z0-9_]+)\s*=\s*$/.exec(line)?.[1];
+    const name = /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
     if (!name || !values.has(name) || filled.has(name)) return line;
     filled.add(name);
     return `${name}=${values.get(name)}`;

@@ -1,0 +1,46 @@
+/**
+ * The local secrets `npm run demo` and the tests generate into .dev.vars (scripts/servers.mjs):
+ * filled when missing or empty, kept when set, and never a value that begins with "-" (a command
+ * line reads `--admin-token -V...` as the console's version flag).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { generateDevValues, readDevVars } from "../../scripts/servers.mjs";
+
+describe("generated local secrets", () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  const devVars = (text: string) => {
+    dir = mkdtempSync(join(tmpdir(), "dev-vars-"));
+    const path = join(dir, ".dev.vars");
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it("fills an empty or missing admin token and master key, and keeps every other line", () => {
+    const path = devVars("# local secrets\nDEMO_API_KEY_SECRET=sbx_demo\nADMIN_TOKEN=\n");
+    generateDevValues(path);
+    const vars = readDevVars(path);
+    expect(vars.ADMIN_TOKEN).toMatch(/^[0-9a-f]{64}$/);
+    expect(vars.SHOP_MASTER_KEYS).toMatch(/^local1:[A-Za-z0-9+/]{43}=$/);
+    expect(vars.DEMO_API_KEY_SECRET).toBe("sbx_demo");
+    expect(readFileSync(path, "utf8")).toMatch(/^# local secrets\n/);
+  });
+
+  it("keeps values that are set, and replaces an admin token that begins with a dash", () => {
+    const path = devVars("ADMIN_TOKEN=-VC9fJ2kq\nSHOP_MASTER_KEYS=local1:kept\n");
+    generateDevValues(path);
+    const vars = readDevVars(path);
+    expect(vars.ADMIN_TOKEN).toMatch(/^[0-9a-f]{64}$/);
+    expect(vars.SHOP_MASTER_KEYS).toBe("local1:kept");
+    expect(readFileSync(path, "utf8").match(/^ADMIN_TOKEN=/gm)).toHaveLength(1);
+    const again = readFileSync(path, "utf8");
+    generateDevValues(path);
+    expect(readFileSync(path, "utf8")).toBe(again);
+  });
+});
