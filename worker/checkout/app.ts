@@ -41,7 +41,10 @@ app.use(
   "*",
   methodNotAllowed({
     app,
-    onMethodNotAllowed: (c, methods) => jsonError(405, "method_not_allowed", `Use ${methods.join(", ")}.`, { Allow: methods.join(", ") }, c.get("requestId")),
+    onMethodNotAllowed: (c, methods) => {
+      c.set("failure", { code: "method_not_allowed" });
+      return jsonError(405, "method_not_allowed", `Use ${methods.join(", ")}.`, { Allow: methods.join(", ") }, c.get("requestId"));
+    },
   }),
 );
 
@@ -102,11 +105,15 @@ app.route("/admin", adminApi);
 app.route("/demo/api", demoRoutes);
 app.route("/", assetsRoutes);
 
-app.notFound((c) => jsonError(404, "not_found", "No such route.", undefined, c.get("requestId")));
+app.notFound((c) => {
+  c.set("failure", { code: "not_found" });
+  return jsonError(404, "not_found", "No such route.", undefined, c.get("requestId"));
+});
 
 app.onError((err, c) => {
   const requestId = c.get("requestId");
   const e = toCheckoutError(err);
+  c.set("failure", { code: e.code, shop: c.req.param("shop") });
   if (e.status >= 500) log("error", "request_failed", { requestId, method: c.req.method, path: new URL(c.req.url).pathname, code: e.code, error: err });
   return e.toResponse(requestId);
 });

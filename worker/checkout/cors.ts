@@ -1,8 +1,12 @@
 /**
  * CORS per shop. A browser request from a page of one of the shop's allowedOrigins (or from this
- * Worker's own origin, like the demo) gets the CORS headers; any other Origin is refused with 403
- * origin_not_allowed before the route runs, preflight included. Requests without an Origin
- * (server to server, curl) pass: CORS protects browsers, the pricing rules protect the shop.
+ * Worker's own origin, like the demo) gets the CORS headers, on errors too; any other Origin is
+ * refused with 403 origin_not_allowed before the route runs, preflight included. That refusal
+ * alone carries Access-Control-Allow-Origin for the refused origin, so that the element can read
+ * and explain it: the page learns only its own origin, the shop id it asked for and where the
+ * docs are (no methods, headers or other body are opened to it). An unknown shop's 404 has no
+ * CORS headers. Requests without an Origin (server to server, curl) pass: CORS protects browsers,
+ * the pricing rules protect the shop.
  */
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
@@ -15,11 +19,17 @@ export function originAllowed(shop: Pick<ShopData, "allowedOrigins">, origin: st
   return origin === new URL(requestUrl).origin || shop.allowedOrigins.includes(origin);
 }
 
-/** 403 origin_not_allowed when the request carries an Origin the shop does not allow. */
-export function assertOrigin(shop: Pick<ShopData, "allowedOrigins">, request: Request): void {
+/** Where the docs say how to allow an origin (the anchor the refusal names). */
+export const ALLOWED_ORIGINS_DOCS = "docs/checkout.md#allowed-origins";
+
+/** 403 origin_not_allowed, readable by the refused origin, when the request carries an Origin the shop does not allow. */
+export function assertOrigin(shop: Pick<ShopData, "id" | "allowedOrigins">, request: Request): void {
   const origin = request.headers.get("Origin");
   if (origin !== null && !originAllowed(shop, origin, request.url)) {
-    throw new CheckoutError(403, "origin_not_allowed", "This page's origin is not allowed to use this shop.");
+    throw new CheckoutError(403, "origin_not_allowed", `origin ${origin} is not in allowedOrigins of shop ${shop.id} — see ${ALLOWED_ORIGINS_DOCS}`, {
+      "Access-Control-Allow-Origin": origin,
+      Vary: "Origin",
+    });
   }
 }
 

@@ -9,12 +9,18 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ZodType } from "zod";
 import type { Env } from "./env.js";
-import { CheckoutError } from "./errors.js";
+import { CheckoutError, type ErrorCode } from "./errors.js";
 import { log } from "./log.js";
+
+/** What the access log line says about a refused or failed request (set where the error response is made). */
+export interface Failure {
+  code: ErrorCode;
+  shop?: string | undefined;
+}
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { requestId: string };
+  Variables: { requestId: string; failure?: Failure };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -24,7 +30,10 @@ export function requestIdOf(request: Request): string {
   return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-/** Sets the request id and writes the access log line (errors are logged by the error handler). */
+/**
+ * Sets the request id and writes the access log line; for an error response the line also names
+ * its code, the shop and the request's Origin (server errors are logged in detail by the error handler).
+ */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = requestIdOf(c.req.raw);
   c.set("requestId", requestId);
@@ -32,7 +41,16 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // A WebSocket upgrade (101) has immutable headers; the id is in the log line only.
   if (c.res.status !== 101) c.res.headers.set("X-Request-Id", requestId);
-  log("info", "request", { requestId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Date.now() - started });
+  const failure = c.get("failure");
+  const origin = failure ? c.req.header("Origin") : undefined;
+  log("info", "request", {
+    requestId,
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+    status: c.res.status,
+    ms: Date.now() - started,
+    ...(failure && { code: failure.code, shop: failure.shop, origin }),
+  });
 };
 
 /** Refuses a body over `maxSize` bytes with 413 invalid_request, before it is read. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, callWith, errorOf, postJson } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";
 import { useUpstream } from "./support/stubs.js";
@@ -21,14 +21,37 @@ describe("CORS", () => {
     expect(response.headers.get("Vary")).toContain("Origin");
   });
 
-  it("refuses a preflight from another origin (403 origin_not_allowed)", async () => {
+  it("refuses a preflight from another origin (403 origin_not_allowed) without allowing any method or header", async () => {
     const response = await call("/api/shops/demo-open/payments", {
       method: "OPTIONS",
-      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
     });
     expect(response.status).toBe(403);
-    expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(response.headers.get("Access-Control-Allow-Methods")).toBeNull();
+    expect(response.headers.get("Access-Control-Allow-Headers")).toBeNull();
     expect((await errorOf(response)).code).toBe("origin_not_allowed");
+  });
+
+  it("lets a refused origin read the refusal, and only that: its own origin, the shop, the docs", async () => {
+    const response = await call("/api/shops/demo-open", { headers: { Origin: "http://127.0.0.1:9100" } });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("http://127.0.0.1:9100");
+    expect(response.headers.get("Vary")).toContain("Origin");
+    expect(response.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    expect(response.headers.get("Access-Control-Expose-Headers")).toBeNull();
+    expect(await errorOf(response)).toEqual({
+      code: "origin_not_allowed",
+      message: "origin http://127.0.0.1:9100 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins",
+    });
+  });
+
+  it("gives an unknown shop's 404 no CORS headers, whatever the origin", async () => {
+    for (const origin of [ALLOWED, "http://127.0.0.1:9100"]) {
+      const response = await call("/api/shops/no-such-shop", { headers: { Origin: origin } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      expect((await errorOf(response)).code).toBe("unknown_shop");
+    }
   });
 
   it("gives an allowed origin the CORS headers, the exposed ETag and request id", async () => {
@@ -61,10 +84,56 @@ describe("CORS", () => {
   it("refuses the opaque origin null", async () => {
     const response = await call("/api/shops/demo-open", { headers: { Origin: "null" } });
     expect(response.status).toBe(403);
+    expect((await errorOf(response)).code).toBe("origin_not_allowed");
   });
 
   it("lets requests without an Origin through (server to server)", async () => {
     expect((await postJson("/api/shops/demo-open/payments", order())).status).toBe(201);
+  });
+});
+
+describe("the access log line of an error", () => {
+  const lines: Record<string, unknown>[] = [];
+  afterEach(() => {
+    vi.restoreAllMocks();
+    lines.length = 0;
+  });
+  const logged = async (path: string, init: RequestInit) => {
+    vi.spyOn(console, "log").mockImplementation((line: unknown) => {
+      lines.push(JSON.parse(String(line)) as Record<string, unknown>);
+    });
+    const response = await call(path, init);
+    await response.body?.cancel();
+    return lines.find((line) => line.event === "request");
+  };
+
+  it("names the code, the shop and the origin of a refused origin", async () => {
+    expect(await logged("/api/shops/demo-open", { headers: { Origin: "http://127.0.0.1:9100" } })).toMatchObject({
+      status: 403,
+      code: "origin_not_allowed",
+      shop: "demo-open",
+      origin: "http://127.0.0.1:9100",
+    });
+  });
+
+  it("names the code and shop of an error inside a route, and of a backend API refusal", async () => {
+    expect(await logged("/api/shops/demo-open/payments", { method: "POST", headers: { Origin: ALLOWED, "Content-Type": "application/json" }, body: "{}" })).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      shop: "demo-open",
+      origin: ALLOWED,
+    });
+    lines.length = 0;
+    expect(await logged("/api/shops/demo-open/orders/NW-1", {})).toMatchObject({ status: 401, code: "unauthorized", shop: "demo-open" });
+  });
+
+  it("names the code of an unknown route, and adds nothing to a success", async () => {
+    expect(await logged("/nothing-here", {})).toMatchObject({ status: 404, code: "not_found" });
+    lines.length = 0;
+    const ok = await logged("/api/shops/demo-open", { headers: { Origin: ALLOWED } });
+    expect(ok).toMatchObject({ status: 200 });
+    expect(ok).not.toHaveProperty("code");
+    expect(ok).not.toHaveProperty("origin");
   });
 });
 
