@@ -2,9 +2,13 @@
  * Every catalog against English (widget/locales/en.ts): the same keys of the same kinds, functions
  * with the same parameters that keep every value, plural forms for exactly the categories
  * Intl.PluralRules gives the language, the text direction Intl gives it, and text that is
- * translated: equal to English only where listed below.
+ * translated: equal to English only where listed below. And every error code (the Worker's list in
+ * wire.ts, and the element's own) against the catalogs: each has a kind, and each kind a
+ * translated customer message in every language.
  */
 import { expect } from "@open-wc/testing";
+import { ERROR_CODES, ERROR_KINDS } from "../../worker/checkout/wire.js";
+import type { ErrorKind } from "../../worker/checkout/wire.js";
 import { en, loadMessages } from "../../widget/locales/index.js";
 import type { Language, Messages } from "../../widget/locales/index.js";
 import { LANGUAGES } from "../../widget/locales/languages.js";
@@ -20,8 +24,17 @@ const KEYS = Object.keys(en).sort() as Key[];
 /** Values that fill a function message's parameters: each must come out exactly once. */
 const sentinel = (i: number) => `⟦${i}⟧`;
 
+/** The customer messages of errors, one per kind (wire.ts, ERROR_KINDS). */
+const CAUSES = Object.keys(en.errors).sort() as ErrorKind[];
+
 function kindOf(value: unknown): string {
-  return typeof value === "object" && value !== null ? "plural" : typeof value;
+  if (value === null || typeof value !== "object") return typeof value;
+  return Object.keys(value).sort().join() === CAUSES.join() ? "errors" : "plural";
+}
+
+function checkText(label: string, value: string): void {
+  expect(value, `${label}: text`).to.match(/^\S(.*\S)?$/);
+  expect(value, `${label}: no placeholder`).not.to.match(/[{}]/);
 }
 
 /** A message as text to compare with English: strings as they are, functions filled with sentinels, plurals by their forms. */
@@ -57,11 +70,12 @@ function checkMessage(language: Language, key: Key, value: Messages[Key]): void 
     const text = textOf(value);
     for (let i = 0; i < value.length; i++) expect(text.split(sentinel(i)), `${language}.${key}: parameter ${i} shown once`).to.have.length(2);
     expect(text.replace(/⟦\d⟧/g, ""), `${language}.${key}: no other placeholder`).not.to.match(/[{}]|undefined/);
+  } else if (kindOf(value) === "errors") {
+    for (const cause of CAUSES) checkText(`${language}.${key}.${cause}`, (value as Messages["errors"])[cause]);
   } else if (typeof value === "object") {
-    checkPlural(language, key, value);
+    checkPlural(language, key, value as PluralForms);
   } else if (key !== "dir") {
-    expect(value, `${language}.${key}: text`).to.match(/^\S(.*\S)?$/);
-    expect(value, `${language}.${key}: no placeholder`).not.to.match(/[{}]/);
+    checkText(`${language}.${key}`, value);
   }
 }
 
@@ -94,9 +108,33 @@ describe("catalogs", () => {
           const same = SAME_AS_ENGLISH[language] ?? [];
           const untranslated = KEYS.filter((key) => key !== "dir" && !same.includes(key) && textOf(m[key]) === textOf(en[key]));
           expect(untranslated).to.deep.equal([]);
+          expect(CAUSES.filter((cause) => m.errors[cause] === en.errors[cause]), "errors").to.deep.equal([]);
           // The list stays true: what it names is still the same as English.
           for (const key of same) expect(textOf(m[key]), `${key} is listed as the same as English`).to.equal(textOf(en[key]));
         });
+      }
+    });
+  }
+});
+
+describe("error codes against the catalogs", () => {
+  /** The codes the element makes itself (widget/api/checkout-api.ts, crypto-checkout.ts) and their kinds. */
+  const CLIENT_KINDS: Record<string, ErrorKind> = { network_error: "busy", invalid_response: "failed", invalid_attributes: "setup" };
+  const kinds: [string, ErrorKind][] = [...ERROR_CODES.map((code): [string, ErrorKind] => [code, ERROR_KINDS[code]]), ...Object.entries(CLIENT_KINDS)];
+
+  it("gives every code of the Worker a kind, and every kind a message in English", () => {
+    expect(Object.keys(ERROR_KINDS).sort()).to.deep.equal([...ERROR_CODES].sort());
+    expect([...new Set(kinds.map(([, kind]) => kind))].sort()).to.deep.equal(CAUSES);
+  });
+
+  for (const language of LANGUAGES) {
+    it(`${language}: a customer message for every code, in its own words, with no code in it`, async () => {
+      const m = await loadMessages(language);
+      for (const [code, kind] of kinds) {
+        const text = m.errors[kind];
+        expect(text, `${language}: ${code}`).to.be.a("string").and.match(/\S/);
+        expect(text, `${language}: ${code} never shows a code`).not.to.match(/[a-z]+_[a-z]+/);
+        if (language !== "en") expect(text, `${language}: ${code}`).not.to.equal(en.errors[kind]);
       }
     });
   }

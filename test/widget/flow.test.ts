@@ -4,7 +4,7 @@ import sinon from "sinon";
 import { CryptoCheckout } from "../../widget/index.js";
 import type { CheckoutErrorDetail, CheckoutStatusDetail } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
-import { FakeCheckout } from "./support/fake-checkout.js";
+import { errorBody, FakeCheckout } from "./support/fake-checkout.js";
 import { $, create, mountWithPayment, nextEvent, part, root, textOf, unmountAll, until } from "./support/mount.js";
 import { OPEN_SHOP, SIGNED_SHOP, VIEWS } from "../support/payment-views.js";
 
@@ -165,54 +165,117 @@ describe("checkout flow", () => {
     ]);
   });
 
-  for (const [name, setup, attributes, expected] of [
-    [
-      "a Worker error (409 order_conflict)",
-      (s: FakeCheckout) => (s.createResponse = () => ({ status: 409, body: { error: { code: "order_conflict", message: "Order 1001 has a live payment with another amount." } } })),
-      {},
-      { code: "order_conflict", message: "Order 1001 has a live payment with another amount.", retryable: false },
-    ],
-    [
-      "an unavailable upstream (503)",
-      (s: FakeCheckout) => (s.createResponse = () => ({ status: 503, body: { error: { code: "upstream_unavailable", message: "Try again later." } } })),
-      {},
-      { code: "upstream_unavailable", message: "Try again later.", retryable: true },
-    ],
-    ["an unknown shop", () => undefined, { shop: "nope" }, { code: "unknown_shop", message: "No shop nope.", retryable: false }],
-    ["an unreachable Worker", () => undefined, { endpoint: "https://elsewhere.test" }, { code: "network_error", message: "The checkout service cannot be reached.", retryable: true }],
-    [
-      "a missing order-id",
-      () => undefined,
-      { "order-id": null },
-      { code: "invalid_attributes", message: "The order-id attribute is required to create a payment.", retryable: false },
-    ],
-  ] as const) {
-    it(`reports ${name} through checkout-error and shows a retry`, async () => {
-      setup(server);
-      const failed = nextEvent(document, "checkout-error");
-      const el = create(attributes);
-      const detail: CheckoutErrorDetail = await failed;
-      expect(detail).to.deep.equal(expected);
-      await el.updateComplete;
-      expect(textOf(part(el, "status"))).to.equal("The payment could not be loaded");
-      expect(textOf($(el, ".muted code"))).to.equal(expected.code);
-      expect(textOf($(el, ".actions button"))).to.equal("Try again");
-      expect(await axeViolations(el)).to.deep.equal([]);
+  describe("errors", () => {
+    let consoleError: sinon.SinonStub;
+    beforeEach(() => {
+      consoleError = sinon.stub(console, "error");
     });
-  }
+    afterEach(() => consoleError.restore());
 
-  it("retries after an error", async () => {
-    server.networkDown = false;
-    server.createResponse = () => ({ status: 503, body: { error: { code: "upstream_unavailable", message: "Try again later." } } });
-    const failed = nextEvent(document, "checkout-error");
-    const el = create();
-    await failed;
-    await el.updateComplete;
-    server.createResponse = undefined;
-    const shown = nextEvent(el, "checkout-payment");
-    root(el).querySelector<HTMLButtonElement>(".actions button")?.click();
-    await shown;
-    expect(el.payment?.status).to.equal("NEW");
+    for (const [name, setup, attributes, expected, shown] of [
+      [
+        "a Worker error (409 order_conflict)",
+        (s: FakeCheckout) => (s.createResponse = () => ({ status: 409, body: errorBody("order_conflict", "Order 1001 has a live payment with another amount.") })),
+        {},
+        { code: "order_conflict", message: "Order 1001 has a live payment with another amount.", retryable: false },
+        "This order cannot be paid here. Please return to the shop.",
+      ],
+      [
+        "an unavailable upstream (503)",
+        (s: FakeCheckout) => (s.createResponse = () => ({ status: 503, body: errorBody("upstream_unavailable", "Try again later.") })),
+        {},
+        { code: "upstream_unavailable", message: "Try again later.", retryable: true },
+        "The checkout cannot be reached right now. Please try again in a moment.",
+      ],
+      [
+        "a refused origin (403 origin_not_allowed)",
+        (s: FakeCheckout) => (s.createResponse = () => ({ status: 403, body: errorBody("origin_not_allowed", "origin http://127.0.0.1:9210 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins") })),
+        {},
+        { code: "origin_not_allowed", message: "origin http://127.0.0.1:9210 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins", retryable: false },
+        "This checkout is not allowed on this page. Please contact the shop.",
+      ],
+      [
+        "an expired order token (400 invalid_order_token)",
+        (s: FakeCheckout) => (s.createResponse = () => ({ status: 400, body: errorBody("invalid_order_token", "The order token has expired.") })),
+        {},
+        { code: "invalid_order_token", message: "The order token has expired.", retryable: false },
+        "This order cannot be paid here. Please return to the shop.",
+      ],
+      [
+        "a server error (500 internal_error)",
+        (s: FakeCheckout) => (s.createResponse = () => ({ status: 500, body: errorBody("internal_error", "Internal error.") })),
+        {},
+        { code: "internal_error", message: "Internal error.", retryable: true },
+        "Something went wrong. Please try again.",
+      ],
+      [
+        "a code and kind the element does not know (a newer Worker's)",
+        (s: FakeCheckout) => (s.createResponse = () => ({ status: 400, body: { error: { code: "brand_new_code", message: "Something new.", kind: "brand_new_kind", retryable: false } } })),
+        {},
+        { code: "brand_new_code", message: "Something new.", retryable: false },
+        "Something went wrong. Please try again.",
+      ],
+      ["an unknown shop", () => undefined, { shop: "nope" }, { code: "unknown_shop", message: "No shop nope.", retryable: false }, "This checkout is not set up correctly. Please contact the shop."],
+      [
+        "an unreachable Worker",
+        () => undefined,
+        { endpoint: "https://elsewhere.test" },
+        {
+          code: "network_error",
+          message: "no answer from https://elsewhere.test/api/shops/demo-open: Worker down or shop unknown — see docs/widget.md#errors",
+          retryable: true,
+        },
+        "The checkout cannot be reached right now. Please try again in a moment.",
+      ],
+      [
+        "a missing order-id",
+        () => undefined,
+        { "order-id": null },
+        { code: "invalid_attributes", message: "The order-id attribute is required to create a payment.", retryable: false },
+        "This checkout is not set up correctly. Please contact the shop.",
+      ],
+    ] as const) {
+      it(`reports ${name}: the event and the console name code and cause, the customer reads the message of its kind, "Try again" only when it can help`, async () => {
+        setup(server);
+        const failed = nextEvent(document, "checkout-error");
+        const el = create(attributes);
+        const detail: CheckoutErrorDetail = await failed;
+        expect(detail).to.deep.equal(expected);
+        await el.updateComplete;
+        expect(textOf(part(el, "status"))).to.equal(shown);
+        expect(textOf(root(el)), "no code and no server text on screen").not.to.contain(expected.code).and.not.to.contain(expected.message);
+        expect(consoleError.args).to.deep.equal([[`<crypto-checkout> ${expected.code}: ${expected.message}`]]);
+        const retry = $(el, ".actions button");
+        if (expected.retryable) expect(textOf(retry)).to.equal("Try again");
+        else expect(retry).to.equal(null);
+        expect(await axeViolations(el)).to.deep.equal([]);
+      });
+    }
+
+    it("shows the message in the element's language, after its catalog has loaded", async () => {
+      server.createResponse = () => ({ status: 400, body: errorBody("invalid_order_token", "The order token has expired.") });
+      const failed = nextEvent(document, "checkout-error");
+      const el = create({ locale: "de" });
+      await failed;
+      await el.updateComplete;
+      expect(textOf(part(el, "status"))).to.equal("Diese Bestellung kann hier nicht bezahlt werden. Bitte kehren Sie zum Shop zurück.");
+      expect(textOf(root(el))).not.to.contain("invalid_order_token");
+      expect($(el, ".actions button")).to.equal(null);
+    });
+
+    it("retries after an error", async () => {
+      server.networkDown = false;
+      server.createResponse = () => ({ status: 503, body: errorBody("upstream_unavailable", "Try again later.") });
+      const failed = nextEvent(document, "checkout-error");
+      const el = create();
+      await failed;
+      await el.updateComplete;
+      server.createResponse = undefined;
+      const shown = nextEvent(el, "checkout-payment");
+      root(el).querySelector<HTMLButtonElement>(".actions button")?.click();
+      await shown;
+      expect(el.payment?.status).to.equal("NEW");
+    });
   });
 
   it("sees attributes set right after insertion (as some frameworks do) and starts once", async () => {

@@ -6,6 +6,7 @@
  */
 import { expect } from "@open-wc/testing";
 import { sendKeys } from "@web/test-runner-commands";
+import sinon from "sinon";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import type { CryptoCheckout } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
@@ -78,13 +79,19 @@ describe("focus when the focused control disappears", () => {
   });
 
   it("after try again fails once more: on the error's heading", async () => {
-    const failed = nextEvent(document, "checkout-error");
-    const el = create({ "payment-id": "pay_gone" });
-    await failed;
-    await el.updateComplete;
-    await pressEnterOn(el, "Try again", "checkout-error");
-    expect(focused(el)).to.equal("h2: The payment could not be loaded");
-    expect(await axeViolations(el)).to.deep.equal([]);
+    const quiet = sinon.stub(console, "error");
+    try {
+      checkout.server.networkDown = true;
+      const failed = nextEvent(document, "checkout-error");
+      const el = create({ "payment-id": "pay_gone" });
+      await failed;
+      await el.updateComplete;
+      await pressEnterOn(el, "Try again", "checkout-error");
+      expect(focused(el)).to.equal("h2: The checkout cannot be reached right now. Please try again in a moment.");
+      expect(await axeViolations(el)).to.deep.equal([]);
+    } finally {
+      quiet.restore();
+    }
   });
 
   it("after a cancelled go-now: on the link back to the shop that replaced it", async () => {

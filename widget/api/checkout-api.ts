@@ -1,25 +1,25 @@
 /** The checkout Worker's HTTP API as the element uses it (docs/checkout.md, "Routes"). */
-import type { CreatePaymentRequest, ErrorBody, ErrorCode, PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
-
-/** Codes the element adds to the Worker's ErrorCode values. */
-type ClientErrorCode = "network_error" | "invalid_response" | "invalid_attributes";
+import { isRetryable } from "../../worker/checkout/wire.js";
+import type { CreatePaymentRequest, ErrorBody, ErrorKind, PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 
 /**
  * Every failure the element reports through `checkout-error` (not the Worker's CheckoutError,
  * which carries an HTTP status: this one is what the element made of a request that failed).
+ * `code` is a Worker code (wire.ts) or one of the element's own: network_error, invalid_response
+ * (busy, failed) and invalid_attributes (setup). The message is for developers (the console, the
+ * event); the kind picks the customer's message and, with it, whether "Try again" is offered.
  */
 export class CheckoutRequestError extends Error {
+  readonly retryable: boolean;
   constructor(
-    readonly code: ErrorCode | ClientErrorCode,
+    readonly code: string,
     message: string,
-    readonly retryable: boolean,
+    readonly kind: ErrorKind = "failed",
   ) {
     super(message);
-    this.name = "CheckoutRequestError";
+    this.retryable = isRetryable(kind);
   }
 }
-
-const RETRYABLE_CODES = new Set(["rate_limited", "upstream_unavailable", "network_error"]);
 
 export interface PaymentFetch {
   /** The view, or undefined when the server answered 304 Not Modified. */
@@ -69,10 +69,10 @@ export class CheckoutApi {
   }
 
   async getShop(shop: string): Promise<ShopSettings> {
-    const body = await this.#json(this.shopUrl(shop), { headers: { accept: "application/json" } });
+    const body = await this.#json(this.shopUrl(shop), {});
     const settings = body.value as Partial<ShopSettings>;
     if (!Array.isArray(settings.transferCurrencies) || !Array.isArray(settings.priceCurrencies)) {
-      throw new CheckoutRequestError("invalid_response", "The shop settings are malformed.", true);
+      throw new CheckoutRequestError("invalid_response", `malformed shop settings from ${this.#base}`);
     }
     return settings as ShopSettings;
   }
@@ -80,22 +80,20 @@ export class CheckoutApi {
   async createPayment(shop: string, request: CreatePaymentRequest): Promise<PaymentView> {
     const { value } = await this.#json(`${this.shopUrl(shop)}/payments`, {
       method: "POST",
-      headers: { accept: "application/json", "content-type": "application/json" },
+      headers: { "content-type": "application/json" },
       body: JSON.stringify(request),
     });
     return this.#view(value);
   }
 
   async getPayment(shop: string, paymentId: string, etag?: string): Promise<PaymentFetch> {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (etag) headers["if-none-match"] = etag;
-    const { value, response } = await this.#json(this.paymentUrl(shop, paymentId), { headers });
+    const { value, response } = await this.#json(this.paymentUrl(shop, paymentId), { headers: etag ? { "if-none-match": etag } : {} });
     const newEtag = response.headers.get("etag") ?? etag;
     return { view: response.status === 304 ? undefined : this.#view(value), etag: newEtag ?? undefined };
   }
 
   #view(value: unknown): PaymentView {
-    if (!isPaymentView(value)) throw new CheckoutRequestError("invalid_response", "The payment is malformed.", true);
+    if (!isPaymentView(value)) throw new CheckoutRequestError("invalid_response", `malformed payment from ${this.#base}`);
     return { ...value, transactions: value.transactions ?? [], redirectUrls: value.redirectUrls ?? {} };
   }
 
@@ -104,7 +102,7 @@ export class CheckoutApi {
     try {
       response = await fetch(url, { ...init, credentials: "omit" });
     } catch {
-      throw new CheckoutRequestError("network_error", "The checkout service cannot be reached.", true);
+      throw new CheckoutRequestError("network_error", `no answer from ${url}: Worker down or shop unknown — see docs/widget.md#errors`, "busy");
     }
     if (response.status === 304) return { value: undefined, response };
     let value: unknown;
@@ -115,12 +113,12 @@ export class CheckoutApi {
     }
     if (!response.ok) {
       if (isErrorBody(value)) {
-        const { code, message } = value.error;
-        throw new CheckoutRequestError(code, message, RETRYABLE_CODES.has(code) || response.status >= 500);
+        const { code, message, kind } = value.error;
+        throw new CheckoutRequestError(code, message, kind);
       }
-      throw new CheckoutRequestError("invalid_response", `The checkout service answered ${response.status}.`, response.status >= 500);
+      throw new CheckoutRequestError("invalid_response", `${url} answered ${response.status}`);
     }
-    if (value === undefined) throw new CheckoutRequestError("invalid_response", "The checkout service sent no JSON.", true);
+    if (value === undefined) throw new CheckoutRequestError("invalid_response", `${url} sent no JSON`);
     return { value, response };
   }
 }

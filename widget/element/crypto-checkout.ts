@@ -24,6 +24,7 @@ import {
   amountBlock,
   countdownBlock,
   errorBlock,
+  errorText,
   pickerBlock,
   fieldsBlock,
   progressBlock,
@@ -240,10 +241,12 @@ export class CryptoCheckout extends LitElement {
     const generation = this.#reset();
     const current = () => generation === this.#generation;
     this.#api = new CheckoutApi(this.#endpoint());
+    // A failure is shown in the customer's language: the catalog is awaited before it.
+    const locale = this.#loadLocale();
     try {
       const shop = this.shop;
-      if (!shop) throw new CheckoutRequestError("invalid_attributes", "The shop attribute is required.", false);
-      const [settings] = await Promise.all([this.#api.getShop(shop), this.#loadLocale()]);
+      if (!shop) throw new CheckoutRequestError("invalid_attributes", "The shop attribute is required.", "setup");
+      const [settings] = await Promise.all([this.#api.getShop(shop), locale]);
       if (!current()) return;
       this._settings = settings;
       const known = this.paymentId || (this.orderId ? rememberedPaymentId(this.#endpoint(), shop, this.orderId) : undefined);
@@ -259,6 +262,7 @@ export class CryptoCheckout extends LitElement {
       }
       await this.#createOrChoose(generation);
     } catch (error) {
+      await locale;
       if (current()) this.#fail(error);
     }
   }
@@ -273,7 +277,7 @@ export class CryptoCheckout extends LitElement {
     }
     this._phase = "loading";
     const built = buildCreateRequest(settings, this, transferCurrency);
-    if ("problem" in built) throw new CheckoutRequestError("invalid_attributes", built.problem, false);
+    if ("problem" in built) throw new CheckoutRequestError("invalid_attributes", built.problem, "setup");
     const { request } = built;
     const view = await this.#api.createPayment(this.shop, request);
     if (generation !== this.#generation) return;
@@ -332,12 +336,15 @@ export class CryptoCheckout extends LitElement {
     if (live && live.textContent !== this.#announcement.text) live.textContent = this.#announcement.text;
   }
 
+  /** The customer sees the failure's translated message; the developer reads its code and cause in the console. */
   #fail(error: unknown): void {
-    const failure = error instanceof CheckoutRequestError ? error : new CheckoutRequestError("internal_error", String(error), false);
+    const failure = error instanceof CheckoutRequestError ? error : new CheckoutRequestError("internal_error", String(error));
+    const { code, message, retryable } = failure;
     this._error = failure;
     this._phase = "error";
-    emit(this, "checkout-error", { code: failure.code, message: failure.message, retryable: failure.retryable });
-    this.#shown = this._messages.error;
+    console.error(`<crypto-checkout> ${code}: ${message}`);
+    emit(this, "checkout-error", { code, message, retryable });
+    this.#shown = errorText(this._messages, failure.kind);
   }
 
   /** A one-second clock while a countdown or a redirect is on screen. */
@@ -397,7 +404,7 @@ export class CryptoCheckout extends LitElement {
       case "choose-currency":
         return pickerBlock(m, this._settings?.transferCurrencies ?? [], (code) => this.#create(this.#generation, code));
       case "error":
-        return errorBlock(m, this._error, () => void this.#start());
+        return errorBlock(m, this._error as CheckoutRequestError, () => void this.#start());
       case "ready":
         return this._view ? this.#renderView(this._view) : html``;
       default:

@@ -1,7 +1,7 @@
 /** Render functions for the blocks of the element; it passes data and handlers. */
 import { html, nothing } from "lit";
 import type { TemplateResult } from "lit";
-import type { PaymentProgress, PaymentView, ShopSettings, TransactionView } from "../../worker/checkout/wire.js";
+import type { ErrorKind, PaymentProgress, PaymentView, ShopSettings, TransactionView } from "../../worker/checkout/wire.js";
 import { plural } from "../locales/index.js";
 import type { Messages, ResolvedLocale } from "../locales/index.js";
 import { formatAmount, formatCountdown, formatDateTime, formatInteger } from "../locales/format.js";
@@ -171,8 +171,11 @@ export function pickerBlock(m: Messages, currencies: ShopSettings["transferCurre
   </div>`;
 }
 
-export function errorBlock(m: Messages, error: { code: string; message: string } | undefined, onRetry: () => void): TemplateResult {
-  return html`<div class="status invalid" part="status"><h2 data-focus="lead" tabindex="-1">${m.error}</h2></div>
-    <p class="muted"><code>${error?.code}</code>: ${error?.message}</p>
-    <div class="actions"><button type="button" part="button" @click=${onRetry}>${m.retry}</button></div>`;
+/** The customer's message for an error kind; a kind this element does not know (a newer Worker's) reads as failed. */
+export const errorText = (m: Messages, kind: ErrorKind): string => m.errors[kind] ?? m.errors.failed;
+
+/** A failure as the customer sees it: the message of its kind (wire.ts, ERROR_KINDS), and "Try again" only when that can help. */
+export function errorBlock(m: Messages, error: { kind: ErrorKind; retryable: boolean }, onRetry: () => void): TemplateResult {
+  return html`<div class="status invalid" part="status"><h2 data-focus="lead" tabindex="-1">${errorText(m, error.kind)}</h2></div>
+    ${error.retryable ? html`<div class="actions"><button type="button" part="button" @click=${onRetry}>${m.retry}</button></div>` : nothing}`;
 }

@@ -55,6 +55,12 @@ export const messages: Messages = {
   backToShop: "Zpět do obchodu",
   reconnecting: "Spojení přerušeno, připojujeme znovu…",
   reconnected: "Spojení obnoveno",
-  error: "Platbu se nepodařilo načíst",
+  errors: {
+    origin: "Platba není na této stránce povolena. Obraťte se prosím na obchod.",
+    setup: "Platba není správně nastavena. Obraťte se prosím na obchod.",
+    order: "Tuto objednávku zde nelze zaplatit. Vraťte se prosím do obchodu.",
+    busy: "Platební služba je teď nedostupná. Zkuste to prosím za chvíli znovu.",
+    failed: "Něco se pokazilo. Zkuste to prosím znovu.",
+  },
   retry: "Zkusit znovu",
 };

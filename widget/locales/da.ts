@@ -45,6 +45,12 @@ export const messages: Messages = {
   backToShop: "Tilbage til butikken",
   reconnecting: "Forbindelsen blev afbrudt, genopretter…",
   reconnected: "Forbindelsen er genoprettet",
-  error: "Betalingen kunne ikke indlæses",
+  errors: {
+    origin: "Betaling er ikke tilladt på denne side. Kontakt venligst butikken.",
+    setup: "Betalingen er ikke sat korrekt op. Kontakt venligst butikken.",
+    order: "Denne ordre kan ikke betales her. Gå venligst tilbage til butikken.",
+    busy: "Betalingstjenesten kan ikke nås lige nu. Prøv igen om lidt.",
+    failed: "Noget gik galt. Prøv venligst igen.",
+  },
   retry: "Prøv igen",
 };

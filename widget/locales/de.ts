@@ -45,6 +45,12 @@ export const messages: Messages = {
   backToShop: "Zurück zum Shop",
   reconnecting: "Verbindung unterbrochen, neuer Versuch …",
   reconnected: "Verbindung wiederhergestellt",
-  error: "Die Zahlung konnte nicht geladen werden",
+  errors: {
+    origin: "Die Bezahlung ist auf dieser Seite nicht erlaubt. Bitte wenden Sie sich an den Shop.",
+    setup: "Die Bezahlung ist nicht richtig eingerichtet. Bitte wenden Sie sich an den Shop.",
+    order: "Diese Bestellung kann hier nicht bezahlt werden. Bitte kehren Sie zum Shop zurück.",
+    busy: "Der Zahlungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.",
+    failed: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
+  },
   retry: "Erneut versuchen",
 };

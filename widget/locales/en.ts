@@ -4,6 +4,7 @@
  * in every catalog), and PluralForms for counts (plural.ts). Labels that precede a value carry
  * their own colon, so that French can put a space before it and Chinese a full-width one.
  */
+import type { ErrorKind } from "../../worker/checkout/wire.js";
 import type { PluralForms } from "./plural.js";
 
 export const en = {
@@ -51,7 +52,13 @@ export const en = {
   backToShop: "Back to the shop",
   reconnecting: "Connection lost, reconnecting…",
   reconnected: "Connection restored",
-  error: "The payment could not be loaded",
+  errors: {
+    origin: "This checkout is not allowed on this page. Please contact the shop.",
+    setup: "This checkout is not set up correctly. Please contact the shop.",
+    order: "This order cannot be paid here. Please return to the shop.",
+    busy: "The checkout cannot be reached right now. Please try again in a moment.",
+    failed: "Something went wrong. Please try again.",
+  } satisfies Record<ErrorKind, string>,
   retry: "Try again",
 };
 

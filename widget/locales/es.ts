@@ -45,6 +45,12 @@ export const messages: Messages = {
   backToShop: "Volver a la tienda",
   reconnecting: "Conexión perdida, reconectando…",
   reconnected: "Conexión restablecida",
-  error: "No se pudo cargar el pago",
+  errors: {
+    origin: "El pago no está permitido en esta página. Póngase en contacto con la tienda.",
+    setup: "El pago no está configurado correctamente. Póngase en contacto con la tienda.",
+    order: "Este pedido no se puede pagar aquí. Vuelva a la tienda.",
+    busy: "El servicio de pago no está disponible en este momento. Inténtelo de nuevo en unos instantes.",
+    failed: "Algo salió mal. Inténtelo de nuevo.",
+  },
   retry: "Reintentar",
 };

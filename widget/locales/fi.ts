@@ -46,6 +46,12 @@ export const messages: Messages = {
   backToShop: "Takaisin kauppaan",
   reconnecting: "Yhteys katkesi, yhdistetään uudelleen…",
   reconnected: "Yhteys palautettu",
-  error: "Maksua ei voitu ladata",
+  errors: {
+    origin: "Maksaminen ei ole sallittu tällä sivulla. Ota yhteyttä kauppaan.",
+    setup: "Maksua ei ole määritetty oikein. Ota yhteyttä kauppaan.",
+    order: "Tätä tilausta ei voi maksaa täällä. Palaa kauppaan.",
+    busy: "Maksupalveluun ei juuri nyt saada yhteyttä. Yritä hetken kuluttua uudelleen.",
+    failed: "Jokin meni vikaan. Yritä uudelleen.",
+  },
   retry: "Yritä uudelleen",
 };

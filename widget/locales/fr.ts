@@ -50,6 +50,12 @@ export const messages: Messages = {
   backToShop: "Retour à la boutique",
   reconnecting: "Connexion perdue, reconnexion…",
   reconnected: "Connexion rétablie",
-  error: "Le paiement n’a pas pu être chargé",
+  errors: {
+    origin: "Le paiement n’est pas autorisé sur cette page. Veuillez contacter la boutique.",
+    setup: "Le paiement n’est pas configuré correctement. Veuillez contacter la boutique.",
+    order: "Cette commande ne peut pas être payée ici. Veuillez retourner à la boutique.",
+    busy: "Le service de paiement est momentanément injoignable. Veuillez réessayer dans un instant.",
+    failed: "Une erreur s’est produite. Veuillez réessayer.",
+  },
   retry: "Réessayer",
 };

@@ -46,6 +46,12 @@ export const messages: Messages = {
   backToShop: "Vissza a bolthoz",
   reconnecting: "Megszakadt a kapcsolat, újracsatlakozás…",
   reconnected: "Helyreállt a kapcsolat",
-  error: "Nem sikerült betölteni a fizetést",
+  errors: {
+    origin: "Ezen az oldalon nem engedélyezett a fizetés. Kérjük, forduljon a bolthoz.",
+    setup: "A fizetés nincs megfelelően beállítva. Kérjük, forduljon a bolthoz.",
+    order: "Ez a rendelés itt nem fizethető ki. Kérjük, térjen vissza a bolthoz.",
+    busy: "A fizetési szolgáltatás most nem érhető el. Kérjük, próbálja újra egy kis idő múlva.",
+    failed: "Hiba történt. Kérjük, próbálja újra.",
+  },
   retry: "Próbálja újra",
 };

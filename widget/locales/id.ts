@@ -45,6 +45,12 @@ export const messages: Messages = {
   backToShop: "Kembali ke toko",
   reconnecting: "Koneksi terputus, menyambungkan ulang…",
   reconnected: "Koneksi pulih",
-  error: "Pembayaran tidak dapat dimuat",
+  errors: {
+    origin: "Pembayaran tidak diizinkan di halaman ini. Silakan hubungi toko.",
+    setup: "Pembayaran belum disiapkan dengan benar. Silakan hubungi toko.",
+    order: "Pesanan ini tidak dapat dibayar di sini. Silakan kembali ke toko.",
+    busy: "Layanan pembayaran sedang tidak dapat dijangkau. Silakan coba lagi sebentar lagi.",
+    failed: "Terjadi kesalahan. Silakan coba lagi.",
+  },
   retry: "Coba lagi",
 };

@@ -45,6 +45,12 @@ export const messages: Messages = {
   backToShop: "Torna al negozio",
   reconnecting: "Connessione persa, riconnessione in corso…",
   reconnected: "Connessione ripristinata",
-  error: "Impossibile caricare il pagamento",
+  errors: {
+    origin: "Il pagamento non è consentito su questa pagina. Contatta il negozio.",
+    setup: "Il pagamento non è configurato correttamente. Contatta il negozio.",
+    order: "Questo ordine non può essere pagato qui. Torna al negozio.",
+    busy: "Il servizio di pagamento al momento non è raggiungibile. Riprova tra poco.",
+    failed: "Si è verificato un errore. Riprova.",
+  },
   retry: "Riprova",
 };

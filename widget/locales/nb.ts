@@ -46,6 +46,12 @@ export const messages: Messages = {
   backToShop: "Tilbake til butikken",
   reconnecting: "Forbindelsen ble brutt, kobler til på nytt…",
   reconnected: "Forbindelsen er gjenopprettet",
-  error: "Kunne ikke laste inn betalingen",
+  errors: {
+    origin: "Betaling er ikke tillatt på denne siden. Kontakt butikken.",
+    setup: "Betalingen er ikke satt opp riktig. Kontakt butikken.",
+    order: "Denne bestillingen kan ikke betales her. Gå tilbake til butikken.",
+    busy: "Betalingstjenesten kan ikke nås akkurat nå. Prøv igjen om litt.",
+    failed: "Noe gikk galt. Prøv igjen.",
+  },
   retry: "Prøv igjen",
 };

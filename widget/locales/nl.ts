@@ -45,6 +45,12 @@ export const messages: Messages = {
   backToShop: "Terug naar de winkel",
   reconnecting: "Verbinding verbroken, opnieuw verbinden…",
   reconnected: "Verbinding hersteld",
-  error: "De betaling kon niet worden geladen",
+  errors: {
+    origin: "Betalen is op deze pagina niet toegestaan. Neem contact op met de winkel.",
+    setup: "De betaling is niet goed ingesteld. Neem contact op met de winkel.",
+    order: "Deze bestelling kan hier niet worden betaald. Ga terug naar de winkel.",
+    busy: "De betaaldienst is nu niet bereikbaar. Probeer het zo meteen opnieuw.",
+    failed: "Er ging iets mis. Probeer het opnieuw.",
+  },
   retry: "Opnieuw proberen",
 };

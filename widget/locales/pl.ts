@@ -55,6 +55,12 @@ export const messages: Messages = {
   backToShop: "Wróć do sklepu",
   reconnecting: "Utracono połączenie, ponowne łączenie…",
   reconnected: "Połączenie przywrócone",
-  error: "Nie udało się wczytać płatności",
+  errors: {
+    origin: "Płatność nie jest dozwolona na tej stronie. Skontaktuj się ze sklepem.",
+    setup: "Płatność nie jest poprawnie skonfigurowana. Skontaktuj się ze sklepem.",
+    order: "Tego zamówienia nie można tutaj opłacić. Wróć do sklepu.",
+    busy: "Usługa płatności jest teraz niedostępna. Spróbuj ponownie za chwilę.",
+    failed: "Coś poszło nie tak. Spróbuj ponownie.",
+  },
   retry: "Spróbuj ponownie",
 };

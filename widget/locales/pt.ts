@@ -46,6 +46,12 @@ export const messages: Messages = {
   backToShop: "Voltar para a loja",
   reconnecting: "Conexão perdida, reconectando…",
   reconnected: "Conexão restabelecida",
-  error: "Não foi possível carregar o pagamento",
+  errors: {
+    origin: "O pagamento não é permitido nesta página. Entre em contato com a loja.",
+    setup: "O pagamento não está configurado corretamente. Entre em contato com a loja.",
+    order: "Este pedido não pode ser pago aqui. Volte para a loja.",
+    busy: "O serviço de pagamento não está acessível no momento. Tente novamente em instantes.",
+    failed: "Algo deu errado. Tente novamente.",
+  },
   retry: "Tentar novamente",
 };

@@ -53,6 +53,12 @@ export const messages: Messages = {
   backToShop: "Înapoi la magazin",
   reconnecting: "Conexiune pierdută, se reconectează…",
   reconnected: "Conexiune restabilită",
-  error: "Plata nu a putut fi încărcată",
+  errors: {
+    origin: "Plata nu este permisă pe această pagină. Vă rugăm să contactați magazinul.",
+    setup: "Plata nu este configurată corect. Vă rugăm să contactați magazinul.",
+    order: "Această comandă nu poate fi plătită aici. Vă rugăm să reveniți la magazin.",
+    busy: "Serviciul de plată nu poate fi accesat acum. Vă rugăm să încercați din nou în câteva momente.",
+    failed: "Ceva nu a funcționat. Vă rugăm să încercați din nou.",
+  },
   retry: "Încercați din nou",
 };

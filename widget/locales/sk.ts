@@ -55,6 +55,12 @@ export const messages: Messages = {
   backToShop: "Späť do obchodu",
   reconnecting: "Spojenie sa prerušilo, pripájame sa znova…",
   reconnected: "Spojenie obnovené",
-  error: "Platbu sa nepodarilo načítať",
+  errors: {
+    origin: "Platba nie je na tejto stránke povolená. Obráťte sa, prosím, na obchod.",
+    setup: "Platba nie je správne nastavená. Obráťte sa, prosím, na obchod.",
+    order: "Túto objednávku tu nemožno zaplatiť. Vráťte sa, prosím, do obchodu.",
+    busy: "Platobná služba je teraz nedostupná. Skúste to, prosím, o chvíľu znova.",
+    failed: "Niečo sa pokazilo. Skúste to, prosím, znova.",
+  },
   retry: "Skúsiť znova",
 };

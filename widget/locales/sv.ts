@@ -45,6 +45,12 @@ export const messages: Messages = {
   backToShop: "Tillbaka till butiken",
   reconnecting: "Anslutningen bröts, ansluter igen…",
   reconnected: "Anslutningen är återställd",
-  error: "Det gick inte att läsa in betalningen",
+  errors: {
+    origin: "Betalning är inte tillåten på den här sidan. Kontakta butiken.",
+    setup: "Betalningen är inte korrekt inställd. Kontakta butiken.",
+    order: "Den här beställningen kan inte betalas här. Gå tillbaka till butiken.",
+    busy: "Betaltjänsten går inte att nå just nu. Försök igen om en stund.",
+    failed: "Något gick fel. Försök igen.",
+  },
   retry: "Försök igen",
 };

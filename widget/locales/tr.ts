@@ -46,6 +46,12 @@ export const messages: Messages = {
   backToShop: "Mağazaya dön",
   reconnecting: "Bağlantı koptu, yeniden bağlanılıyor…",
   reconnected: "Bağlantı yeniden kuruldu",
-  error: "Ödeme yüklenemedi",
+  errors: {
+    origin: "Bu sayfada ödeme yapılmasına izin verilmiyor. Lütfen mağazayla iletişime geçin.",
+    setup: "Ödeme doğru şekilde ayarlanmamış. Lütfen mağazayla iletişime geçin.",
+    order: "Bu sipariş burada ödenemez. Lütfen mağazaya geri dönün.",
+    busy: "Ödeme hizmetine şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.",
+    failed: "Bir şeyler ters gitti. Lütfen tekrar deneyin.",
+  },
   retry: "Tekrar dene",
 };

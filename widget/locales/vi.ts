@@ -45,6 +45,12 @@ export const messages: Messages = {
   backToShop: "Quay lại cửa hàng",
   reconnecting: "Mất kết nối, đang kết nối lại…",
   reconnected: "Đã kết nối lại",
-  error: "Không thể tải thông tin thanh toán",
+  errors: {
+    origin: "Không được phép thanh toán trên trang này. Vui lòng liên hệ với cửa hàng.",
+    setup: "Thanh toán chưa được thiết lập đúng. Vui lòng liên hệ với cửa hàng.",
+    order: "Không thể thanh toán đơn hàng này tại đây. Vui lòng quay lại cửa hàng.",
+    busy: "Hiện không thể kết nối với dịch vụ thanh toán. Vui lòng thử lại sau giây lát.",
+    failed: "Đã xảy ra lỗi. Vui lòng thử lại.",
+  },
   retry: "Thử lại",
 };

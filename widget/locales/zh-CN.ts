@@ -46,6 +46,12 @@ export const messages: Messages = {
   backToShop: "返回商店",
   reconnecting: "连接已断开，正在重新连接…",
   reconnected: "连接已恢复",
-  error: "无法加载付款信息",
+  errors: {
+    origin: "此页面不允许付款。请联系商店。",
+    setup: "付款设置不正确。请联系商店。",
+    order: "此订单无法在此处付款。请返回商店。",
+    busy: "暂时无法连接付款服务。请稍后重试。",
+    failed: "出了点问题。请重试。",
+  },
   retry: "重试",
 };

@@ -46,6 +46,12 @@ export const messages: Messages = {
   backToShop: "返回商店",
   reconnecting: "連線中斷，正在重新連線…",
   reconnected: "已恢復連線",
-  error: "無法載入付款資訊",
+  errors: {
+    origin: "此頁面不允許付款。請聯絡商店。",
+    setup: "付款設定不正確。請聯絡商店。",
+    order: "此訂單無法在此處付款。請返回商店。",
+    busy: "暫時無法連線至付款服務。請稍後再試。",
+    failed: "發生問題。請再試一次。",
+  },
   retry: "重試",
 };

@@ -2,10 +2,11 @@
  * The one error type of the checkout Worker, the one place that turns any error into a response,
  * and the one shape errors take across the Durable Object RPC boundary (`Result`: class
  * instances do not survive it, only their message would). Bodies are always
- * `{"error":{"code","message"}}`; a 500 never carries details.
+ * `{"error":{"code","message","kind","retryable"}}` (wire.ts, ErrorBody); a 500 never carries details.
  */
 import { HTTPException } from "hono/http-exception";
 import { V3Error } from "../v3/errors.js";
+import { ERROR_KINDS, isRetryable } from "./wire.js";
 import type { ErrorBody, ErrorCode, FieldError } from "./wire.js";
 
 export type { ErrorCode };
@@ -55,7 +56,10 @@ export function unwrap<T>(result: Result<T>): T {
 
 /** A JSON error response with the given status, code and message (and the fields at fault). */
 export function jsonError(status: number, code: ErrorCode, message: string, headers?: HeadersInit, requestId?: string, fields?: FieldError[]): Response {
-  const body: ErrorBody = { error: fields?.length ? { code, message, fields } : { code, message } };
+  const kind = ERROR_KINDS[code];
+  const error: ErrorBody["error"] = { code, message, kind, retryable: isRetryable(kind) };
+  if (fields?.length) error.fields = fields;
+  const body: ErrorBody = { error };
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   h.set("Cache-Control", "no-store");

@@ -132,15 +132,56 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * What an error means to whoever shows it to a person, one kind per code: the element shows the
+ * customer its catalogue's message for the kind (`errors` in widget/locales, checked against this
+ * list) and offers "Try again" only when the error is retryable. origin: the page may not use the
+ * shop; setup: the shop, the embed or the request is set up wrong; order: this order cannot be
+ * paid as asked; busy: something is out of reach for now; failed: an unexpected failure.
+ */
+export type ErrorKind = "origin" | "setup" | "order" | "busy" | "failed";
+
+export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
+  invalid_request: "setup",
+  unknown_shop: "setup",
+  origin_not_allowed: "origin",
+  invalid_order_token: "order",
+  amount_out_of_range: "order",
+  currency_not_enabled: "setup",
+  order_conflict: "order",
+  rate_limited: "busy",
+  too_many_viewers: "busy",
+  payment_not_found: "order",
+  order_not_found: "order",
+  event_not_found: "order",
+  unauthorized: "setup",
+  no_webhook_endpoint: "setup",
+  shop_exists: "setup",
+  shop_changed: "setup",
+  invalid_signature: "setup",
+  upstream_unavailable: "busy",
+  upstream_error: "setup",
+  not_found: "setup",
+  method_not_allowed: "setup",
+  internal_error: "failed",
+};
+
+/** Whether the same request may succeed later: only when something was out of reach, or failed unexpectedly. */
+export const isRetryable = (kind: ErrorKind): boolean => kind === "busy" || kind === "failed";
+
 /** One field a request got wrong (the admin API names each one; the message never repeats a secret). */
 export interface FieldError {
   field: string;
   message: string;
 }
 
-/** Every error response of the checkout Worker (`fields` on a refused admin API body). */
+/**
+ * Every error response of the checkout Worker: the code, a message for developers (cause and fix),
+ * the code's kind and whether trying again can help (ERROR_KINDS), and `fields` on a refused
+ * admin API body.
+ */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: FieldError[] };
+  error: { code: ErrorCode; message: string; kind: ErrorKind; retryable: boolean; fields?: FieldError[] };
 }
 
 /** Messages the Worker sends on the payment stream (WebSocket, JSON text frames). */

@@ -3,8 +3,15 @@
  * of a test (they are the element's upstream, not the element). Tests drive payments and sockets
  * and read what the element asked for.
  */
-import type { CreatePaymentRequest, PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
+import { ERROR_KINDS, isRetryable } from "../../../worker/checkout/wire.js";
+import type { CreatePaymentRequest, ErrorBody, ErrorCode, PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
 import { newView } from "../../support/payment-views.js";
+
+/** An error body as the Worker writes it (worker/checkout/errors.ts): the code's kind and retryable flag with it. */
+export function errorBody(code: ErrorCode, message: string): ErrorBody {
+  const kind = ERROR_KINDS[code];
+  return { error: { code, message, kind, retryable: isRetryable(kind) } };
+}
 
 export const ENDPOINT = "https://checkout.test";
 
@@ -141,7 +148,7 @@ export class FakeCheckout {
     this.requests.push({ method: request.method, url: request.url, headers: request.headers, body: text ? JSON.parse(text) : undefined });
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
-    const error = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+    const error = (status: number, code: ErrorCode, message: string) => json(status, errorBody(code, message));
     if (url.origin !== ENDPOINT) throw new TypeError("Failed to fetch");
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     const [api, shops, shopId, payments, paymentId] = parts;

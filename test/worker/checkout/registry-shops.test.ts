@@ -89,7 +89,7 @@ describe("a registry shop", () => {
     try {
       const both = await callWith(bindings, `/api/shops/${shop.id}`);
       expect(both.status).toBe(500);
-      expect(await errorOf(both)).toEqual({ code: "internal_error", message: "This shop is not available: its id is configured twice." });
+      expect(await errorOf(both)).toMatchObject({ code: "internal_error", message: "This shop is not available: its id is configured twice.", kind: "failed", retryable: true });
       expect((await callWith(bindings, "/api/shops/demo-open")).status).toBe(200);
     } finally {
       spy.mockRestore();

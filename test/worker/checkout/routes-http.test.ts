@@ -42,6 +42,8 @@ describe("CORS", () => {
     expect(await errorOf(response)).toEqual({
       code: "origin_not_allowed",
       message: "origin http://127.0.0.1:9100 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins",
+      kind: "origin",
+      retryable: false,
     });
   });
 
@@ -134,6 +136,14 @@ describe("the access log line of an error", () => {
     expect(ok).toMatchObject({ status: 200 });
     expect(ok).not.toHaveProperty("code");
     expect(ok).not.toHaveProperty("origin");
+  });
+});
+
+describe("error bodies", () => {
+  it("carry the code's kind and whether trying again can help (wire.ts, ERROR_KINDS)", async () => {
+    expect(await errorOf(await call("/api/shops/no-such-shop"))).toMatchObject({ code: "unknown_shop", kind: "setup", retryable: false });
+    expect(await errorOf(await postJson("/api/shops/demo-open/payments", { orderId: "x" }))).toMatchObject({ code: "invalid_request", kind: "setup", retryable: false });
+    expect(await errorOf(await call("/api/shops/demo-open/orders/NW-1"))).toMatchObject({ code: "unauthorized", kind: "setup", retryable: false });
   });
 });
 
