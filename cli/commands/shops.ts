@@ -217,6 +217,7 @@ secrets name environment variables (or .dev.vars entries) that hold them.
 Examples:
   crypto-checkout shops list
   crypto-checkout shops add --file acme.json
+  crypto-checkout shops add --from-config demo-open --id my-page --allow-origin http://127.0.0.1:9100
   crypto-checkout shops update acme --set name="Acme Coffee"
   ACME_HMAC=... crypto-checkout shops rotate-secret acme notificationHmacKey --from-env ACME_HMAC --yes`,
   );
@@ -269,10 +270,12 @@ Examples:
     .command("add")
     .description("add a shop, written as in the SHOPS var (its secrets named: environment variables or .dev.vars entries)")
     .option("--file <path>", "the shop's JSON (- for stdin)")
-    .option("--from-config <id>", "a shop of the SHOPS var of wrangler.toml (to move it to the registry)")
+    .option("--from-config <id>", "a shop of the SHOPS var of wrangler.toml (to move it to the registry, or with --id to copy it)")
+    .option("--id <id>", "the new shop's id instead of the one in the file or config (a copy of a demo shop, for example)")
+    .option("--allow-origin <origin>", "also allow this origin (scheme://host[:port]) to embed the shop; repeatable", (value: string, previous: string[] = []) => [...previous, value])
     .action(async (_o, command: Command) => {
       const ctx = context(command);
-      const o = own<{ file?: string; fromConfig?: string }>(command);
+      const o = own<{ file?: string; fromConfig?: string; id?: string; allowOrigin?: string[] }>(command);
       if ((o.file === undefined) === (o.fromConfig === undefined)) throw new UsageError("pass either --file <path> or --from-config <id>");
       if (o.file === "-" && command.optsWithGlobals<ShopsOptions>().adminTokenStdin) throw new UsageError("stdin cannot hold both the shop and the admin token");
       const config = localConfig(ctx);
@@ -282,6 +285,10 @@ Examples:
         entry = findShop(config, o.fromConfig);
       } else {
         entry = shopEntry(readJson(o.file ?? "-"), o.file === "-" ? "stdin" : (o.file ?? ""));
+      }
+      if (o.id !== undefined || o.allowOrigin) {
+        const origins = [...entry.allowedOrigins, ...(o.allowOrigin ?? []).filter((origin) => !entry.allowedOrigins.includes(origin))];
+        entry = shopEntry({ ...entry, id: o.id === undefined ? entry.id : shopId(o.id), allowedOrigins: origins }, "the options");
       }
       const body = withSecretValues(entry, lookupIn(config));
       const admin = await connect(ctx, command);
