@@ -29,9 +29,11 @@ describe("signed pricing", () => {
     expect(response.status()).toBe(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_order_token");
 
-    await statusHeading(page).filter({ hasText: "The payment could not be loaded" }).waitFor();
-    const explanation = await page.locator("crypto-checkout").getByText("invalid_order_token").locator("..").textContent();
-    expect(explanation).toContain("The order token is not valid for this shop.");
+    // The customer reads what it means for them, without the code, and no Try again (the same token cannot pass).
+    await statusHeading(page).filter({ hasText: "This order cannot be paid here. Please return to the shop." }).waitFor();
+    expect(await page.locator("crypto-checkout").getByText("invalid_order_token").count()).toBe(0);
+    expect(await page.locator("crypto-checkout .actions button").count()).toBe(0);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain("The order token is not valid for this shop.");
     expect(await shownPayment(page)).toBeUndefined();
     await expect(page.locator("#event-line").textContent()).resolves.toContain("checkout-error: invalid_order_token");
     await context.close();
