@@ -148,6 +148,19 @@ describe("shops add, show and list", () => {
     expect(result.stderr).toContain("shop_exists");
     noSecrets(result);
   });
+
+  it("copies a shop under another id with --id and adds origins with --allow-origin, checked before sending", async () => {
+    const id = freshId();
+    const copied = JSON.parse(ok(await shops(["add", "--file", file("copy.json", entry("not-this-id")), "--id", id, "--allow-origin", "http://127.0.0.1:9100", "--allow-origin", "http://localhost:3000", "--json"])).stdout) as ShopRecord;
+    expect(copied.shop.id).toBe(id);
+    expect(copied.shop.allowedOrigins.slice(-2)).toEqual(["http://127.0.0.1:9100", "http://localhost:3000"]);
+    const settings = await fetch(`${checkoutUrl}/api/shops/${id}`, { headers: { Origin: "http://127.0.0.1:9100" } });
+    expect(settings.status).toBe(200);
+    expect(settings.headers.get("Access-Control-Allow-Origin")).toBe("http://127.0.0.1:9100");
+    const bad = await shops(["add", "--file", file("copy2.json", entry(freshId())), "--allow-origin", "http://127.0.0.1:9100/page/"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("allowedOrigins");
+  });
 });
 
 describe("shops update", () => {
