@@ -153,7 +153,7 @@ describe("shops add, show and list", () => {
     const id = freshId();
     const copied = JSON.parse(ok(await shops(["add", "--file", file("copy.json", entry("not-this-id")), "--id", id, "--allow-origin", "http://127.0.0.1:9100", "--allow-origin", "http://localhost:3000", "--json"])).stdout) as ShopRecord;
     expect(copied.shop.id).toBe(id);
-    expect(copied.shop.allowedOrigins.slice(-2)).toEqual(["http://127.0.0.1:9100", "http://localhost:3000"]);
+    expect((copied.shop.allowedOrigins as string[]).slice(-2)).toEqual(["http://127.0.0.1:9100", "http://localhost:3000"]);
     const settings = await fetch(`${checkoutUrl}/api/shops/${id}`, { headers: { Origin: "http://127.0.0.1:9100" } });
     expect(settings.status).toBe(200);
     expect(settings.headers.get("Access-Control-Allow-Origin")).toBe("http://127.0.0.1:9100");
