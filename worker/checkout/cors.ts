@@ -20,7 +20,7 @@ export function originAllowed(shop: Pick<ShopData, "allowedOrigins">, origin: st
 }
 
 /** Where the docs say how to allow an origin (the anchor the refusal names). */
-export const ALLOWED_ORIGINS_DOCS = "docs/checkout.md#allowed-origins";
+const ALLOWED_ORIGINS_DOCS = "docs/checkout.md#allowed-origins";
 
 /** 403 origin_not_allowed, readable by the refused origin, when the request carries an Origin the shop does not allow. */
 export function assertOrigin(shop: Pick<ShopData, "id" | "allowedOrigins">, request: Request): void {

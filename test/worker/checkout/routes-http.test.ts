@@ -47,6 +47,27 @@ describe("CORS", () => {
     });
   });
 
+  it("makes the errors of every route the element calls readable by the page: settings, create, view, stream", async () => {
+    for (const origin of [ALLOWED, "http://127.0.0.1:9100"]) {
+      const answers = [
+        await call("/api/shops/demo-open", { headers: { Origin: origin } }),
+        await postJson("/api/shops/demo-open/payments", { orderId: "x" }, { Origin: origin }),
+        await call("/api/shops/demo-open/payments/pay_unknown_x", { headers: { Origin: origin } }),
+        await call("/api/shops/demo-open/payments/pay_unknown_x/stream", { headers: { Origin: origin } }),
+      ];
+      for (const response of answers) {
+        if (origin === ALLOWED && response.status < 400) {
+          await response.body?.cancel();
+          continue;
+        }
+        expect(response.status, `${origin} ${response.url}`).toBeGreaterThanOrEqual(400);
+        expect(response.headers.get("Access-Control-Allow-Origin"), `${origin} ${response.url}`).toBe(origin);
+        const error = await errorOf(response);
+        if (origin !== ALLOWED) expect(error.code).toBe("origin_not_allowed");
+      }
+    }
+  });
+
   it("gives an unknown shop's 404 no CORS headers, whatever the origin", async () => {
     for (const origin of [ALLOWED, "http://127.0.0.1:9100"]) {
       const response = await call("/api/shops/no-such-shop", { headers: { Origin: origin } });
