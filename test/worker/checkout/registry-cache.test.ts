@@ -34,7 +34,7 @@ describe("cacheStep", () => {
           // Every run: the version just read and a value of it, asked again inside the TTL, is served.
           expect(cacheStep({ asOf }, { version: asOf, at }, at + (within % ttl), ttl)).toBe("serve");
           // And at a moment drawn anywhere (the TTL's edges included), served exactly when inside it and of that version.
-          const elapsed = drawn === "ttl-1" ? ttl - 1 : drawn === "ttl" ? ttl : drawn === "ttl+1" ? ttl + 1 : drawn;
+          const elapsed = typeof drawn === "number" ? drawn : drawn === "ttl-1" ? ttl - 1 : drawn === "ttl" ? ttl : ttl + 1;
           const version = sameVersion ? asOf : asOf + 1;
           const inside = elapsed >= 0 && elapsed < ttl;
           expect(cacheStep({ asOf }, { version, at }, at + elapsed, ttl) === "serve").toBe(inside && sameVersion);

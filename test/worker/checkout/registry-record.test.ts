@@ -124,7 +124,7 @@ describe("cursors", () => {
       if (!/^[A-Za-z0-9_-]*$/.test(cursor)) return undefined;
       try {
         const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
-        return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+        return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
       } catch {
         return undefined;
       }
