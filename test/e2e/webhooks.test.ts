@@ -4,6 +4,7 @@
  * checkout Worker). Payments are made through the Worker's API and paid through the sandbox's
  * control API; what counts is what the shop's backend recorded and what the Worker's event log says.
  */
+import Decimal from "decimal.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -86,6 +87,16 @@ async function payInFull(view: PaymentView): Promise<void> {
   }));
 }
 
+/** The customer sends `amount` of the transfer currency; the blockchain accepts it at once or leaves it pending. */
+async function pay(view: PaymentView, amount: string, state?: "ACCEPTED"): Promise<{ transactionId: string }> {
+  const { transaction } = await json<{ transaction: { transactionId: string } }>(await fetch(`${servers.sandboxUrl}/sandbox/payments/${view.paymentId}/transactions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(state ? { amount, state } : { amount }),
+  }));
+  return transaction;
+}
+
 const backend = {
   received: async (): Promise<ReceivedEntry[]> => (await json<{ entries: ReceivedEntry[] }>(await fetch(`${servers.backendUrl}/received`))).entries,
   order: async (orderId: string): Promise<BackendOrder | undefined> => {
@@ -96,6 +107,7 @@ const backend = {
 };
 
 const auth = { Authorization: `Bearer ${token}` };
+const orderStatus = async (orderId: string, shop = "demo-open"): Promise<OrderStatus> => json<OrderStatus>(await fetch(`${servers.checkoutUrl}/api/shops/${shop}/orders/${orderId}`, { headers: auth }));
 const workerEvents = async (shop = "demo-open"): Promise<EventList> => json<EventList>(await fetch(`${servers.checkoutUrl}/api/shops/${shop}/events?limit=200`, { headers: auth }));
 const eventsOfOrder = (list: EventList, orderId: string) => list.events.filter((e) => "orderId" in e.event.data && e.event.data.orderId === orderId);
 
@@ -168,5 +180,31 @@ describe("webhooks to the shop's backend", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
     expect(response.headers.get("www-authenticate")).toContain("Bearer");
+  });
+});
+
+describe("the order API while a payment goes on", () => {
+  it("says paid:false while the payment is NEW, UNDERPAID and UNCONFIRMED, and paid:true once it is CONFIRMED", async () => {
+    const { orderId, view } = await createPayment();
+    expect(await orderStatus(orderId)).toMatchObject({ orderId, paid: false, payment: { paymentId: view.paymentId, status: "NEW" } });
+    const part = new Decimal(view.transferAmount).div(2).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+    const rest = new Decimal(view.transferAmount).minus(part).toFixed();
+
+    // Part of the amount, accepted by the blockchain.
+    await pay(view, part, "ACCEPTED");
+    const underpaid = await until(() => orderStatus(orderId), (o) => o.payment.status === "UNDERPAID", `order ${orderId} UNDERPAID`);
+    expect(underpaid).toMatchObject({ paid: false, payment: { acceptedPaidTransferAmount: part } });
+
+    // The rest, seen but not yet accepted: everything is there, nothing is confirmed.
+    const pending = await pay(view, rest);
+    const unconfirmed = await until(() => orderStatus(orderId), (o) => o.payment.status === "UNCONFIRMED", `order ${orderId} UNCONFIRMED`);
+    expect(unconfirmed).toMatchObject({ paid: false, payment: { paidTransferAmount: view.transferAmount } });
+    // Nothing has told the shop's backend it is paid either.
+    expect((await backend.order(orderId))?.status).not.toBe("paid");
+
+    await json(await fetch(`${servers.sandboxUrl}/sandbox/payments/${view.paymentId}/transactions/${pending.transactionId}/accept`, { method: "POST" }));
+    const confirmed = await until(() => orderStatus(orderId), (o) => o.payment.status === "CONFIRMED", `order ${orderId} CONFIRMED`);
+    expect(confirmed).toMatchObject({ paid: true, payment: { paymentId: view.paymentId, acceptedPaidTransferAmount: view.transferAmount }, earlierPayments: [] });
+    await until(() => backend.order(orderId), (o) => o?.status === "paid", `order ${orderId} paid at the backend`);
   });
 });

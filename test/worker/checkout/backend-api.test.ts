@@ -5,9 +5,11 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import type { EventDetail, EventEntry, EventList, OrderStatus, PaymentEvent } from "../../../worker/checkout/events/types.js";
+import type { Payment } from "../../../worker/v3/types.js";
 import { errorOf } from "./support/http.js";
-import { backend, backendJson, committedShops, createOpen, endCursor, eventsAfter } from "./support/merchant.js";
+import { backend, backendJson, committedShops, createOpen, endCursor, eventsAfter, notify } from "./support/merchant.js";
 import { freshOrderId, settle } from "./support/orders.js";
+import { transaction, withStatus } from "./support/payments.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { useStubs } from "./support/stubs.js";
 
@@ -88,6 +90,62 @@ describe("GET /api/shops/{shop}/orders/{orderId}", () => {
     const paid = await backendJson<OrderStatus>(orderPath(orderId));
     expect(paid).toMatchObject({ paid: true, payment: { paymentId: view.paymentId, status: "CONFIRMED" }, earlierPayments: [] });
     await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
+  });
+
+  /** The stub's payment of a fresh order created through the Worker (NEW, version 1). */
+  async function freshOrder(prefix: string): Promise<{ orderId: string; created: Payment }> {
+    const orderId = freshOrderId(prefix);
+    const { paymentId } = await createOpen(orderId);
+    const created = stubs.upstream.payments.get(paymentId);
+    if (!created) throw new Error(`the stub has no payment ${paymentId}`);
+    return { orderId, created };
+  }
+
+  /** The upstream's payment becomes `payment`, told by an authentic notification `seconds` after now; the hook's outcome. */
+  async function change(payment: Payment, seconds: number): Promise<unknown> {
+    stubs.upstream.update(payment.paymentId, payment);
+    return (await notify("demo-open", "v3/payment", payment, new Date(Date.now() + seconds * 1000))).outcome;
+  }
+
+  /** The upstream's snapshot of the payment in each status, with amounts that fit it. */
+  const inStatus = (created: Payment, status: string): Payment =>
+    status === "UNDERPAID"
+      ? { ...withStatus(created, "UNDERPAID"), paidTransferAmount: "0.0002", acceptedPaidTransferAmount: "0.0002", pendingPaidTransferAmount: "0", transactions: [transaction({ paidTransferAmount: "0.0002", state: "ACCEPTED" })] }
+      : withStatus(created, status);
+
+  // A shop's backend fulfils on `paid`: only a CONFIRMED payment is paid. REFUNDED stands for a
+  // status the spec does not name (section 3.2): stored and shown as it came, never paid.
+  it.each([
+    { status: "UNDERPAID", paid: false },
+    { status: "UNCONFIRMED", paid: false },
+    { status: "EXPIRED", paid: false },
+    { status: "INVALID", paid: false },
+    { status: "REFUNDED", paid: false },
+    { status: "CONFIRMED", paid: true },
+  ])("says paid:$paid when the order's payment went from NEW to $status", async ({ status, paid }) => {
+    const { orderId, created } = await freshOrder("status");
+    expect(await backendJson<OrderStatus>(orderPath(orderId))).toMatchObject({ paid: false, payment: { status: "NEW", version: 1 } });
+    expect(await change(inStatus(created, status), 1)).toBe("apply");
+    const order = await backendJson<OrderStatus>(orderPath(orderId));
+    expect(order).toMatchObject({ shop: "demo-open", orderId, paid, payment: { paymentId: created.paymentId, status, version: 2 }, earlierPayments: [] });
+    await stubs.receiver.until((r) => r.eventsOf(created.paymentId).length === 2);
+  });
+
+  it("stays paid:true through later changes of a confirmed payment: more paid after confirmation, then other statuses refused as final", async () => {
+    const { orderId, created } = await freshOrder("later");
+    const confirmed = withStatus(created, "CONFIRMED");
+    expect(await change(confirmed, 1)).toBe("apply");
+    // A second transaction after confirmation (an overpayment): still CONFIRMED, a new version.
+    const extra = transaction({ paidTransferAmount: "0.0001", state: "ACCEPTED" });
+    const overpaid: Payment = { ...confirmed, paidTransferAmount: "0.00051667", acceptedPaidTransferAmount: "0.00051667", transactions: [...confirmed.transactions, extra] };
+    expect(await change(overpaid, 2)).toBe("apply");
+    expect(await backendJson<OrderStatus>(orderPath(orderId))).toMatchObject({ paid: true, payment: { status: "CONFIRMED", version: 3, paidTransferAmount: "0.00051667" } });
+    // The upstream later says something else of it: CONFIRMED is final (snapshot.ts), the order stays paid.
+    for (const [i, status] of ["INVALID", "UNCONFIRMED", "REFUNDED", "NEW"].entries()) {
+      expect(await change(inStatus(created, status), 3 + i), status).toBe("final");
+      expect(await backendJson<OrderStatus>(orderPath(orderId)), status).toMatchObject({ paid: true, payment: { status: "CONFIRMED", version: 3 } });
+    }
+    await stubs.receiver.until((r) => r.eventsOf(created.paymentId).length === 3);
   });
 
   it("lists an expired payment under earlierPayments when the order was paid again", async () => {

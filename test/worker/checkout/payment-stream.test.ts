@@ -236,26 +236,35 @@ describe("payment alarm", () => {
 });
 
 describe("upstream outage", () => {
-  it("keeps streams open, backs off, and catches up when the upstream is back", async () => {
+  const pollState = (stub: DurableObjectStub) =>
+    runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ failures: number; last_fetch_at: number }>("SELECT failures, last_fetch_at FROM payment").one());
+
+  // The tests' interval (10 min) is also the longest back-off, so a viewer's next poll is an
+  // interval away with or without one. A re-fetch asked for by a notification hint is what shows
+  // it: due 1 s (minGapMs) after the last fetch normally, but a whole back-off after a failed one.
+  it("keeps streams open, backs off (a hint's re-fetch waits the back-off, not 1 s), and catches up when the upstream is back", async () => {
     const { payment, object } = await created();
     const client = await viewer(payment.paymentId);
     await client.next();
     upstream.fail("GET", "/v3/payments/", "http503");
     upstream.update(payment.paymentId, withStatus(payment, "UNCONFIRMED"));
 
-    const before = Date.now();
     expect(await runDurableObjectAlarm(object.stub)).toBe(true);
     expect(gets(payment.paymentId)).toBeGreaterThan(0);
-    // Still open: the stream answers, no view was sent, and the next poll waits longer.
+    // Still open: the stream answers, no view was sent.
     expect(await drain(client)).toEqual([]);
-    const failures = await runInDurableObject(object.stub, (_i, state) => state.storage.sql.exec<{ failures: number }>("SELECT failures FROM payment").one().failures);
-    expect(failures).toBe(1);
-    expect(await alarmOf(object.stub)).toBeGreaterThanOrEqual(before + TEST_POLL_INTERVAL_MS);
+    const failed = await pollState(object.stub);
+    expect(failed.failures).toBe(1);
+    expect(await object.hint()).toBe("refetch");
+    expect(await alarmOf(object.stub)).toBe(failed.last_fetch_at + TEST_POLL_INTERVAL_MS);
 
     upstream.clearFailures();
     expect(await runDurableObjectAlarm(object.stub)).toBe(true);
     expect(await client.next()).toMatchObject({ status: "UNCONFIRMED", version: 2 });
-    const after = await runInDurableObject(object.stub, (_i, state) => state.storage.sql.exec<{ failures: number }>("SELECT failures FROM payment").one().failures);
-    expect(after).toBe(0);
+    const recovered = await pollState(object.stub);
+    expect(recovered.failures).toBe(0);
+    // The first success ends the back-off: a hint now re-fetches one minimum gap after that fetch.
+    expect(await object.hint()).toBe("refetch");
+    expect(await alarmOf(object.stub)).toBe(recovered.last_fetch_at + DEFAULT_POLL_SETTINGS.minGapMs);
   });
 });

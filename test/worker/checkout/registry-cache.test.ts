@@ -21,17 +21,25 @@ describe("cacheStep", () => {
     expect(cacheStep(entry, check, now, 1000)).toBe(step);
   });
 
-  it("never serves past one TTL after the last version read, nor a value of another version", () => {
+  it("serves exactly within one TTL of the last version read and for a value of that version, never past it nor for another version", () => {
     fc.assert(
-      fc.property(fc.nat(100), fc.boolean(), fc.nat(1_000_000), fc.integer({ min: -1000, max: 200_000 }), fc.integer({ min: 0, max: 60_000 }), (asOf, sameVersion, at, elapsed, ttl) => {
-        const version = sameVersion ? asOf : asOf + 1;
-        const now = at + elapsed;
-        if (cacheStep({ asOf }, { version, at }, now, ttl) === "serve") {
-          expect(now - at).toBeLessThan(ttl);
-          expect(now).toBeGreaterThanOrEqual(at);
-          expect(asOf).toBe(version);
-        }
-      }),
+      fc.property(
+        fc.nat(100),
+        fc.nat(1_000_000),
+        fc.integer({ min: 1, max: 60_000 }),
+        fc.nat(59_999),
+        fc.boolean(),
+        fc.oneof(fc.integer({ min: -1000, max: 200_000 }), fc.constantFrom(-1, 0, "ttl-1", "ttl", "ttl+1")),
+        (asOf, at, ttl, within, sameVersion, drawn) => {
+          // Every run: the version just read and a value of it, asked again inside the TTL, is served.
+          expect(cacheStep({ asOf }, { version: asOf, at }, at + (within % ttl), ttl)).toBe("serve");
+          // And at a moment drawn anywhere (the TTL's edges included), served exactly when inside it and of that version.
+          const elapsed = typeof drawn === "number" ? drawn : drawn === "ttl-1" ? ttl - 1 : drawn === "ttl" ? ttl : ttl + 1;
+          const version = sameVersion ? asOf : asOf + 1;
+          const inside = elapsed >= 0 && elapsed < ttl;
+          expect(cacheStep({ asOf }, { version, at }, at + elapsed, ttl) === "serve").toBe(inside && sameVersion);
+        },
+      ),
     );
   });
 });

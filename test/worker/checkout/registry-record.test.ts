@@ -114,13 +114,54 @@ describe("cursors", () => {
   });
 
   it("refuse anything this API did not make, and positions the list does not take", () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), (junk) => {
-        const position = decodeCursor(junk, (p) => SHOP_ID.test(p));
-        if (position !== undefined) expect(encodeCursor(position)).toBe(junk);
+    const takes = (p: string) => SHOP_ID.test(p);
+    const shopId = fc.stringMatching(SHOP_ID);
+    const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    const alphabet = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_");
+    /** What the cursor says, read independently: base64url (unpadded) of UTF-8 text, else undefined. */
+    const textOf = (cursor: string): string | undefined => {
+      if (!/^[A-Za-z0-9_-]*$/.test(cursor)) return undefined;
+      try {
+        const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+        return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+      } catch {
+        return undefined;
+      }
+    };
+    const realCursor = fc.oneof(shopId, fc.string({ maxLength: 20 }), fc.string({ unit: "grapheme", maxLength: 8 })).map(encodeCursor);
+    const cursors = fc.oneof(
+      // This API's cursors, of positions the list takes (most runs) and of others.
+      { arbitrary: shopId.map(encodeCursor), weight: 4 },
+      realCursor,
+      // The same position under another prefix, or none.
+      fc.tuple(fc.constantFrom("", "after", "after;", "before:", "After:", " after:", "after:after:"), shopId).map(([prefix, id]) => base64url(utf8(prefix + id))),
+      // The prefix, then bytes that are not all UTF-8 text.
+      fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => base64url(new Uint8Array([...utf8("after:"), ...bytes]))),
+      // A real cursor with one character changed, dropped or added.
+      fc.tuple(realCursor, fc.nat(), alphabet, fc.constantFrom("change", "drop", "add")).map(([cursor, at, c, edit]) => {
+        const i = at % cursor.length;
+        return cursor.slice(0, i) + (edit === "drop" ? "" : c) + cursor.slice(edit === "change" ? i + 1 : i);
       }),
+      // Anything else.
+      fc.string({ maxLength: 40 }),
     );
-    expect(decodeCursor(encodeCursor("Not An Id"), (p) => SHOP_ID.test(p))).toBeUndefined();
+    let accepted = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(cursors, (cursor) => {
+        runs += 1;
+        const text = textOf(cursor);
+        const expected = text?.startsWith("after:") && takes(text.slice(6)) ? text.slice(6) : undefined;
+        const position = decodeCursor(cursor, takes);
+        expect(position, cursor).toBe(expected);
+        if (position !== undefined) accepted += 1;
+      }),
+      { numRuns: 1000 },
+    );
+    // The runs above did draw cursors that decode (a property over undecodable strings checks nothing).
+    expect(accepted / runs).toBeGreaterThan(0.25);
+    expect(decodeCursor(encodeCursor("Not An Id"), takes)).toBeUndefined();
     expect(decodeCursor("%%%", () => true)).toBeUndefined();
   });
 });

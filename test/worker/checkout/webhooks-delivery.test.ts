@@ -15,7 +15,7 @@ import { newPayment } from "./support/payments.js";
 import { backend, createOpen, eventDetail, testEnv } from "./support/merchant.js";
 import { errorOf } from "./support/http.js";
 import { freshOrderId } from "./support/orders.js";
-import { WEBHOOK_URL } from "./support/test-env.js";
+import { TEST_SECRETS, WEBHOOK_URL } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 import { installWebhookReceiver, type Delivery, type WebhookReceiver } from "./support/webhook-receiver.js";
 
@@ -157,9 +157,20 @@ describe("webhook delivery through the Queue", () => {
     expect((await errorOf(response)).code).toBe("event_not_found");
   });
 
-  it("answers 401 to a redeliver without the backend token, and sends nothing", async () => {
-    const response = await backend(`/api/shops/${SHOP}/events/evt_00000000000000000000000000000000/redeliver`, { method: "POST" }, null);
-    expect(response.status).toBe(401);
-    expect(receiver.deliveries).toEqual([]);
+  it("answers 401 to a redeliver of an existing event without the backend token, and sends nothing", async () => {
+    const view = await createOpen(freshOrderId("no-token"));
+    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    const eventId = receiver.eventsOf(view.paymentId)[0]?.id ?? "";
+    await detailWhen(eventId, (d) => d.delivery === "delivered");
+    const sent = receiver.deliveries.length;
+    for (const token of [null, "x".repeat(40), TEST_SECRETS.DEMO_SIGNED_BACKEND_TOKEN]) {
+      const response = await backend(`/api/shops/${SHOP}/events/${eventId}/redeliver`, { method: "POST" }, token);
+      expect(response.status).toBe(401);
+    }
+    // A redelivery reopens the event's delivery (pending, then a second attempt) before it answers
+    // 202: the event is still delivered once, and nothing was POSTed again.
+    expect(await eventDetail(SHOP, eventId)).toMatchObject({ delivery: "delivered", endpoints: [{ url: WEBHOOK_URL, state: "delivered", attempts: 1 }] });
+    expect((await eventDetail(SHOP, eventId)).attempts).toHaveLength(1);
+    expect(receiver.deliveries).toHaveLength(sent);
   });
 });

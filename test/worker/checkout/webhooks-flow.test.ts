@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import type { PaymentEvent } from "../../../worker/checkout/events/types.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
-import { postJson } from "./support/http.js";
+import { call, postJson } from "./support/http.js";
+import { notify } from "./support/merchant.js";
 import { freshOrderId, settle } from "./support/orders.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { useStubs } from "./support/stubs.js";
@@ -56,11 +57,33 @@ describe("webhooks from payment changes", () => {
     expect(new Set(tries.map((d) => d.headers["webhook-id"])).size).toBe(1);
   });
 
-  it("writes the event in the same transaction as the snapshot", async () => {
+  it("writes the event in the same transaction as the snapshot: when the event cannot be written, neither is stored", async () => {
     const view = await createOpen();
     const stub = testEnv.PAYMENTS.get(testEnv.PAYMENTS.idFromName(`demo-open:${view.paymentId}`));
     await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    const outbox = await runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n);
-    expect(outbox).toBe(0);
+    const stored = () =>
+      runInDurableObject(stub, (_i, state) => ({
+        snapshots: state.storage.sql.exec<{ version: number; status: string }>("SELECT version, status FROM snapshots ORDER BY version").toArray(),
+        current: state.storage.sql.exec<{ version: number; status: string }>("SELECT version, status FROM payment").one(),
+        outbox: state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
+      }));
+    // The Queue took payment.created: the outbox holds nothing.
+    expect(await stored()).toEqual({ snapshots: [{ version: 1, status: "NEW" }], current: { version: 1, status: "NEW" }, outbox: 0 });
+
+    // The object's database refuses every new outbox row: the second write of the change (its
+    // event, after the snapshot) fails inside the transaction.
+    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("CREATE TRIGGER refuse_events BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END"));
+    const unconfirmed = stubs.upstream.update(view.paymentId, { status: "UNCONFIRMED" });
+    const refused = await notify("demo-open", "v3/payment", unconfirmed, new Date(Date.now() + 1000));
+    expect(refused.status).toBe(500); // the upstream sends the notification again
+    expect(await stored()).toEqual({ snapshots: [{ version: 1, status: "NEW" }], current: { version: 1, status: "NEW" }, outbox: 0 });
+    expect(((await (await call(`/api/shops/demo-open/payments/${view.paymentId}`)).json()) as PaymentView).status).toBe("NEW");
+
+    // Writable again: the repeated notification stores both, as version 2 with its event.
+    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("DROP TRIGGER refuse_events"));
+    expect(await notify("demo-open", "v3/payment", unconfirmed, new Date(Date.now() + 2000))).toEqual({ status: 200, outcome: "apply" });
+    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
+    expect((stubs.receiver.eventsOf(view.paymentId) as PaymentEvent[]).map((e) => [e.type, e.data.version])).toEqual([["payment.created", 1], ["payment.unconfirmed", 2]]);
+    expect((await stored()).snapshots).toEqual([{ version: 1, status: "NEW" }, { version: 2, status: "UNCONFIRMED" }]);
   });
 });
