@@ -161,7 +161,10 @@ export function shopsForOrigin(origin, backendOrigin = DEMO_BACKEND_ORIGIN) {
   const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
   const match = /^SHOPS\s*=\s*'''([\s\S]*?)'''/m.exec(toml);
   if (!match) throw new Error("wrangler.toml has no SHOPS = '''...''' entry under [vars]");
-  return JSON.stringify(JSON.parse(match[1].replaceAll(DEMO_ORIGIN, origin).replaceAll(DEMO_BACKEND_ORIGIN, backendOrigin)));
+  // The demo shops allow the Worker's origin under both loopback names (127.0.0.1 and localhost).
+  const local = (url) => url.replace("//127.0.0.1:", "//localhost:");
+  const text = match[1].replaceAll(DEMO_ORIGIN, origin).replaceAll(local(DEMO_ORIGIN), local(origin)).replaceAll(DEMO_BACKEND_ORIGIN, backendOrigin);
+  return JSON.stringify(JSON.parse(text));
 }
 
 const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
