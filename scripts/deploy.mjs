@@ -26,7 +26,8 @@ function optionValues(names) {
 const configPath = resolve(optionValues(["-c", "--config"]).at(-1) ?? join(ROOT, "wrangler.toml"));
 const config = parse(readFileSync(configPath, "utf8"));
 const envName = optionValues(["-e", "--env"]).at(-1);
-const vars = { ...(config.vars ?? {}), ...(envName ? (config.env?.[envName]?.vars ?? {}) : {}) };
+// wrangler does not inherit [vars] into an [env.<name>]: that environment's vars are all it has.
+const vars = { ...((envName ? config.env?.[envName]?.vars : config.vars) ?? {}) };
 for (const pair of optionValues(["--var"])) {
   const colon = pair.indexOf(":");
   if (colon > 0) vars[pair.slice(0, colon)] = pair.slice(colon + 1);

@@ -89,6 +89,7 @@ describe("comparing output", () => {
       "$.events: expected at least 1 items, got 0",
     ]);
     expect(shapeDifferences({ error: null }, {})).toEqual(["$.error: missing"]);
+    expect(shapeDifferences({ attempts: [1, 2, 3] }, { attempts: [1] })).toEqual([]);
   });
 
   it("puts the run's ports in place of the demo's", () => {

@@ -252,8 +252,12 @@ export function parseShownJson(text: string): unknown {
   return JSON.parse(cleaned);
 }
 
-/** Keys whose values change with the run (positions in a log, timings, how many snapshots a payment went through), compared by type only. */
-const VOLATILE_KEYS = new Set(["cursor", "next", "durationMs", "version"]);
+/**
+ * Keys whose values change with the run, compared by type only: positions in a log, timings, how
+ * many snapshots a payment went through, and a delivery's attempts (the demo's backend fails the
+ * next N deliveries, whichever event they carry, so another event's delivery can take one).
+ */
+const VOLATILE_KEYS = new Set(["cursor", "next", "durationMs", "version", "attempts"]);
 
 /** Where `actual` differs from the shown `expected`: each key shown must be there, with an equal value unless it is volatile. */
 export function shapeDifferences(expected: unknown, actual: unknown, path = "$"): string[] {
