@@ -13,7 +13,10 @@ import type { EventList } from "../worker/checkout/events/types.js";
 import { STREAM_PING, STREAM_PONG, type FieldError, type PaymentView, type StreamMessage } from "../worker/checkout/wire.js";
 import { UsageError } from "./errors.js";
 
-export const DEFAULT_CHECKOUT_URL = "http://127.0.0.1:8787";
+/** The environment variable that names the checkout Worker when `--checkout-url` is not given. */
+export const CHECKOUT_URL_ENV = "CRYPTO_CHECKOUT_URL";
+/** The checkout Worker of `--checkout-url`'s default: CRYPTO_CHECKOUT_URL, else what `npm run demo` starts. */
+export const DEFAULT_CHECKOUT_URL = process.env[CHECKOUT_URL_ENV] || "http://127.0.0.1:8787";
 
 export class CheckoutApiError extends Error {
   override readonly name = "CheckoutApiError";

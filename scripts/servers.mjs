@@ -161,14 +161,22 @@ export function shopsForOrigin(origin, backendOrigin = DEMO_BACKEND_ORIGIN) {
   const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
   const match = /^SHOPS\s*=\s*'''([\s\S]*?)'''/m.exec(toml);
   if (!match) throw new Error("wrangler.toml has no SHOPS = '''...''' entry under [vars]");
-  return JSON.stringify(JSON.parse(match[1].replaceAll(DEMO_ORIGIN, origin).replaceAll(DEMO_BACKEND_ORIGIN, backendOrigin)));
+  // The demo shops allow the Worker's origin under both loopback names (127.0.0.1 and localhost).
+  const local = (url) => url.replace("//127.0.0.1:", "//localhost:");
+  const text = match[1].replaceAll(DEMO_ORIGIN, origin).replaceAll(local(DEMO_ORIGIN), local(origin)).replaceAll(DEMO_BACKEND_ORIGIN, backendOrigin);
+  return JSON.stringify(JSON.parse(text));
 }
 
 const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
-/** One `wrangler dev` process, detached in its own process group, its output kept for errors. */
-function startWrangler(name, args, echo) {
-  return startNode(name, [WRANGLER, "dev", ...args], echo, WRANGLER_ENV);
+/**
+ * One `wrangler dev` process, detached in its own process group, its output kept for errors. Each
+ * has a dev registry of its own (WRANGLER_REGISTRY_PATH under its state): the Workers speak over
+ * HTTP, not through the registry, and a shared registry made wrangler print the bindings table
+ * again whenever any other `wrangler dev` on the machine started or stopped.
+ */
+function startWrangler(name, args, echo, persist) {
+  return startNode(name, [WRANGLER, "dev", ...args], echo, { ...WRANGLER_ENV, WRANGLER_REGISTRY_PATH: join(persist, "dev-registry") });
 }
 
 /**
@@ -310,9 +318,9 @@ export async function startServers(options = {}) {
   };
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const inspectorPort = options.inspectorPort ?? (await freePort());
-  const startCheckout = () => startWrangler("checkout Worker", ["-c", "wrangler.toml", ...common(checkoutPort, inspectorPort, join(persistDir, "checkout")), ...varArgs], options.echo);
+  const startCheckout = () => startWrangler("checkout Worker", ["-c", "wrangler.toml", ...common(checkoutPort, inspectorPort, join(persistDir, "checkout")), ...varArgs], options.echo, join(persistDir, "checkout"));
 
-  const sandbox = startWrangler("sandbox Worker", ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))], options.echo);
+  const sandbox = startWrangler("sandbox Worker", ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))], options.echo, join(persistDir, "sandbox"));
   running.add(sandbox);
   try {
     await applyMigrations(join(persistDir, "checkout"), { echo: options.echo });

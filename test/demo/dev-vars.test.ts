@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { generateDevValues, readDevVars } from "../../scripts/servers.mjs";
+import { generateDevValues, readDevVars, shopsForOrigin } from "../../scripts/servers.mjs";
 
 describe("generated local secrets", () => {
   let dir: string | undefined;
@@ -42,5 +42,16 @@ describe("generated local secrets", () => {
     const again = readFileSync(path, "utf8");
     generateDevValues(path);
     expect(readFileSync(path, "utf8")).toBe(again);
+  });
+});
+
+describe("the demo shops on other ports", () => {
+  it("allow the checkout Worker's own origin under both loopback names, redirect to it and send their webhooks to the backend's port", () => {
+    const shops = JSON.parse(shopsForOrigin("http://127.0.0.1:9300", "http://127.0.0.1:9302")) as { id: string; allowedOrigins: string[]; redirectUrls: Record<string, string>; webhooks: { url: string }[] }[];
+    const open = shops.find((shop) => shop.id === "demo-open");
+    expect(open?.allowedOrigins).toEqual(["http://127.0.0.1:9300", "http://localhost:9300"]);
+    expect(open?.redirectUrls.confirmed).toBe("http://127.0.0.1:9300/demo/?result=confirmed&order={orderId}");
+    expect(open?.webhooks.map((webhook) => webhook.url)).toEqual(["http://127.0.0.1:9302/webhooks"]);
+    expect(JSON.stringify(shops)).not.toMatch(/:878[79]\b/);
   });
 });

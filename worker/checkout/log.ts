@@ -40,10 +40,14 @@ function scrub(line: string): string {
   return out;
 }
 
-/** The JSON line `log` writes, without writing it (exported for tests). */
-export function formatLog(level: LogLevel, event: string, fields: LogFields = {}): string {
+/**
+ * The JSON line `log` writes, without writing it (exported for tests). `now` is the clock in ms:
+ * workerd reads 0 (the Unix epoch) outside a request, as the Worker starts, so a line written then
+ * has no `time` rather than a wrong one (the platform's log stamps every line itself).
+ */
+export function formatLog(level: LogLevel, event: string, fields: LogFields = {}, now = Date.now()): string {
   // level and event are written last in the spread so that no field can overwrite them.
-  const entry = { time: new Date().toISOString(), ...(redactFields(fields, 0) as LogFields), level, event };
+  const entry = { ...(now > 0 ? { time: new Date(now).toISOString() } : {}), ...(redactFields(fields, 0) as LogFields), level, event };
   return scrub(JSON.stringify(entry));
 }
 

@@ -8,6 +8,14 @@ describe("structured logs", () => {
     expect(typeof entry.time).toBe("string");
   });
 
+  it("writes the time of the clock, and no time while the clock reads the epoch (workerd at start-up)", () => {
+    const at = Date.UTC(2026, 10, 24, 23, 15, 0, 123);
+    expect(JSON.parse(formatLog("info", "request", {}, at))).toMatchObject({ time: "2026-11-24T23:15:00.123Z" });
+    const atStart = JSON.parse(formatLog("info", "config_loaded", { shops: ["a"] }, 0)) as Record<string, unknown>;
+    expect(atStart).toEqual({ shops: ["a"], level: "info", event: "config_loaded" });
+    expect(formatLog("info", "config_loaded", {}, 0)).not.toContain("1970");
+  });
+
   it("redacts fields whose names look secret, at any depth", () => {
     const entry = JSON.parse(formatLog("warn", "x", { apiKeySecret: "a", nested: { Authorization: "Basic abc", hmacKey: "b", orderToken: "c" }, list: [{ password: "d" }] })) as Record<string, unknown>;
     expect(entry).toMatchObject({ apiKeySecret: "[redacted]", nested: { Authorization: "[redacted]", hmacKey: "[redacted]", orderToken: "[redacted]" }, list: [{ password: "[redacted]" }] });
