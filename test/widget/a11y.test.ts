@@ -60,7 +60,7 @@ describe("accessibility and layout", () => {
     const el = await show(VIEWS.NEW);
     const clock = sinon.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const copy = (field: string) => ($(el, `#${field}-value`)?.parentElement?.querySelector("button") as HTMLButtonElement).click();
+      const copy = (field: string) => ($(el, `#${field}-value`)?.closest(".value-row")?.querySelector("button") as HTMLButtonElement).click();
       const feedback = () => [...root(el).querySelectorAll(".feedback")].map((f) => `${f.closest(".value-row")?.querySelector("code")?.id}: ${textOf(f)}`);
       copy("address");
       await until(() => feedback().length > 0, "feedback");
@@ -108,7 +108,7 @@ describe("accessibility and layout", () => {
     sinon.stub(navigator.clipboard, "writeText").rejects(new DOMException("denied", "NotAllowedError"));
     const execCommand = sinon.stub(document, "execCommand").returns(true);
     const el = await show(VIEWS.UNDERPAID);
-    ($(el, "#amount-value")?.parentElement?.querySelector("button") as HTMLButtonElement).click();
+    ($(el, "#amount-value")?.closest(".value-row")?.querySelector("button") as HTMLButtonElement).click();
     await until(() => $(el, ".feedback") !== null, "feedback");
     expect(execCommand.calledOnceWithExactly("copy")).to.equal(true);
     expect(selectedIn(el)).to.equal("0.00011234");

@@ -27,7 +27,7 @@ const darkTheme = css`
 const forcedColors = css`
     .qr {
       forced-color-adjust: none;
-      background: #ffffff;
+      background: #fff;
     }
     .bar {
       border: 1px solid CanvasText;
@@ -58,14 +58,22 @@ const forcedColors = css`
     }
 `;
 
+/*
+ * No comments inside the template: they would ship. Notes on the rules below:
+ * - .sr-only is heard, not seen, and left out of a copied selection (user-select), since the
+ *   address it reads out whole is also shown in groups.
+ * - .icon: a final state's icon (status-icons.ts), stroked like the shop's result pages draw theirs.
+ * - .groups: the address's groups of four; lines break between groups only, balanced, so that no
+ *   line holds a lone short last group.
+ */
 export const checkoutStyles = css`
   :host {
-    --_bg: var(--checkout-background, #ffffff);
+    --_bg: var(--checkout-background, #fff);
     --_fg: var(--checkout-color, #1b1c1f);
     --_muted: var(--checkout-muted-color, #4f5359);
     --_border: var(--checkout-border-color, #c9ccd1);
     --_accent: var(--checkout-accent-color, #0b57d0);
-    --_on-accent: var(--checkout-on-accent-color, #ffffff);
+    --_on-accent: var(--checkout-on-accent-color, #fff);
     --_pending: var(--checkout-pending-color, #8fb4ee);
     --_track: var(--checkout-track-color, #e6e8eb);
     --_success: var(--checkout-success-color, #146c2e);
@@ -95,8 +103,8 @@ export const checkoutStyles = css`
     }
   }
   *,
-  *::before,
-  *::after {
+  ::before,
+  ::after {
     box-sizing: border-box;
   }
   .base {
@@ -135,12 +143,11 @@ export const checkoutStyles = css`
     position: absolute;
     width: 1px;
     height: 1px;
-    margin: -1px;
-    padding: 0;
     overflow: hidden;
-    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
+    -webkit-user-select: none;
+    user-select: none;
   }
   .badge {
     justify-self: start;
@@ -161,6 +168,16 @@ export const checkoutStyles = css`
   .status.expired,
   .status.invalid {
     color: var(--_danger);
+  }
+  .icon {
+    inline-size: 1.25em;
+    block-size: 1.25em;
+    flex: none;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2.5;
+    stroke-linecap: round;
+    stroke-linejoin: round;
   }
   .spinner {
     inline-size: 1em;
@@ -195,7 +212,7 @@ export const checkoutStyles = css`
   .qr {
     justify-self: center;
     inline-size: min(100%, 220px);
-    background: #ffffff;
+    background: #fff;
     border-radius: calc(var(--_radius) / 2);
     line-height: 0;
   }
@@ -228,6 +245,13 @@ export const checkoutStyles = css`
     min-width: 0;
     flex: 1 1 12em;
     unicode-bidi: isolate;
+  }
+  .groups {
+    text-wrap: balance;
+  }
+  .groups span {
+    display: inline-block;
+    margin-inline-end: 0.6ch;
   }
   button,
   a.button {
@@ -323,8 +347,8 @@ export const checkoutStyles = css`
   }
   @media (prefers-reduced-motion: reduce) {
     *,
-    *::before,
-    *::after {
+    ::before,
+    ::after {
       animation: none !important;
       transition: none !important;
     }
