@@ -62,7 +62,7 @@ export function amountBlock({ m, locale: { tag }, view }: BlockContext, amount: 
 export function qrBlock({ m, view }: BlockContext, uri: string | undefined): TemplateResult {
   const { size, d } = qrPath(qrPayload(uri, view.address));
   return html`<div class="qr" part="qr">
-    <svg viewBox="0 0 ${size} ${size}" role="img" aria-label=${m.qrLabel(view.transferCurrency)} shape-rendering="crispEdges" xmlns="http://www.w3.org/2000/svg">
+    <svg viewBox="0 0 ${size} ${size}" role="img" aria-label=${m.qrLabel(view.transferCurrency)} shape-rendering="crispEdges">
       <rect width=${size} height=${size} fill="#fff"></rect>
       <path d=${d}></path>
     </svg>

@@ -27,7 +27,6 @@ const darkTheme = css`
 const forcedColors = css`
     .qr {
       forced-color-adjust: none;
-      background: #fff;
     }
     .bar {
       border: 1px solid CanvasText;
@@ -60,8 +59,7 @@ const forcedColors = css`
 
 /*
  * No comments inside the template: they would ship. Notes on the rules below:
- * - .sr-only is heard, not seen, and left out of a copied selection (user-select), since the
- *   address it reads out whole is also shown in groups.
+ * - .sr-only is heard, not seen.
  * - .icon: a final state's icon (status-icons.ts), stroked like the shop's result pages draw theirs.
  * - .groups: the address's groups of four; lines break between groups only, balanced, so that no
  *   line holds a lone short last group.
@@ -114,7 +112,6 @@ export const checkoutStyles = css`
     padding: var(--_space);
     display: grid;
     gap: var(--_space);
-    min-width: 0;
     overflow-wrap: anywhere;
     container: checkout / inline-size;
   }
@@ -125,9 +122,6 @@ export const checkoutStyles = css`
   dl,
   dd {
     margin: 0;
-  }
-  h3 {
-    font-size: 0.9em;
   }
   h2 {
     font-size: 1.15em;
@@ -146,8 +140,6 @@ export const checkoutStyles = css`
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
-    -webkit-user-select: none;
-    user-select: none;
   }
   .badge {
     justify-self: start;
@@ -170,19 +162,18 @@ export const checkoutStyles = css`
     color: var(--_danger);
   }
   .icon {
-    inline-size: 1.25em;
-    block-size: 1.25em;
-    flex: none;
     fill: none;
     stroke: currentColor;
-    stroke-width: 2.5;
+    stroke-width: 3;
     stroke-linecap: round;
-    stroke-linejoin: round;
   }
-  .spinner {
+  .spinner,
+  .icon {
     inline-size: 1em;
     block-size: 1em;
     flex: none;
+  }
+  .spinner {
     border: 2px solid var(--_track);
     border-block-start-color: var(--_accent);
     border-radius: 50%;
@@ -231,11 +222,15 @@ export const checkoutStyles = css`
     gap: 0.25em;
     min-width: 0;
   }
-  .value-row {
+  .value-row,
+  .countdown,
+  .actions {
     display: flex;
     flex-wrap: wrap;
-    align-items: center;
     gap: 0.5em;
+  }
+  .value-row {
+    align-items: center;
     min-width: 0;
   }
   .value {
@@ -251,7 +246,7 @@ export const checkoutStyles = css`
   }
   .groups span {
     display: inline-block;
-    margin-inline-end: 0.6ch;
+    margin-inline-end: 0.5em;
   }
   button,
   a.button {
@@ -268,7 +263,6 @@ export const checkoutStyles = css`
     align-items: center;
     justify-content: center;
     min-block-size: 2.5em;
-    transition: background-color 0.15s ease;
   }
   button.primary,
   a.button.primary {
@@ -287,10 +281,7 @@ export const checkoutStyles = css`
     font-size: 0.9em;
   }
   .countdown {
-    display: flex;
-    gap: 0.5em;
     align-items: baseline;
-    flex-wrap: wrap;
   }
   .countdown time {
     font-variant-numeric: tabular-nums;
@@ -299,7 +290,8 @@ export const checkoutStyles = css`
   .countdown.warning {
     color: var(--_warning);
   }
-  .progress {
+  .progress,
+  .transactions ul {
     display: grid;
     gap: 0.35em;
   }
@@ -326,17 +318,10 @@ export const checkoutStyles = css`
   }
   .transactions ul {
     padding-inline-start: 1.2em;
-    display: grid;
-    gap: 0.35em;
   }
   .notice {
     border-inline-start: 4px solid var(--_warning);
     padding-inline-start: 0.75em;
-  }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5em;
   }
   .picker {
     display: grid;
@@ -350,7 +335,6 @@ export const checkoutStyles = css`
     ::before,
     ::after {
       animation: none !important;
-      transition: none !important;
     }
   }
 `;
