@@ -21,8 +21,7 @@ const LONG = "tb1qcmlx6x7np2dknx706eysun5nn6elnf2tl7t55m";
 function textAlternative(node: Element): string {
   axe.setup(document.body);
   try {
-    const virtual = axe.utils.getNodeFromTree(node);
-    return virtual ? axe.commons.text.accessibleTextVirtual(virtual, { inLabelledByContext: true }) : "";
+    return axe.commons.text.accessibleText(node, { inLabelledByContext: true });
   } finally {
     axe.teardown();
   }
