@@ -96,7 +96,9 @@ export default {
     dir: "dist/public",
     format: "es",
     entryFileNames: "widget.js",
-    chunkFileNames: "chunks/[name]-[hash].js",
+    // Six characters of hash (rollup's least; 36 bits) keep each language's file name new for new
+    // bytes, and the entry, which names all 30, smaller than eight would.
+    chunkFileNames: "chunks/[name]-[hash:6].js",
     sourcemap: true,
   },
   plugins: [
@@ -109,8 +111,9 @@ export default {
       module: true,
       ecma: 2022,
       compress: { passes: 3 },
-      // The element's internal reactive state (never public API) gets short names too.
-      mangle: { properties: { regex: /^_(phase|settings|view|error|connection|messages|locale|now)$/ } },
+      // The element's internal reactive state and the fields of its internal records (never public
+      // API, never in the wire format or a language catalog, which other chunks read) get short names too.
+      mangle: { properties: { regex: /^(_(phase|settings|view|error|connection|messages|locale|now)|payInstructions|serverTimeMs|receivedAt|remainingMs|movedToLead|deadline|cancelled|counting|warned|focused)$/ } },
       format: { comments: false },
     }),
   ],

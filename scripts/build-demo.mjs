@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the demo shop page into dist/public/demo/: demo/src/main.ts bundled by esbuild into
-// demo.js, plus the HTML and CSS copied as they are. No inline script or style, so the page works
+// demo.js, plus the HTML, the CSS and the favicon (SVG) copied as they are. No inline script or style, so the page works
 // under the strict Content-Security-Policy it is served with (public-headers/_headers).
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -27,6 +27,6 @@ await build({
 });
 
 for (const file of readdirSync(source)) {
-  if (file.endsWith(".html") || file.endsWith(".css")) copyFileSync(join(source, file), join(out, file));
+  if (/\.(html|css|svg)$/.test(file)) copyFileSync(join(source, file), join(out, file));
 }
 console.log(`demo: built ${out}`);

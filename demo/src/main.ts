@@ -240,10 +240,6 @@ slot.addEventListener("checkout-error", (event) => {
   const { code, message } = event.detail;
   eventLine.textContent = `checkout-error: ${code} — ${message}`;
 });
-slot.addEventListener("checkout-redirect", (event) => {
-  // Already on the page the redirect leads to (the result page of a payment being confirmed).
-  if (new URL(event.detail.url, location.href).href === location.href) event.preventDefault();
-});
 
 applyTheme(config.theme);
 fields.amount.defaultValue = config.amount;

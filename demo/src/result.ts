@@ -2,6 +2,7 @@
  * The shop's "order result" view: where the element redirects the customer (the demo shops'
  * redirect URL templates point at /demo/?result=<key>&order={orderId}&payment={paymentId}).
  */
+import { CONFIRMED_ICON } from "../../widget/element/status-icons.js";
 import type { DemoConfig } from "./config.js";
 import { h } from "./dom.js";
 
@@ -68,9 +69,9 @@ export function stashedOrder(storage: Storage, orderId: string): Partial<DemoCon
   }
 }
 
-/** Icon strokes (24 x 24 viewBox) drawn as SVG, so they need no icon font. */
+/** Icon strokes (24 x 24 viewBox) drawn as SVG, so they need no icon font; the tick is the element's. */
 const ICONS: Record<Result, string> = {
-  confirmed: "M5 12.5l4.5 4.5L19 7.5",
+  confirmed: CONFIRMED_ICON,
   unconfirmed: "M12 3a9 9 0 1 0 9 9M12 7v5l3 2",
   expired: "M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18M12 7v5l3 2M4 4l16 16",
   invalid: "M12 6v8M12 17.5v.5",

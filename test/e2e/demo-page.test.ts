@@ -6,7 +6,8 @@ import Decimal from "decimal.js";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useChromium } from "./support/browser.js";
-import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment, isCreatePayment } from "./support/checkout-page.js";
+import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment, waitForResultPage, waitForStatus, isCreatePayment } from "./support/checkout-page.js";
+import { sandbox } from "./support/sandbox.js";
 
 const newCustomer = useChromium();
 
@@ -93,6 +94,57 @@ describe("demo page", () => {
     expect(new Decimal(overpaid.paidTransferAmount).gt(created.transferAmount)).toBe(true);
     await page.locator("#sandbox-message").filter({ hasText: "Sent" }).waitFor();
     await expect(page.getByTestId("sandbox-status").textContent()).resolves.toBe("UNCONFIRMED");
+    await context.close();
+  });
+  it("at 1440 px the snippet and the sandbox log fit their cards, and every file the page asks for, its favicon included, is served", async () => {
+    const context = await newCustomer();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const failed: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(demoUrl({ order: uniqueOrder("wide") }));
+    await waitForPayment(page, "NEW");
+    await page.getByRole("button", { name: "Pay part" }).click();
+    await page.locator("#sandbox-log td.ok").first().waitFor();
+    await page.locator("#snippet").filter({ hasText: "integrity=" }).waitFor();
+    // Nothing hidden behind a scrollbar: each box is as wide as what it holds.
+    const overflow = await page.evaluate(() =>
+      [".snippet", ".log-scroll"].map((selector) => {
+        const box = document.querySelector(selector) as HTMLElement;
+        return { selector, hidden: box.scrollWidth - box.clientWidth };
+      }),
+    );
+    expect(overflow).toEqual([
+      { selector: ".snippet", hidden: 0 },
+      { selector: ".log-scroll", hidden: 0 },
+    ]);
+    const icon = await page.evaluate(() => (document.querySelector('link[rel="icon"]') as HTMLLinkElement | null)?.href ?? "");
+    const served = await page.request.get(icon);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toContain("image/svg+xml");
+    expect(failed).toEqual([]);
+    await context.close();
+  });
+
+  it("the unconfirmed result page shows no countdown to itself, and moves on to the confirmed page", async () => {
+    const context = await newCustomer();
+    const page = await context.newPage();
+    const order = uniqueOrder("result");
+    await page.goto(demoUrl({ order }));
+    const created = await waitForPayment(page, "NEW");
+    const transaction = await sandbox.pay(created.paymentId, created.transferAmount);
+    await waitForResultPage(page, "unconfirmed");
+    await waitForPayment(page, "UNCONFIRMED");
+    await waitForStatus(page, "Payment received, waiting for confirmation");
+    // The element plans a redirect when the status arrives, before it renders it: by now a
+    // countdown (or a link back here) would be on screen.
+    const redirect = await page.evaluate(() => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector('[part="redirect"], .actions a')?.textContent ?? null);
+    expect(redirect).toBe(null);
+    await sandbox.accept(created.paymentId, transaction.transactionId);
+    const confirmed = await waitForResultPage(page, "confirmed");
+    expect(confirmed.searchParams.get("order")).toBe(order);
     await context.close();
   });
 });

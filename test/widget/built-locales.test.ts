@@ -13,8 +13,8 @@ import type { Frame } from "./support/frame.js";
 import { textOf, until } from "./support/mount.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
-/** chunks/zh-TW-B_c4-9Pym.js -> zh-TW (the hash is 8 characters of base64url). */
-const languageOf = (file: string) => file.replace(/^chunks\/(.+)-[\w-]{8}\.js$/, "$1");
+/** chunks/zh-TW-B_c4-9.js -> zh-TW (the hash is 6 characters of base64url). */
+const languageOf = (file: string) => file.replace(/^chunks\/(.+)-[\w-]{6}\.js$/, "$1");
 
 describe("languages in the production bundle", () => {
   let frame: Frame | undefined;

@@ -90,6 +90,27 @@ describe("redirect", () => {
     }
   });
 
+  it("promises no return to the page the customer is on: no countdown, no link, no event (the fragment aside)", async () => {
+    for (const url of [location.href, `${location.href.split("#")[0]}#thanks`]) {
+      const { el } = await showInPage({ ...VIEWS.UNCONFIRMED, redirectUrls: { unconfirmed: url } });
+      const fired = sinon.spy();
+      el.addEventListener("checkout-redirect", fired);
+      expect($(el, ".redirect"), url).to.equal(null);
+      await clock?.tickAsync(60_000);
+      await el.updateComplete;
+      expect(fired.called, url).to.equal(false);
+      expect($(el, ".redirect"), url).to.equal(null);
+      expect(root(el).querySelectorAll(".actions a"), url).to.have.length(0);
+      // The next status leads elsewhere: that redirect counts down as usual.
+      server.update({ ...VIEWS.CONFIRMED, redirectUrls: { unconfirmed: url, confirmed: "https://shop.example/ok" } });
+      await el.updateComplete;
+      expect(textOf($(el, ".redirect")), url).to.equal("Returning to the shop in 5 seconds Go now");
+      unmountAll();
+      server.restore();
+      clock?.restore();
+    }
+  });
+
   it("go now fires the event at once; preventing it keeps the customer on the page", async () => {
     const view = { ...VIEWS.EXPIRED, redirectUrls: { expired: "https://shop.example/expired" } };
     const { el } = await showInPage(view);

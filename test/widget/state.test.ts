@@ -95,6 +95,7 @@ describe("RFC 3339 date-times as the element reads them (worker/v3/datetime.ts t
 });
 
 describe("redirect rules", () => {
+  const HERE = "https://shop.example/checkout";
   it("follows only http and https URLs", () => {
     expect(safeRedirectUrl("https://shop.example/thanks?o=1")).to.equal("https://shop.example/thanks?o=1");
     expect(safeRedirectUrl("http://shop.example/")).to.equal("http://shop.example/");
@@ -105,13 +106,21 @@ describe("redirect rules", () => {
 
   it("uses the key that belongs to the status", () => {
     const urls = { confirmed: "https://shop.example/ok", expired: "https://shop.example/exp", invalid: "https://shop.example/bad", unconfirmed: "https://shop.example/wait" };
-    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: urls })).to.deep.equal({ url: urls.confirmed, reason: "confirmed" });
-    expect(redirectTarget({ ...VIEWS.UNCONFIRMED, redirectUrls: urls })).to.deep.equal({ url: urls.unconfirmed, reason: "unconfirmed" });
-    expect(redirectTarget({ ...VIEWS.EXPIRED, redirectUrls: urls })?.reason).to.equal("expired");
-    expect(redirectTarget({ ...VIEWS.INVALID, redirectUrls: urls })?.reason).to.equal("invalid");
-    expect(redirectTarget({ ...VIEWS.NEW, redirectUrls: urls })).to.equal(undefined);
-    expect(redirectTarget({ ...VIEWS.UNKNOWN, redirectUrls: urls })).to.equal(undefined);
-    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "javascript:alert(1)" } })).to.equal(undefined);
+    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: urls }, HERE)).to.deep.equal({ url: urls.confirmed, reason: "confirmed" });
+    expect(redirectTarget({ ...VIEWS.UNCONFIRMED, redirectUrls: urls }, HERE)).to.deep.equal({ url: urls.unconfirmed, reason: "unconfirmed" });
+    expect(redirectTarget({ ...VIEWS.EXPIRED, redirectUrls: urls }, HERE)?.reason).to.equal("expired");
+    expect(redirectTarget({ ...VIEWS.INVALID, redirectUrls: urls }, HERE)?.reason).to.equal("invalid");
+    expect(redirectTarget({ ...VIEWS.NEW, redirectUrls: urls }, HERE)).to.equal(undefined);
+    expect(redirectTarget({ ...VIEWS.UNKNOWN, redirectUrls: urls }, HERE)).to.equal(undefined);
+    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "javascript:alert(1)" } }, HERE)).to.equal(undefined);
+  });
+
+  it("plans no redirect to the page the customer is already on (the fragment aside)", () => {
+    const here = "https://shop.example/order/1001?result=unconfirmed";
+    const view = (url: string) => ({ ...VIEWS.UNCONFIRMED, redirectUrls: { unconfirmed: url } });
+    expect(redirectTarget(view(here), here)).to.equal(undefined);
+    expect(redirectTarget(view(`${here}#top`), `${here}#payment`)).to.equal(undefined);
+    expect(redirectTarget(view("https://shop.example/order/1001?result=confirmed"), here)?.url).to.equal("https://shop.example/order/1001?result=confirmed");
   });
 
   it("reads the delay attribute, 5 s by default", () => {

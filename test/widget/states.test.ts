@@ -28,7 +28,7 @@ describe("states", () => {
     const qr = part(el, "qr")?.querySelector("svg");
     expect(qr?.getAttribute("role")).to.equal("img");
     expect(qr?.getAttribute("aria-label")).to.equal("QR code of the BTC payment");
-    expect(qr?.querySelector("rect")?.getAttribute("fill")).to.equal("#ffffff");
+    expect(qr?.querySelector("rect")?.getAttribute("fill")).to.equal("#fff");
     expect(textOf($(el, "#address-value"))).to.equal(VIEWS.NEW.address);
     expect(textOf($(el, "#amount-value"))).to.equal("0.00041234");
     expect([...root(el).querySelectorAll("button")].map((b) => textOf(b))).to.deep.equal(["Copy address", "Copy amount"]);

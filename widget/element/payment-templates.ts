@@ -9,6 +9,7 @@ import { WARNING_MS } from "../state/countdown.js";
 import type { Countdown } from "../state/countdown.js";
 import type { StatusView } from "../state/status.js";
 import { qrPath, qrPayload } from "../qr/qr-matrix.js";
+import { CONFIRMED_ICON } from "./status-icons.js";
 
 export type CopyField = "address" | "amount";
 
@@ -23,7 +24,11 @@ export function statusBlock({ m, view }: BlockContext, status: StatusView): Temp
   const text = statusText(m, view.status, status);
   const busy = status.kind === "unconfirmed" || status.kind === "awaiting";
   return html`<div class="status ${status.kind}" part="status">
-    ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
+    ${busy
+      ? html`<span class="spinner" aria-hidden="true"></span>`
+      : status.kind === "confirmed"
+        ? html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d=${CONFIRMED_ICON}></path></svg>`
+        : nothing}
     <h2 data-focus="lead" tabindex="-1">${text}</h2>
   </div>`;
 }
@@ -57,9 +62,9 @@ export function amountBlock({ m, locale: { tag }, view }: BlockContext, amount: 
 export function qrBlock({ m, view }: BlockContext, uri: string | undefined): TemplateResult {
   const { size, d } = qrPath(qrPayload(uri, view.address));
   return html`<div class="qr" part="qr">
-    <svg viewBox="0 0 ${size} ${size}" role="img" aria-label=${m.qrLabel(view.transferCurrency)} shape-rendering="crispEdges" xmlns="http://www.w3.org/2000/svg">
-      <rect width=${size} height=${size} fill="#ffffff"></rect>
-      <path d=${d} fill="#000000"></path>
+    <svg viewBox="0 0 ${size} ${size}" role="img" aria-label=${m.qrLabel(view.transferCurrency)} shape-rendering="crispEdges">
+      <rect width=${size} height=${size} fill="#fff"></rect>
+      <path d=${d}></path>
     </svg>
   </div>`;
 }
@@ -72,12 +77,21 @@ export interface FieldsOptions {
   onCopy: (field: CopyField, value: string) => void;
 }
 
+/**
+ * The address in groups of four characters, as wallets show it. The groups are spaced by margins,
+ * not characters, so the copy fallback's selection and a customer's own copy the exact address;
+ * screen readers get it whole from the hidden text before it (the groups are hidden from them).
+ */
 export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): TemplateResult {
+  // The amount and its currency code side by side in one value; the copy fallback selects the number alone.
   return html`<div class="fields">
     <div class="field" part="address">
       <span class="label">${m.address}</span>
       <div class="value-row">
-        <code class="value" dir="ltr" id="address-value">${view.address}</code>
+        <span class="sr-only">${view.address}</span>
+        <code class="value groups" dir="ltr" id="address-value" aria-hidden="true"
+          >${view.address.match(/.{1,4}/g)?.map((group) => html`<span>${group}</span>`)}</code
+        >
         <button type="button" part="button" @click=${() => o.onCopy("address", view.address)}>${m.copyAddress}</button>
         ${o.feedback("address")}
       </div>
@@ -85,8 +99,7 @@ export function fieldsBlock({ m, view }: BlockContext, o: FieldsOptions): Templa
     <div class="field">
       <span class="label">${m.amount}</span>
       <div class="value-row">
-        <code class="value" dir="ltr" id="amount-value">${o.amount}</code>
-        <span class="muted">${view.transferCurrency}</span>
+        <span class="value" dir="ltr"><code id="amount-value">${o.amount}</code> ${view.transferCurrency}</span>
         <button type="button" part="button" @click=${() => o.onCopy("amount", o.amount)}>${m.copyAmount}</button>
         ${o.feedback("amount")}
       </div>

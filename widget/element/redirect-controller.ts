@@ -44,12 +44,13 @@ export class RedirectController implements ReactiveController {
   }
 
   /**
-   * Plans the redirect that belongs to the view's status, if it has an http(s) URL. `now` is the
+   * Plans the redirect that belongs to the view's status, if it has an http(s) URL that leads
+   * away from this page (state/redirect.ts). `now` is the
    * host's clock reading that render() gets next, so the countdown starts at the whole delay.
    */
   plan(view: PaymentView, delayAttribute: number | undefined, now: number): void {
     this.clear();
-    const target = redirectTarget(view);
+    const target = redirectTarget(view, location.href);
     if (!target) return;
     const delayMs = redirectDelaySeconds(delayAttribute) * 1000;
     this.#pending = { ...target, deadline: now + delayMs, cancelled: false };

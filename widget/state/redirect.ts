@@ -19,11 +19,15 @@ export function safeRedirectUrl(candidate: string | undefined): string | undefin
   return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
 }
 
-export function redirectTarget(view: PaymentView): RedirectTarget | undefined {
+/**
+ * The redirect of the view's status, unless its URL is the page the customer is on (`here`, the
+ * fragment aside): following that would only reload it, so no countdown promises a departure.
+ */
+export function redirectTarget(view: PaymentView, here: string): RedirectTarget | undefined {
   const reason = REDIRECT_KEY_BY_STATUS[view.status];
   if (!reason) return undefined;
   const url = safeRedirectUrl(view.redirectUrls[reason]);
-  return url ? { url, reason } : undefined;
+  return url && url.split("#")[0] !== here.split("#")[0] ? { url, reason } : undefined;
 }
 
 /** Seconds of the redirect-delay attribute: a finite number >= 0, else the default 5. */

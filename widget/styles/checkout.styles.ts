@@ -27,7 +27,6 @@ const darkTheme = css`
 const forcedColors = css`
     .qr {
       forced-color-adjust: none;
-      background: #ffffff;
     }
     .bar {
       border: 1px solid CanvasText;
@@ -58,14 +57,21 @@ const forcedColors = css`
     }
 `;
 
+/*
+ * No comments inside the template: they would ship. Notes on the rules below:
+ * - .sr-only is heard, not seen.
+ * - .icon: a final state's icon (status-icons.ts), stroked like the shop's result pages draw theirs.
+ * - .groups: the address's groups of four; lines break between groups only, balanced, so that no
+ *   line holds a lone short last group.
+ */
 export const checkoutStyles = css`
   :host {
-    --_bg: var(--checkout-background, #ffffff);
+    --_bg: var(--checkout-background, #fff);
     --_fg: var(--checkout-color, #1b1c1f);
     --_muted: var(--checkout-muted-color, #4f5359);
     --_border: var(--checkout-border-color, #c9ccd1);
     --_accent: var(--checkout-accent-color, #0b57d0);
-    --_on-accent: var(--checkout-on-accent-color, #ffffff);
+    --_on-accent: var(--checkout-on-accent-color, #fff);
     --_pending: var(--checkout-pending-color, #8fb4ee);
     --_track: var(--checkout-track-color, #e6e8eb);
     --_success: var(--checkout-success-color, #146c2e);
@@ -95,8 +101,8 @@ export const checkoutStyles = css`
     }
   }
   *,
-  *::before,
-  *::after {
+  ::before,
+  ::after {
     box-sizing: border-box;
   }
   .base {
@@ -106,7 +112,6 @@ export const checkoutStyles = css`
     padding: var(--_space);
     display: grid;
     gap: var(--_space);
-    min-width: 0;
     overflow-wrap: anywhere;
     container: checkout / inline-size;
   }
@@ -117,9 +122,6 @@ export const checkoutStyles = css`
   dl,
   dd {
     margin: 0;
-  }
-  h3 {
-    font-size: 0.9em;
   }
   h2 {
     font-size: 1.15em;
@@ -135,12 +137,9 @@ export const checkoutStyles = css`
     position: absolute;
     width: 1px;
     height: 1px;
-    margin: -1px;
-    padding: 0;
     overflow: hidden;
-    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
   .badge {
     justify-self: start;
@@ -162,10 +161,19 @@ export const checkoutStyles = css`
   .status.invalid {
     color: var(--_danger);
   }
-  .spinner {
+  .icon {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 3;
+    stroke-linecap: round;
+  }
+  .spinner,
+  .icon {
     inline-size: 1em;
     block-size: 1em;
     flex: none;
+  }
+  .spinner {
     border: 2px solid var(--_track);
     border-block-start-color: var(--_accent);
     border-radius: 50%;
@@ -195,7 +203,7 @@ export const checkoutStyles = css`
   .qr {
     justify-self: center;
     inline-size: min(100%, 220px);
-    background: #ffffff;
+    background: #fff;
     border-radius: calc(var(--_radius) / 2);
     line-height: 0;
   }
@@ -214,11 +222,15 @@ export const checkoutStyles = css`
     gap: 0.25em;
     min-width: 0;
   }
-  .value-row {
+  .value-row,
+  .countdown,
+  .actions {
     display: flex;
     flex-wrap: wrap;
-    align-items: center;
     gap: 0.5em;
+  }
+  .value-row {
+    align-items: center;
     min-width: 0;
   }
   .value {
@@ -228,6 +240,13 @@ export const checkoutStyles = css`
     min-width: 0;
     flex: 1 1 12em;
     unicode-bidi: isolate;
+  }
+  .groups {
+    text-wrap: balance;
+  }
+  .groups span {
+    display: inline-block;
+    margin-inline-end: 0.5em;
   }
   button,
   a.button {
@@ -244,7 +263,6 @@ export const checkoutStyles = css`
     align-items: center;
     justify-content: center;
     min-block-size: 2.5em;
-    transition: background-color 0.15s ease;
   }
   button.primary,
   a.button.primary {
@@ -263,10 +281,7 @@ export const checkoutStyles = css`
     font-size: 0.9em;
   }
   .countdown {
-    display: flex;
-    gap: 0.5em;
     align-items: baseline;
-    flex-wrap: wrap;
   }
   .countdown time {
     font-variant-numeric: tabular-nums;
@@ -275,7 +290,8 @@ export const checkoutStyles = css`
   .countdown.warning {
     color: var(--_warning);
   }
-  .progress {
+  .progress,
+  .transactions ul {
     display: grid;
     gap: 0.35em;
   }
@@ -302,17 +318,10 @@ export const checkoutStyles = css`
   }
   .transactions ul {
     padding-inline-start: 1.2em;
-    display: grid;
-    gap: 0.35em;
   }
   .notice {
     border-inline-start: 4px solid var(--_warning);
     padding-inline-start: 0.75em;
-  }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5em;
   }
   .picker {
     display: grid;
@@ -323,10 +332,9 @@ export const checkoutStyles = css`
   }
   @media (prefers-reduced-motion: reduce) {
     *,
-    *::before,
-    *::after {
+    ::before,
+    ::after {
       animation: none !important;
-      transition: none !important;
     }
   }
 `;
