@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "*.config.*", "*.mjs", "test/e2e/**", "test/bench/**", "test/support/**", "test/package/**"],
+    files: ["scripts/**", "*.config.*", "*.mjs", "test/e2e/**", "test/bench/**", "test/support/**", "test/package/**", "test/tooling/**"],
     languageOptions: { globals: { ...globals.node } },
   },
   {

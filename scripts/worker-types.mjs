@@ -31,7 +31,7 @@ let failed = 0;
 for (const worker of WORKERS) {
   const argv = [WRANGLER, "types", worker.out, "-c", worker.config, `--env-interface=${worker.envInterface}`, ...COMMON];
   if (check) argv.push("--check");
-  const run = spawnSync(process.execPath, argv, { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
+  const run = spawnSync(process.execPath, argv, { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", WRANGLER_SEND_METRICS: "false" } });
   if (run.status === 0) {
     if (!check) console.log(`${worker.out}: written from ${worker.config}`);
     continue;
