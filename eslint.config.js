@@ -5,6 +5,29 @@ import lit from "eslint-plugin-lit";
 import litA11y from "eslint-plugin-lit-a11y";
 import globals from "globals";
 
+/**
+ * The checkout Worker's modules that the console (cli/) may import, and why: it talks to the
+ * Worker's APIs with the Worker's own types and rules rather than copies of them.
+ */
+const CONSOLE_WORKER_MODULES = [
+  // The page API's and the stream's wire types and constants (`payments watch`, checkout-api.ts).
+  "wire",
+  // The event log's types and the list of event types (`events`, `listen`).
+  "events/types",
+  // How the Worker signs and sends a webhook (`listen --forward-to` POSTs each event exactly so).
+  "events/deliver",
+  // Signing an order token for a signed-pricing shop (`order-token`).
+  "order-token",
+  // The order id's shape (`order-token` checks it before signing).
+  "rules",
+  // The admin API's wire types (`shops`).
+  "admin-wire",
+  // What a shop secret must look like (`shops add`, `shops rotate`).
+  "secret-rules",
+  // The shop configuration's schema (`config`, `shops`: checked before anything is sent).
+  "shop-schema",
+];
+
 export default tseslint.config(
   { ignores: ["**/node_modules/", "dist/", "**/.wrangler/", "coverage/", ".test-results/", "bench-results/", "custom-elements.json"] },
   js.configs.recommended,
@@ -16,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "*.config.*", "*.mjs", "test/e2e/**", "test/bench/**", "test/support/**", "test/package/**"],
+    files: ["scripts/**", "*.config.*", "*.mjs", "test/e2e/**", "test/bench/**", "test/support/**", "test/package/**", "test/tooling/**"],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -28,6 +51,8 @@ export default tseslint.config(
     files: ["widget/**", "demo/**"],
     ...litA11y.configs.recommended,
   },
+  // Boundaries: which part of the project may import which (docs/architecture.md, "Boundaries").
+  // test/tooling/boundaries.test.ts shows each rule refusing a forbidden import.
   {
     // The element and the demo page run in the browser: from the Worker they may import types, and
     // values only from the wire module (a few constants of the contract). A value import of any
@@ -42,6 +67,45 @@ export default tseslint.config(
               regex: "^(\\.\\./)+worker/(?!checkout/wire(\\.js)?$)",
               allowTypeImports: true,
               message: "Only types may be imported from the Worker; values only from worker/checkout/wire.js.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The v3 client is the payment service's API and nothing else: the checkout Worker, the
+    // sandbox and the console build on it, so it imports nothing of theirs, not even a type (its
+    // files sit in one flat folder, so any "../" leaves it).
+    files: ["worker/v3/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./",
+              message: "worker/v3/ is the payment service's client and imports nothing else of the project.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The console (Node) is built on the v3 client (worker/v3/, all of it) and shares with the
+    // checkout Worker only the modules of CONSOLE_WORKER_MODULES above; everything else of the
+    // Worker (its Durable Objects, routes, storage) is out of reach, types included. cli/tsconfig.json
+    // lists the same modules (and what they import) for the type check.
+    files: ["cli/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+worker/(?!v3/|checkout/(${CONSOLE_WORKER_MODULES.join("|")})\\.js$)`,
+              message: `The console may import worker/v3/ and, of the checkout Worker, only ${CONSOLE_WORKER_MODULES.map((m) => `worker/checkout/${m}.js`).join(", ")} (eslint.config.js, CONSOLE_WORKER_MODULES).`,
             },
           ],
         },

@@ -19,6 +19,7 @@ const suites = [
   { name: "examples", cmd: ["npx", "vitest", "run", "--config", "test/examples/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/examples.json`], report: "examples.json" },
   { name: "demo", cmd: ["npx", "vitest", "run", "--config", "test/demo/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/demo.json`], report: "demo.json" },
   { name: "cli", cmd: ["npx", "vitest", "run", "--config", "test/cli/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/cli.json`], report: "cli.json" },
+  { name: "tooling", cmd: ["npx", "vitest", "run", "--config", "test/tooling/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/tooling.json`], report: "tooling.json" },
   { name: "docs", cmd: ["npx", "vitest", "run", "--config", "test/docs/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/docs.json`], report: "docs.json" },
   { name: "package", cmd: ["npx", "vitest", "run", "--config", "test/package/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/package-test.json`], report: "package-test.json" },
   { name: "widget", cmd: ["npx", "web-test-runner", "--config", "web-test-runner.config.mjs"], report: "widget.json" },

@@ -1,6 +1,5 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
-import type { SandboxEnv } from "./env.js";
 
 /** One sandbox account: its API key, its notification HMAC key and how signatures are sent. */
 export interface Account {

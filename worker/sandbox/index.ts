@@ -1,6 +1,5 @@
 /** The sandbox upstream Worker: the v3 API, the control API and payment pages. */
 import { createApp } from "./app.js";
-import type { SandboxEnv } from "./env.js";
 
 export { Ledger } from "./ledger.js";
 

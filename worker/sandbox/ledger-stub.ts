@@ -1,4 +1,3 @@
-import type { SandboxEnv } from "./env.js";
 import type { Ledger } from "./ledger.js";
 
 /** The stub of the single Ledger object that holds the sandbox's state. */

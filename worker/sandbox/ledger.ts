@@ -11,7 +11,6 @@ import type { SandboxConfig } from "./config.js";
 import * as conversions from "./conversions.js";
 import type { SandboxConversion } from "./conversions.js";
 import { currencyInfo } from "./currencies.js";
-import type { SandboxEnv } from "./env.js";
 import { attempt, notFound, SandboxError } from "./errors.js";
 import type { Result } from "./errors.js";
 import type { Dec } from "./money.js";

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { configOf, MIN_HMAC_KEY_BYTES } from "../../../worker/sandbox/config.js";
-import type { SandboxEnv } from "../../../worker/sandbox/env.js";
 import { verifyNotification } from "../../../worker/v3/notification.js";
 import { installReceiver, RECEIVER } from "./support/receiver.js";
 import { createPayment, DEMO, OTHER, pay } from "./support/sandbox.js";

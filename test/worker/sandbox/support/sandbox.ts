@@ -2,7 +2,6 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../../../worker/sandbox/index.js";
-import type { SandboxEnv } from "../../../../worker/sandbox/env.js";
 import type { SandboxPayment } from "../../../../worker/sandbox/payments.js";
 
 export const ORIGIN = "http://sandbox.test";
