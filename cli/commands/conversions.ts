@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { NewConversionRequest } from "../../worker/v3/types.js";
 import { record } from "../output.js";
-import { runOperation } from "./operation.js";
+import { acknowledged, runOperation } from "./operation.js";
 import type { Act } from "./shared.js";
 
 function conversionOptions(command: Command): Command {
@@ -36,22 +36,19 @@ export function registerConversions(program: Command, act: Act): void {
   }));
 
   conversions
-    .command("retry")
+    .command("retry <conversionId>")
     .description("retry the trade of a conversion")
-    .argument("<conversionId>")
     .action(act((ctx, _o, [conversionId]: [string]) =>
       runOperation(ctx, {
         spinner: "Retrying trade…",
         call: (client) => client.retryConversionTrade(conversionId),
-        json: () => ({ conversionId, retryRequested: true }),
-        text: () => `Trade of conversion ${conversionId} retried.\n`,
+        ...acknowledged({ conversionId, retryRequested: true }, `Trade of conversion ${conversionId} retried.`),
       }),
     ));
 
   conversions
-    .command("declare")
+    .command("declare <conversionId>")
     .description("declare the result of a conversion (the amount bought)")
-    .argument("<conversionId>")
     .option("--bought-amount <amount>", "amount bought, a decimal string")
     .action(act(async (ctx, o: { boughtAmount?: string }, [conversionId]: [string]) => {
       await ctx.assertCanConfirm("declare a conversion result");
@@ -63,21 +60,18 @@ export function registerConversions(program: Command, act: Act): void {
       return runOperation(ctx, {
         spinner: "Declaring result…",
         call: (client) => client.declareConversionResult(conversionId, bought),
-        json: () => ({ conversionId, declared: true, ...bought }),
-        text: () => `Result of conversion ${conversionId} declared${o.boughtAmount === undefined ? "" : `: ${o.boughtAmount} bought`}.\n`,
+        ...acknowledged({ conversionId, declared: true, ...bought }, `Result of conversion ${conversionId} declared${o.boughtAmount === undefined ? "" : `: ${o.boughtAmount} bought`}.`),
       });
     }));
 
   conversions
-    .command("cancel")
+    .command("cancel <conversionId>")
     .description("cancel a conversion")
-    .argument("<conversionId>")
     .action(act((ctx, _o, [conversionId]: [string]) =>
       runOperation(ctx, {
         spinner: "Cancelling…",
         call: (client) => client.cancelConversion(conversionId),
-        json: () => ({ conversionId, cancelled: true }),
-        text: () => `Conversion ${conversionId} cancelled.\n`,
+        ...acknowledged({ conversionId, cancelled: true }, `Conversion ${conversionId} cancelled.`),
       }),
     ));
 }

@@ -21,6 +21,11 @@ export interface Operation<T> extends View<T> {
   call: (client: V3Client) => Promise<T>;
 }
 
+/** The view of an answer that only says it was done: `result` for --json, else `sentence` (a line). */
+export function acknowledged(result: Record<string, unknown>, sentence: string): View<unknown> {
+  return { json: () => result, text: () => `${sentence}\n` };
+}
+
 /** Prints `result` as --json asks: JSON, else the view's text. */
 export function show<T>(ctx: Context, result: T, view: View<T>): void {
   ctx.io.out(ctx.opts.json ? json(view.json ? view.json(result) : result) : view.text(result));

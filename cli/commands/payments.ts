@@ -4,7 +4,7 @@ import type { NewPaymentRequest, Payment, PaymentRedirectUrls, RedirectKey } fro
 import { REDIRECT_KEYS } from "../../worker/v3/types.js";
 import { money, record, table } from "../output.js";
 import { runOperation } from "./operation.js";
-import type { Act } from "./shared.js";
+import { given, type Act } from "./shared.js";
 import { registerPaymentsWatch } from "./watch.js";
 
 function collectRedirect(value: string, previous: PaymentRedirectUrls = {}): PaymentRedirectUrls {
@@ -68,19 +68,14 @@ export function registerPayments(program: Command, act: Act): void {
     .option("--external-id <id>", "your own id of the payment (externalPaymentId)")
     .option("--redirect <event=url>", `redirect URL for an event (${REDIRECT_KEYS.join(", ")}); repeatable`, collectRedirect)
     .action(act(async (ctx, o: CreateOptions) => {
-      const request: NewPaymentRequest = { priceAmount: o.priceAmount, priceCurrency: o.priceCurrency, transferCurrency: o.transferCurrency };
-      if (o.walletLabel !== undefined) request.walletLabel = o.walletLabel;
-      if (o.walletMessage !== undefined) request.walletMessage = o.walletMessage;
-      if (o.notificationUrl !== undefined) request.notificationUrl = o.notificationUrl;
-      if (o.externalId !== undefined) request.externalPaymentId = o.externalId;
-      if (o.redirect !== undefined) request.redirectUrls = o.redirect;
+      const { priceAmount, priceCurrency, transferCurrency, walletLabel, walletMessage, notificationUrl } = o;
+      const request = given<NewPaymentRequest>({ priceAmount, priceCurrency, transferCurrency, walletLabel, walletMessage, notificationUrl, externalPaymentId: o.externalId, redirectUrls: o.redirect });
       return runOperation(ctx, { spinner: "Creating payment…", call: (client) => client.createPayment(request), text: paymentText });
     }));
 
   payments
-    .command("get")
+    .command("get <paymentId>")
     .description("show a payment")
-    .argument("<paymentId>")
     .action(act((ctx, _o, [paymentId]: [string]) => runOperation(ctx, { spinner: `Fetching payment ${paymentId}…`, call: (client) => client.getPayment(paymentId), text: paymentText })));
 
   registerPaymentsWatch(payments, act);

@@ -2,8 +2,8 @@ import type { Command } from "commander";
 import type { NewPayoutRequest, Payout, PayoutListQuery, PayoutPage } from "../../worker/v3/types.js";
 import { UsageError } from "../errors.js";
 import { money, record, table, withSpinner } from "../output.js";
-import { runOperation, show } from "./operation.js";
-import { integer, type Act } from "./shared.js";
+import { acknowledged, runOperation, show } from "./operation.js";
+import { given, integer, type Act } from "./shared.js";
 
 /** Most pages `payouts list --all` reads (at 100 a page: 100,000 payouts). */
 export const MAX_PAGES = 1000;
@@ -77,7 +77,7 @@ export function registerPayouts(program: Command, act: Act): void {
     .option("--transfer-currency <code>", "filter: transfer currency")
     .option("--price-currency <code>", "filter: price currency")
     .action(act(async (ctx, { all, ...o }: ListOptions) => {
-      const query: PayoutListQuery = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+      const query: PayoutListQuery = given(o);
       if (!all) return runOperation(ctx, { spinner: "Fetching payouts…", call: (client) => client.listPayouts(query), text: pageText });
       const { client } = await ctx.client();
       if (query.limit === 0) throw new UsageError("--all needs a page size above 0");
@@ -114,17 +114,9 @@ export function registerPayouts(program: Command, act: Act): void {
       if ((o.transferAmount === undefined) === (o.priceAmount === undefined)) {
         throw new UsageError("pass exactly one of --transfer-amount and --price-amount");
       }
-      const request = {
-        priceCurrency: o.priceCurrency,
-        transferCurrency: o.transferCurrency,
-        ...(o.transferAmount === undefined ? {} : { transferAmount: o.transferAmount }),
-        ...(o.priceAmount === undefined ? {} : { priceAmount: o.priceAmount }),
-        ...(o.address === undefined ? {} : { address: o.address }),
-        ...(o.comment === undefined ? {} : { comment: o.comment }),
-        ...(o.notificationUrl === undefined ? {} : { notificationUrl: o.notificationUrl }),
-        ...(o.autoApprove ? { autoApprove: true } : {}),
-        ...(o.externalId === undefined ? {} : { externalPayoutId: o.externalId }),
-      } as NewPayoutRequest;
+      const { priceCurrency, transferCurrency, transferAmount, priceAmount, address, comment, notificationUrl } = o;
+      const autoApprove = o.autoApprove ? true : undefined;
+      const request = given({ priceCurrency, transferCurrency, transferAmount, priceAmount, address, comment, notificationUrl, autoApprove, externalPayoutId: o.externalId }) as NewPayoutRequest;
       await ctx.assertCanConfirm("create a payout");
       const amount = o.transferAmount !== undefined ? `${o.transferAmount} ${o.transferCurrency}` : `the ${o.transferCurrency} equivalent of ${o.priceAmount ?? ""} ${o.priceCurrency} (at the current rate)`;
       await ctx.confirmMoneyMove(o.autoApprove ? "create and approve a payout (it will be sent)" : "create a payout", [
@@ -139,15 +131,13 @@ export function registerPayouts(program: Command, act: Act): void {
     }));
 
   payouts
-    .command("get")
+    .command("get <payoutId>")
     .description("show a payout")
-    .argument("<payoutId>")
     .action(act((ctx, _o, [payoutId]: [string]) => runOperation(ctx, { spinner: `Fetching payout ${payoutId}…`, call: (client) => client.getPayout(payoutId), text: payoutText })));
 
   payouts
-    .command("approve")
+    .command("approve <payoutId>")
     .description("approve a payout: it is queued and sent")
-    .argument("<payoutId>")
     .action(act(async (ctx, _o, [payoutId]: [string]) => {
       await ctx.assertCanConfirm("approve a payout");
       const { client, target } = await ctx.client();
@@ -159,15 +149,13 @@ export function registerPayouts(program: Command, act: Act): void {
     }));
 
   payouts
-    .command("resend-notification")
+    .command("resend-notification <payoutId>")
     .description("ask the service to send the payout's notification again (needs a notification URL)")
-    .argument("<payoutId>")
     .action(act((ctx, _o, [payoutId]: [string]) =>
       runOperation(ctx, {
         spinner: `Requesting a notification for ${payoutId}…`,
         call: (client) => client.resendPayoutNotification(payoutId),
-        json: () => ({ payoutId, resendRequested: true }),
-        text: () => `Notification of payout ${payoutId} requested.\n`,
+        ...acknowledged({ payoutId, resendRequested: true }, `Notification of payout ${payoutId} requested.`),
       }),
     ));
 

@@ -27,6 +27,11 @@ export function integer(min: number, max: number): (value: string) => number {
   };
 }
 
+/** `value` without its undefined fields: a request built from options carries only those given. */
+export function given<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
 /** The options of the command itself (not the global ones). */
 export function own<T>(command: Command): T {
   return command.opts<T & Record<string, unknown>>();

@@ -148,9 +148,8 @@ async function watchByStream(ctx: Context, base: string, paymentId: string, live
 
 export function registerPaymentsWatch(payments: Command, act: Act): void {
   payments
-    .command("watch")
+    .command("watch <paymentId>")
     .description("follow a payment until it is final (CONFIRMED, EXPIRED, INVALID): one line per change (--json: one JSON object per line)")
-    .argument("<paymentId>")
     .option("--checkout-url <url>", "follow the checkout Worker's stream at this URL (with --shop) instead of polling the payment service")
     .option("--interval <seconds>", "seconds between two polls of the payment service (default 5; not with --checkout-url)", seconds(0.2, 3600))
     .addHelpText(
