@@ -6,8 +6,14 @@
  * turns them into the exit code (1 upstream or network, 2 usage) and, with `--json`, a JSON error.
  */
 import type { V3Client } from "../../worker/v3/client.js";
-import type { Context } from "../context.js";
-import { json, withSpinner } from "../output.js";
+import { json, withSpinner, type Io } from "../output.js";
+
+/** What showing a result needs of a command's context (cli/context.ts: Context). */
+export interface OperationContext {
+  io: Io;
+  opts: { json?: boolean };
+  client(): Promise<{ client: V3Client }>;
+}
 
 /** How a result is shown: `json` is what --json prints (default: the result itself), `text` the rest. */
 export interface View<T> {
@@ -27,12 +33,12 @@ export function acknowledged(result: Record<string, unknown>, sentence: string):
 }
 
 /** Prints `result` as --json asks: JSON, else the view's text. */
-export function show<T>(ctx: Context, result: T, view: View<T>): void {
+export function show<T>(ctx: OperationContext, result: T, view: View<T>): void {
   ctx.io.out(ctx.opts.json ? json(view.json ? view.json(result) : result) : view.text(result));
 }
 
 /** Client → spinner → JSON or text. Returns the result. */
-export async function runOperation<T>(ctx: Context, operation: Operation<T>): Promise<T> {
+export async function runOperation<T>(ctx: OperationContext, operation: Operation<T>): Promise<T> {
   const { client } = await ctx.client();
   const result = await withSpinner(ctx.io, operation.spinner, () => operation.call(client));
   show(ctx, result, operation);
