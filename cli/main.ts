@@ -14,7 +14,7 @@ import { registerOrderToken } from "./commands/order-token.js";
 import { registerPayments } from "./commands/payments.js";
 import { registerPayouts } from "./commands/payouts.js";
 import { registerShops } from "./commands/shops.js";
-import { integer } from "./commands/shared.js";
+import { actions, integer } from "./commands/shared.js";
 import { BASE_URL_ENV, KEY_SECRET_ENV, type GlobalOptions } from "./config.js";
 import { createContext } from "./context.js";
 import { CommandFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Interrupted, UsageError } from "./errors.js";
@@ -53,15 +53,15 @@ Examples:
   ${KEY_SECRET_ENV}=... crypto-checkout --key-id my_key --env production payouts limits --transfer-currency BTC --price-currency EUR
 Docs: docs/cli.md`,
   );
-  const context = (command: Command) => createContext(io, root, command.optsWithGlobals<GlobalOptions>());
-  registerCurrencies(program, context);
-  registerPayments(program, context);
-  registerPayouts(program, context);
-  registerConversions(program, context);
-  registerNotifications(program, context);
-  registerOrderToken(program, context);
-  registerListen(program, context);
-  registerShops(program, context);
+  const act = actions((command) => createContext(io, root, command.optsWithGlobals<GlobalOptions>()));
+  registerCurrencies(program, act);
+  registerPayments(program, act);
+  registerPayouts(program, act);
+  registerConversions(program, act);
+  registerNotifications(program, act);
+  registerOrderToken(program, act);
+  registerListen(program, act);
+  registerShops(program, act);
   return program;
 }
 

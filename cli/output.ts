@@ -63,19 +63,11 @@ const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "
 
 /** Runs `work` with a spinner and `label` on stderr when it is a TTY; a no-op wrapper otherwise. */
 export async function withSpinner<T>(io: Io, label: string, work: (progress: (label: string) => void) => Promise<T>): Promise<T> {
-  if (!io.errIsTty) return work(() => undefined);
-  let current = label;
-  let frame = 0;
-  const draw = () => io.err(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length] ?? ""} ${current}`);
-  draw();
-  const timer = setInterval(draw, 80);
+  const line = liveLine(io, label);
   try {
-    return await work((next) => {
-      current = next;
-    });
+    return await work((next) => line.update(next));
   } finally {
-    clearInterval(timer);
-    io.err("\r\x1b[2K");
+    line.stop();
   }
 }
 

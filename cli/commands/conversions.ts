@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import type { NewConversionRequest } from "../../worker/v3/types.js";
-import { json, record, withSpinner } from "../output.js";
-import { own, type MakeContext } from "./shared.js";
+import { record } from "../output.js";
+import { acknowledged, runOperation } from "./operation.js";
+import type { Act } from "./shared.js";
 
 function conversionOptions(command: Command): Command {
   return command
@@ -10,72 +11,67 @@ function conversionOptions(command: Command): Command {
     .requiredOption("--buy-currency <code>", "currency bought, e.g. EUR");
 }
 
-export function registerConversions(program: Command, context: MakeContext): void {
+export function registerConversions(program: Command, act: Act): void {
   const conversions = program.command("conversions").description("convert one currency of your balance into another");
 
-  conversionOptions(conversions.command("estimate").description("what a conversion would buy now (nothing is traded)")).action(async (_options: unknown, command: Command) => {
-    const ctx = context(command);
-    const request = own<NewConversionRequest>(command);
-    const { client } = await ctx.client();
-    const estimate = await withSpinner(ctx.io, "Estimating…", () => client.estimateConversion(request));
-    if (ctx.opts.json) return ctx.io.out(json(estimate));
-    ctx.io.out(record([["Sell", `${request.sellAmount} ${request.sellCurrency}`], ["Buys about", `${estimate.amount} ${estimate.currency}`]]));
-  });
+  conversionOptions(conversions.command("estimate").description("what a conversion would buy now (nothing is traded)")).action(act((ctx, request: NewConversionRequest) =>
+    runOperation(ctx, {
+      spinner: "Estimating…",
+      call: (client) => client.estimateConversion(request),
+      text: (estimate) => record([["Sell", `${request.sellAmount} ${request.sellCurrency}`], ["Buys about", `${estimate.amount} ${estimate.currency}`]]),
+    }),
+  ));
 
-  conversionOptions(conversions.command("create").description("create a conversion (sells from your balance)")).action(async (_options: unknown, command: Command) => {
-    const ctx = context(command);
-    const request = own<NewConversionRequest>(command);
+  conversionOptions(conversions.command("create").description("create a conversion (sells from your balance)")).action(act(async (ctx, request: NewConversionRequest) => {
     await ctx.assertCanConfirm("create a conversion");
     await ctx.confirmMoneyMove("create a conversion", [
       ["Sell", `${request.sellAmount} ${request.sellCurrency}`],
       ["Buy", request.buyCurrency],
     ]);
-    const { client } = await ctx.client();
-    const conversion = await withSpinner(ctx.io, "Creating conversion…", () => client.createConversion(request));
-    if (ctx.opts.json) return ctx.io.out(json(conversion));
-    ctx.io.out(record([["Conversion", conversion.id], ["Sell", `${request.sellAmount} ${request.sellCurrency}`], ["Buy", request.buyCurrency]]));
-  });
-
-  conversions
-    .command("retry")
-    .description("retry the trade of a conversion")
-    .argument("<conversionId>")
-    .action(async (conversionId: string, _options: unknown, command: Command) => {
-      const ctx = context(command);
-      const { client } = await ctx.client();
-      await withSpinner(ctx.io, "Retrying trade…", () => client.retryConversionTrade(conversionId));
-      if (ctx.opts.json) return ctx.io.out(json({ conversionId, retryRequested: true }));
-      ctx.io.out(`Trade of conversion ${conversionId} retried.\n`);
+    return runOperation(ctx, {
+      spinner: "Creating conversion…",
+      call: (client) => client.createConversion(request),
+      text: (conversion) => record([["Conversion", conversion.id], ["Sell", `${request.sellAmount} ${request.sellCurrency}`], ["Buy", request.buyCurrency]]),
     });
+  }));
 
   conversions
-    .command("declare")
+    .command("retry <conversionId>")
+    .description("retry the trade of a conversion")
+    .action(act((ctx, _o, [conversionId]: [string]) =>
+      runOperation(ctx, {
+        spinner: "Retrying trade…",
+        call: (client) => client.retryConversionTrade(conversionId),
+        ...acknowledged({ conversionId, retryRequested: true }, `Trade of conversion ${conversionId} retried.`),
+      }),
+    ));
+
+  conversions
+    .command("declare <conversionId>")
     .description("declare the result of a conversion (the amount bought)")
-    .argument("<conversionId>")
     .option("--bought-amount <amount>", "amount bought, a decimal string")
-    .action(async (conversionId: string, _options: unknown, command: Command) => {
-      const ctx = context(command);
-      const o = own<{ boughtAmount?: string }>(command);
+    .action(act(async (ctx, o: { boughtAmount?: string }, [conversionId]: [string]) => {
       await ctx.assertCanConfirm("declare a conversion result");
       await ctx.confirmMoneyMove("declare the result of a conversion", [
         ["Conversion", conversionId],
         ["Bought amount", o.boughtAmount ?? "(none given)"],
       ]);
-      const { client } = await ctx.client();
-      await withSpinner(ctx.io, "Declaring result…", () => client.declareConversionResult(conversionId, o.boughtAmount === undefined ? {} : { boughtAmount: o.boughtAmount }));
-      if (ctx.opts.json) return ctx.io.out(json({ conversionId, declared: true, ...(o.boughtAmount === undefined ? {} : { boughtAmount: o.boughtAmount }) }));
-      ctx.io.out(`Result of conversion ${conversionId} declared${o.boughtAmount === undefined ? "" : `: ${o.boughtAmount} bought`}.\n`);
-    });
+      const bought = o.boughtAmount === undefined ? {} : { boughtAmount: o.boughtAmount };
+      return runOperation(ctx, {
+        spinner: "Declaring result…",
+        call: (client) => client.declareConversionResult(conversionId, bought),
+        ...acknowledged({ conversionId, declared: true, ...bought }, `Result of conversion ${conversionId} declared${o.boughtAmount === undefined ? "" : `: ${o.boughtAmount} bought`}.`),
+      });
+    }));
 
   conversions
-    .command("cancel")
+    .command("cancel <conversionId>")
     .description("cancel a conversion")
-    .argument("<conversionId>")
-    .action(async (conversionId: string, _options: unknown, command: Command) => {
-      const ctx = context(command);
-      const { client } = await ctx.client();
-      await withSpinner(ctx.io, "Cancelling…", () => client.cancelConversion(conversionId));
-      if (ctx.opts.json) return ctx.io.out(json({ conversionId, cancelled: true }));
-      ctx.io.out(`Conversion ${conversionId} cancelled.\n`);
-    });
+    .action(act((ctx, _o, [conversionId]: [string]) =>
+      runOperation(ctx, {
+        spinner: "Cancelling…",
+        call: (client) => client.cancelConversion(conversionId),
+        ...acknowledged({ conversionId, cancelled: true }, `Conversion ${conversionId} cancelled.`),
+      }),
+    ));
 }

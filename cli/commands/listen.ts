@@ -16,7 +16,7 @@ import type { Context } from "../context.js";
 import { CommandFailure, UsageError } from "../errors.js";
 import { liveLine, type LiveLine } from "../output.js";
 import { sleep, stopOnSignals, type Stopper } from "../signals.js";
-import { integer, own, seconds, type MakeContext } from "./shared.js";
+import { integer, seconds, type Act } from "./shared.js";
 
 export const DEFAULT_LISTEN_INTERVAL_MS = 2000;
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -192,7 +192,7 @@ async function listen(ctx: Context, setup: Setup, o: ListenOptions, live: LiveLi
   if (waiting.length) live.note(`${waiting.length} event(s) not forwarded after a failed attempt: ${waiting.map((w) => w.event.id).join(", ")}\n`);
 }
 
-export function registerListen(program: Command, context: MakeContext): void {
+export function registerListen(program: Command, act: Act): void {
   program
     .command("listen")
     .description("forward the shop's events from the checkout Worker to a local URL, signed like its webhooks (like `stripe listen`)")
@@ -211,9 +211,7 @@ secret named by the shop's secrets.backendToken, from the environment or .dev.va
 Example:
   crypto-checkout --shop demo-open listen --forward-to http://127.0.0.1:4242/webhooks`,
     )
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = context(command);
-      const o = own<ListenOptions>(command);
+    .action(act(async (ctx, o: ListenOptions) => {
       const setup = resolveSetup(ctx, o);
       const stopper = stopOnSignals();
       const live = liveLine(ctx.io, `Connecting to ${setup.base}…`);
@@ -224,5 +222,5 @@ Example:
         stopper.dispose();
       }
       if (stopper.received() !== undefined) ctx.io.err("Stopped.\n");
-    });
+    }));
 }

@@ -4,8 +4,11 @@ import { V3Error } from "../../worker/v3/errors.js";
 import { parseAnyNotification, verifyNotification } from "../../worker/v3/notification.js";
 import { configPath, findShop, HMAC_KEY_ENV, loadWorkerConfig, secretByName } from "../config.js";
 import { CommandFailure, UsageError } from "../errors.js";
-import { json, record } from "../output.js";
-import { own, type MakeContext } from "./shared.js";
+import { record } from "../output.js";
+import { show } from "./operation.js";
+import type { Act } from "./shared.js";
+
+type AnyNotification = ReturnType<typeof parseAnyNotification>;
 
 interface VerifyOptions {
   body: string;
@@ -26,7 +29,18 @@ async function readBody(path: string): Promise<Uint8Array> {
   }
 }
 
-export function registerNotifications(program: Command, context: MakeContext): void {
+/** A notification read as a record: its type, time and the payment's or payout's id and status. */
+function notificationText(summary: { notification?: AnyNotification; parseError?: { message: string } }): string {
+  const n = summary.notification;
+  const rows: [string, string | undefined][] = [["Authentic", "yes"]];
+  if (n === undefined) rows.push(["Body", `not a v3 notification: ${summary.parseError?.message ?? ""}`]);
+  else if ("recognized" in n) rows.push(["Type", `${n.notificationType} (unknown type)`], ["Timestamp", n.timestamp], ["Payment", n.paymentId], ["Payout", n.payoutId]);
+  else if (n.notificationType === "v3/payment") rows.push(["Type", n.notificationType], ["Timestamp", n.timestamp], ["Payment", n.body.paymentId], ["Status", n.body.status], ["Paid", n.body.paidTransferAmount === undefined ? undefined : `${n.body.paidTransferAmount} ${n.body.transferCurrency}`]);
+  else rows.push(["Type", n.notificationType], ["Timestamp", n.timestamp], ["Payout", n.body.payoutId], ["Status", n.body.status]);
+  return record(rows);
+}
+
+export function registerNotifications(program: Command, act: Act): void {
   const notifications = program.command("notifications").description("check upstream notifications");
 
   notifications
@@ -35,9 +49,7 @@ export function registerNotifications(program: Command, context: MakeContext): v
     .requiredOption("--body <file>", "the raw body exactly as received ('-' for stdin)")
     .requiredOption("--signature <value>", "the signature header's value as received")
     .addOption(new Option("--encoding <encoding>", "signature encoding (default: the shop's, else hex)").choices(["hex", "base64"]))
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = context(command);
-      const o = own<VerifyOptions>(command);
+    .action(act(async (ctx, o: VerifyOptions) => {
       let key = process.env[HMAC_KEY_ENV];
       let encoding = o.encoding;
       if (ctx.opts.shop !== undefined) {
@@ -57,24 +69,16 @@ export function registerNotifications(program: Command, context: MakeContext): v
         ({ raw } = await verifyNotification(request, { key, header: "X-Signature", encoding: encoding ?? "hex" }));
       } catch (error) {
         if (!(error instanceof V3Error)) throw error;
-        if (ctx.opts.json) ctx.io.out(json({ authentic: false, reason: error.code, message: error.message }));
-        else ctx.io.out(record([["Authentic", "NO"], ["Reason", `${error.code}: ${error.message}`]]));
+        show(ctx, { authentic: false, reason: error.code, message: error.message }, { text: () => record([["Authentic", "NO"], ["Reason", `${error.code}: ${error.message}`]]) });
         throw new CommandFailure(`the notification is not authentic (${error.code})`);
       }
-      let summary: Record<string, unknown>;
+      let summary: { notification: AnyNotification } | { parseError: { code: string; message: string } };
       try {
         summary = { notification: parseAnyNotification(raw) };
       } catch (error) {
         if (!(error instanceof V3Error)) throw error;
         summary = { parseError: { code: error.code, message: error.message } };
       }
-      if (ctx.opts.json) return ctx.io.out(json({ authentic: true, ...summary }));
-      const n = summary.notification as ReturnType<typeof parseAnyNotification> | undefined;
-      const rows: [string, string | undefined][] = [["Authentic", "yes"]];
-      if (n === undefined) rows.push(["Body", `not a v3 notification: ${(summary.parseError as { message: string }).message}`]);
-      else if ("recognized" in n) rows.push(["Type", `${n.notificationType} (unknown type)`], ["Timestamp", n.timestamp], ["Payment", n.paymentId], ["Payout", n.payoutId]);
-      else if (n.notificationType === "v3/payment") rows.push(["Type", n.notificationType], ["Timestamp", n.timestamp], ["Payment", n.body.paymentId], ["Status", n.body.status], ["Paid", n.body.paidTransferAmount === undefined ? undefined : `${n.body.paidTransferAmount} ${n.body.transferCurrency}`]);
-      else rows.push(["Type", n.notificationType], ["Timestamp", n.timestamp], ["Payout", n.body.payoutId], ["Status", n.body.status]);
-      ctx.io.out(record(rows));
-    });
+      show(ctx, summary, { json: () => ({ authentic: true, ...summary }), text: notificationText });
+    }));
 }

@@ -5,8 +5,8 @@ import { ORDER_ID, ORDER_ID_MESSAGE } from "../../worker/checkout/rules.js";
 import { CURRENCY_CODE } from "../../worker/v3/types.js";
 import { configPath, findShop, loadWorkerConfig, ORDER_SIGNING_KEY_ENV, secretByName } from "../config.js";
 import { UsageError } from "../errors.js";
-import { json } from "../output.js";
-import { integer, own, type MakeContext } from "./shared.js";
+import { show } from "./operation.js";
+import { integer, type Act } from "./shared.js";
 
 /** As the reference shop backend signs them (examples/shop-backend/order-token.mjs). */
 export const DEFAULT_LIFETIME_SECONDS = 30 * 60;
@@ -18,7 +18,7 @@ interface SignOptions {
   expiresIn: number;
 }
 
-export function registerOrderToken(program: Command, context: MakeContext): void {
+export function registerOrderToken(program: Command, act: Act): void {
   const orderToken = program.command("order-token").description("order tokens of signed-pricing shops");
 
   orderToken
@@ -28,9 +28,7 @@ export function registerOrderToken(program: Command, context: MakeContext): void
     .requiredOption("--price-amount <amount>", 'the price, a decimal string such as "49.90"')
     .requiredOption("--price-currency <code>", "the price's currency, e.g. EUR")
     .addOption(new Option("--expires-in <seconds>", "lifetime in seconds").default(DEFAULT_LIFETIME_SECONDS).argParser(integer(1, 7 * 24 * 3600)))
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = context(command);
-      const o = own<SignOptions>(command);
+    .action(act(async (ctx, o: SignOptions) => {
       const shopId = ctx.opts.shop;
       if (shopId === undefined) throw new UsageError("pass --shop <id>: the token names the shop it is for");
       if (!ORDER_ID.test(o.orderId)) throw new UsageError(`--order-id ${ORDER_ID_MESSAGE}`);
@@ -47,7 +45,6 @@ export function registerOrderToken(program: Command, context: MakeContext): void
       }
       const claims = { orderId: o.orderId, priceAmount: o.priceAmount, priceCurrency: o.priceCurrency, shop: shopId };
       const { token, iat, exp } = await signOrderToken(claims, key, o.expiresIn);
-      if (ctx.opts.json) return ctx.io.out(json({ orderToken: token, claims: { ...claims, iat, exp } }));
-      ctx.io.out(`${token}\n`);
-    });
+      show(ctx, { orderToken: token, claims: { ...claims, iat, exp } }, { text: () => `${token}\n` });
+    }));
 }

@@ -2,8 +2,9 @@ import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import type { NewPaymentRequest, Payment, PaymentRedirectUrls, RedirectKey } from "../../worker/v3/types.js";
 import { REDIRECT_KEYS } from "../../worker/v3/types.js";
-import { json, money, record, table, withSpinner, type Io } from "../output.js";
-import { own, type MakeContext } from "./shared.js";
+import { money, record, table } from "../output.js";
+import { runOperation } from "./operation.js";
+import { given, type Act } from "./shared.js";
 import { registerPaymentsWatch } from "./watch.js";
 
 function collectRedirect(value: string, previous: PaymentRedirectUrls = {}): PaymentRedirectUrls {
@@ -13,8 +14,9 @@ function collectRedirect(value: string, previous: PaymentRedirectUrls = {}): Pay
   return { ...previous, [key]: value.slice(eq + 1) };
 }
 
-export function printPayment(io: Io, payment: Payment): void {
-  io.out(
+/** A payment as a record, then its transactions as a table. */
+export function paymentText(payment: Payment): string {
+  return (
     record([
       ["Payment", payment.paymentId],
       ["Status", payment.status],
@@ -30,16 +32,14 @@ export function printPayment(io: Io, payment: Payment): void {
       ["External id", payment.externalPaymentId],
       ["Notification URL", payment.notificationUrl],
       ["Transactions", String(payment.transactions.length)],
-    ]),
+    ]) +
+    (payment.transactions.length === 0
+      ? ""
+      : table(
+          ["Transaction", "State", "Amount", "Price", "Observed", "Accepted / rejected"],
+          payment.transactions.map((t) => [t.transactionId, t.state, money(t.paidTransferAmount, payment.transferCurrency), money(t.priceAmount, payment.priceCurrency), t.observedTime, t.acceptedTime ?? t.rejectedTime]),
+        ))
   );
-  if (payment.transactions.length > 0) {
-    io.out(
-      table(
-        ["Transaction", "State", "Amount", "Price", "Observed", "Accepted / rejected"],
-        payment.transactions.map((t) => [t.transactionId, t.state, money(t.paidTransferAmount, payment.transferCurrency), money(t.priceAmount, payment.priceCurrency), t.observedTime, t.acceptedTime ?? t.rejectedTime]),
-      ),
-    );
-  }
 }
 
 interface CreateOptions {
@@ -53,7 +53,7 @@ interface CreateOptions {
   redirect?: PaymentRedirectUrls;
 }
 
-export function registerPayments(program: Command, context: MakeContext): void {
+export function registerPayments(program: Command, act: Act): void {
   const payments = program.command("payments").description("create, read and watch payments");
 
   payments
@@ -67,32 +67,16 @@ export function registerPayments(program: Command, context: MakeContext): void {
     .option("--notification-url <url>", "callback URL for status changes")
     .option("--external-id <id>", "your own id of the payment (externalPaymentId)")
     .option("--redirect <event=url>", `redirect URL for an event (${REDIRECT_KEYS.join(", ")}); repeatable`, collectRedirect)
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = context(command);
-      const o = own<CreateOptions>(command);
-      const request: NewPaymentRequest = { priceAmount: o.priceAmount, priceCurrency: o.priceCurrency, transferCurrency: o.transferCurrency };
-      if (o.walletLabel !== undefined) request.walletLabel = o.walletLabel;
-      if (o.walletMessage !== undefined) request.walletMessage = o.walletMessage;
-      if (o.notificationUrl !== undefined) request.notificationUrl = o.notificationUrl;
-      if (o.externalId !== undefined) request.externalPaymentId = o.externalId;
-      if (o.redirect !== undefined) request.redirectUrls = o.redirect;
-      const { client } = await ctx.client();
-      const payment = await withSpinner(ctx.io, "Creating payment…", () => client.createPayment(request));
-      if (ctx.opts.json) return ctx.io.out(json(payment));
-      printPayment(ctx.io, payment);
-    });
+    .action(act(async (ctx, o: CreateOptions) => {
+      const { priceAmount, priceCurrency, transferCurrency, walletLabel, walletMessage, notificationUrl } = o;
+      const request = given<NewPaymentRequest>({ priceAmount, priceCurrency, transferCurrency, walletLabel, walletMessage, notificationUrl, externalPaymentId: o.externalId, redirectUrls: o.redirect });
+      return runOperation(ctx, { spinner: "Creating payment…", call: (client) => client.createPayment(request), text: paymentText });
+    }));
 
   payments
-    .command("get")
+    .command("get <paymentId>")
     .description("show a payment")
-    .argument("<paymentId>")
-    .action(async (paymentId: string, _options: unknown, command: Command) => {
-      const ctx = context(command);
-      const { client } = await ctx.client();
-      const payment = await withSpinner(ctx.io, `Fetching payment ${paymentId}…`, () => client.getPayment(paymentId));
-      if (ctx.opts.json) return ctx.io.out(json(payment));
-      printPayment(ctx.io, payment);
-    });
+    .action(act((ctx, _o, [paymentId]: [string]) => runOperation(ctx, { spinner: `Fetching payment ${paymentId}…`, call: (client) => client.getPayment(paymentId), text: paymentText })));
 
-  registerPaymentsWatch(payments, context);
+  registerPaymentsWatch(payments, act);
 }

@@ -1,8 +1,9 @@
 import type { Command } from "commander";
 import type { NewPayoutRequest, Payout, PayoutListQuery, PayoutPage } from "../../worker/v3/types.js";
 import { UsageError } from "../errors.js";
-import { json, money, record, table, withSpinner, type Io } from "../output.js";
-import { integer, own, type MakeContext } from "./shared.js";
+import { money, record, table, withSpinner } from "../output.js";
+import { acknowledged, runOperation, show } from "./operation.js";
+import { given, integer, type Act } from "./shared.js";
 
 /** Most pages `payouts list --all` reads (at 100 a page: 100,000 payouts). */
 export const MAX_PAGES = 1000;
@@ -24,22 +25,20 @@ function payoutRows(payout: Payout): [string, string | undefined][] {
   ];
 }
 
-export function printPayout(io: Io, payout: Payout): void {
-  io.out(record(payoutRows(payout)));
+/** A payout as a record. */
+export function payoutText(payout: Payout): string {
+  return record(payoutRows(payout));
 }
 
-function printPage(io: Io, page: PayoutPage): void {
-  if (page.items.length === 0) {
-    io.out(`No payouts (offset ${page.offset}, ${page.itemCount} matching).\n`);
-    return;
-  }
-  io.out(
+/** A page of payouts as a table, with how many were shown of how many match. */
+function pageText(page: PayoutPage): string {
+  if (page.items.length === 0) return `No payouts (offset ${page.offset}, ${page.itemCount} matching).\n`;
+  return (
     table(
       ["Payout", "Status", "Transfer", "Price", "Address", "Created"],
       page.items.map((p) => [p.payoutId, p.status, money(p.transferAmount, p.transferCurrency), money(p.priceAmount, p.priceCurrency), p.address, p.createdTime]),
-    ),
+    ) + `${page.items.length} shown (offset ${page.offset}), ${page.itemCount} matching.\n`
   );
-  io.out(`${page.items.length} shown (offset ${page.offset}), ${page.itemCount} matching.\n`);
 }
 
 interface ListOptions extends Omit<PayoutListQuery, "limit" | "offset"> {
@@ -60,7 +59,7 @@ interface CreateOptions {
   externalId?: string;
 }
 
-export function registerPayouts(program: Command, context: MakeContext): void {
+export function registerPayouts(program: Command, act: Act): void {
   const payouts = program.command("payouts").description("list, create, approve and inspect payouts");
 
   payouts
@@ -77,16 +76,10 @@ export function registerPayouts(program: Command, context: MakeContext): void {
     .option("--price-amount <amount>", "filter: price amount")
     .option("--transfer-currency <code>", "filter: transfer currency")
     .option("--price-currency <code>", "filter: price currency")
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = context(command);
-      const { all, ...o } = own<ListOptions>(command);
-      const query: PayoutListQuery = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+    .action(act(async (ctx, { all, ...o }: ListOptions) => {
+      const query: PayoutListQuery = given(o);
+      if (!all) return runOperation(ctx, { spinner: "Fetching payouts…", call: (client) => client.listPayouts(query), text: pageText });
       const { client } = await ctx.client();
-      if (!all) {
-        const page = await withSpinner(ctx.io, "Fetching payouts…", () => client.listPayouts(query));
-        if (ctx.opts.json) return ctx.io.out(json(page));
-        return printPage(ctx.io, page);
-      }
       if (query.limit === 0) throw new UsageError("--all needs a page size above 0");
       const pageSize = query.limit ?? 100;
       const start = query.offset ?? 0;
@@ -102,10 +95,8 @@ export function registerPayouts(program: Command, context: MakeContext): void {
         }
         throw new UsageError(`--all stopped after ${MAX_PAGES} pages; narrow the filters`);
       });
-      const result: PayoutPage = { limit: pageSize, offset: start, itemCount, items };
-      if (ctx.opts.json) return ctx.io.out(json(result));
-      printPage(ctx.io, result);
-    });
+      show(ctx, { limit: pageSize, offset: start, itemCount, items }, { text: pageText });
+    }));
 
   payouts
     .command("create")
@@ -119,23 +110,13 @@ export function registerPayouts(program: Command, context: MakeContext): void {
     .option("--notification-url <url>", "callback URL for the payout's notifications")
     .option("--auto-approve", "approve at once (no separate approve step)")
     .option("--external-id <id>", "your own id of the payout (externalPayoutId)")
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = context(command);
-      const o = own<CreateOptions>(command);
+    .action(act(async (ctx, o: CreateOptions) => {
       if ((o.transferAmount === undefined) === (o.priceAmount === undefined)) {
         throw new UsageError("pass exactly one of --transfer-amount and --price-amount");
       }
-      const request = {
-        priceCurrency: o.priceCurrency,
-        transferCurrency: o.transferCurrency,
-        ...(o.transferAmount === undefined ? {} : { transferAmount: o.transferAmount }),
-        ...(o.priceAmount === undefined ? {} : { priceAmount: o.priceAmount }),
-        ...(o.address === undefined ? {} : { address: o.address }),
-        ...(o.comment === undefined ? {} : { comment: o.comment }),
-        ...(o.notificationUrl === undefined ? {} : { notificationUrl: o.notificationUrl }),
-        ...(o.autoApprove ? { autoApprove: true } : {}),
-        ...(o.externalId === undefined ? {} : { externalPayoutId: o.externalId }),
-      } as NewPayoutRequest;
+      const { priceCurrency, transferCurrency, transferAmount, priceAmount, address, comment, notificationUrl } = o;
+      const autoApprove = o.autoApprove ? true : undefined;
+      const request = given({ priceCurrency, transferCurrency, transferAmount, priceAmount, address, comment, notificationUrl, autoApprove, externalPayoutId: o.externalId }) as NewPayoutRequest;
       await ctx.assertCanConfirm("create a payout");
       const amount = o.transferAmount !== undefined ? `${o.transferAmount} ${o.transferCurrency}` : `the ${o.transferCurrency} equivalent of ${o.priceAmount ?? ""} ${o.priceCurrency} (at the current rate)`;
       await ctx.confirmMoneyMove(o.autoApprove ? "create and approve a payout (it will be sent)" : "create a payout", [
@@ -146,70 +127,53 @@ export function registerPayouts(program: Command, context: MakeContext): void {
         ["Comment", o.comment],
         ["External id", o.externalId],
       ]);
-      const { client } = await ctx.client();
-      const payout = await withSpinner(ctx.io, "Creating payout…", () => client.createPayout(request));
-      if (ctx.opts.json) return ctx.io.out(json(payout));
-      printPayout(ctx.io, payout);
-    });
+      return runOperation(ctx, { spinner: "Creating payout…", call: (client) => client.createPayout(request), text: payoutText });
+    }));
 
   payouts
-    .command("get")
+    .command("get <payoutId>")
     .description("show a payout")
-    .argument("<payoutId>")
-    .action(async (payoutId: string, _options: unknown, command: Command) => {
-      const ctx = context(command);
-      const { client } = await ctx.client();
-      const payout = await withSpinner(ctx.io, `Fetching payout ${payoutId}…`, () => client.getPayout(payoutId));
-      if (ctx.opts.json) return ctx.io.out(json(payout));
-      printPayout(ctx.io, payout);
-    });
+    .action(act((ctx, _o, [payoutId]: [string]) => runOperation(ctx, { spinner: `Fetching payout ${payoutId}…`, call: (client) => client.getPayout(payoutId), text: payoutText })));
 
   payouts
-    .command("approve")
+    .command("approve <payoutId>")
     .description("approve a payout: it is queued and sent")
-    .argument("<payoutId>")
-    .action(async (payoutId: string, _options: unknown, command: Command) => {
-      const ctx = context(command);
+    .action(act(async (ctx, _o, [payoutId]: [string]) => {
       await ctx.assertCanConfirm("approve a payout");
       const { client, target } = await ctx.client();
       if (target.environment === "production" && !ctx.opts.yes) {
         const current = await withSpinner(ctx.io, `Fetching payout ${payoutId}…`, () => client.getPayout(payoutId));
         await ctx.confirmMoneyMove("approve this payout (it will be queued and sent)", payoutRows(current));
       }
-      const payout = await withSpinner(ctx.io, `Approving payout ${payoutId}…`, () => client.approvePayout(payoutId));
-      if (ctx.opts.json) return ctx.io.out(json(payout));
-      printPayout(ctx.io, payout);
-    });
+      return runOperation(ctx, { spinner: `Approving payout ${payoutId}…`, call: (c) => c.approvePayout(payoutId), text: payoutText });
+    }));
 
   payouts
-    .command("resend-notification")
+    .command("resend-notification <payoutId>")
     .description("ask the service to send the payout's notification again (needs a notification URL)")
-    .argument("<payoutId>")
-    .action(async (payoutId: string, _options: unknown, command: Command) => {
-      const ctx = context(command);
-      const { client } = await ctx.client();
-      await withSpinner(ctx.io, `Requesting a notification for ${payoutId}…`, () => client.resendPayoutNotification(payoutId));
-      if (ctx.opts.json) return ctx.io.out(json({ payoutId, resendRequested: true }));
-      ctx.io.out(`Notification of payout ${payoutId} requested.\n`);
-    });
+    .action(act((ctx, _o, [payoutId]: [string]) =>
+      runOperation(ctx, {
+        spinner: `Requesting a notification for ${payoutId}…`,
+        call: (client) => client.resendPayoutNotification(payoutId),
+        ...acknowledged({ payoutId, resendRequested: true }, `Notification of payout ${payoutId} requested.`),
+      }),
+    ));
 
   payouts
     .command("limits")
     .description("available balance and minimum payout for a currency pair")
     .requiredOption("--transfer-currency <code>", "currency sent, e.g. BTC")
     .requiredOption("--price-currency <code>", "currency charged, e.g. EUR")
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = context(command);
-      const o = own<{ transferCurrency: string; priceCurrency: string }>(command);
-      const { client } = await ctx.client();
-      const limits = await withSpinner(ctx.io, "Fetching payout limits…", () => client.getPayoutLimits(o));
-      if (ctx.opts.json) return ctx.io.out(json(limits));
-      ctx.io.out(
-        record([
-          ["Pair", `${o.transferCurrency} / ${o.priceCurrency}`],
-          ["Available", money(limits.available, limits.currency)],
-          ["Minimum payout", money(limits.minPayoutAmount, limits.currency)],
-        ]),
-      );
-    });
+    .action(act((ctx, o: { transferCurrency: string; priceCurrency: string }) =>
+      runOperation(ctx, {
+        spinner: "Fetching payout limits…",
+        call: (client) => client.getPayoutLimits(o),
+        text: (limits) =>
+          record([
+            ["Pair", `${o.transferCurrency} / ${o.priceCurrency}`],
+            ["Available", money(limits.available, limits.currency)],
+            ["Minimum payout", money(limits.minPayoutAmount, limits.currency)],
+          ]),
+      }),
+    ));
 }

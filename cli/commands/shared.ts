@@ -1,8 +1,21 @@
 import { InvalidArgumentError, type Command } from "commander";
 import type { Context } from "../context.js";
 
-/** Builds the context of the command being run (its options merged with the global ones). */
-export type MakeContext = (command: Command) => Context;
+/** What a command does, given its context, its own options, its arguments and the command itself. */
+export type Handler<O, A extends unknown[]> = (ctx: Context, o: O, args: A, command: Command) => Promise<unknown>;
+
+/** Turns a Handler into commander's action callback; `o` and `args` take the types the handler names. */
+export type Act = <O = object, A extends unknown[] = unknown[]>(handler: Handler<O, A>) => (...params: unknown[]) => Promise<void>;
+
+/** The Act of a program whose commands get `makeContext(command)` (their options merged with the global ones). */
+export function actions(makeContext: (command: Command) => Context): Act {
+  return <O, A extends unknown[]>(handler: Handler<O, A>) =>
+    async (...params: unknown[]) => {
+      // commander calls an action with the arguments, then the command's options, then the command.
+      const command = params[params.length - 1] as Command;
+      await handler(makeContext(command), own<O>(command), params.slice(0, -2) as A, command);
+    };
+}
 
 /** A commander parser for an integer option in [min, max]. */
 export function integer(min: number, max: number): (value: string) => number {
@@ -12,6 +25,11 @@ export function integer(min: number, max: number): (value: string) => number {
     if (n < min || n > max) throw new InvalidArgumentError(`must be an integer from ${min} to ${max}`);
     return n;
   };
+}
+
+/** `value` without its undefined fields: a request built from options carries only those given. */
+export function given<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** The options of the command itself (not the global ones). */

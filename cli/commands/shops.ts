@@ -19,9 +19,10 @@ import { callWorker, CheckoutApiError, DEFAULT_CHECKOUT_URL, httpUrl } from "../
 import { configPath, findShop, loadWorkerConfig, secretByName, type WorkerConfig } from "../config.js";
 import { readStdinLine, type Context } from "../context.js";
 import { CommandFailure, UsageError } from "../errors.js";
-import { json, record, table, withSpinner, type Cell } from "../output.js";
+import { record, table, withSpinner, type Cell } from "../output.js";
 import { patchWithSecretValues, withSecretValues, type SecretLookup } from "../shop-secrets.js";
-import { integer, own, type MakeContext } from "./shared.js";
+import { show } from "./operation.js";
+import { integer, type Act } from "./shared.js";
 
 export const ADMIN_TOKEN_ENV = "CRYPTO_CHECKOUT_ADMIN_TOKEN";
 /** Shops per request of `shops list --all`, and per rewrap call. */
@@ -132,15 +133,12 @@ export function shopRows(r: ShopRecord): [string, Cell][] {
 }
 
 function printShop(ctx: Context, r: ShopRecord): void {
-  ctx.io.out(ctx.opts.json ? json(r) : record(shopRows(r)));
+  show(ctx, r, { text: (shop) => record(shopRows(shop)) });
 }
 
-function printList(ctx: Context, shops: ShopRecord[]): void {
-  if (!shops.length) {
-    ctx.io.out("No shops in the registry.\n");
-    return;
-  }
-  ctx.io.out(table(["Shop", "Name", "Environment", "Status", "Pricing", "Version", "Updated"], shops.map((r) => [r.shop.id, r.shop.name, r.shop.environment, r.status, r.shop.pricing, r.version, r.updatedAt])));
+function listText(shops: ShopRecord[]): string {
+  if (!shops.length) return "No shops in the registry.\n";
+  return table(["Shop", "Name", "Environment", "Status", "Pricing", "Version", "Updated"], shops.map((r) => [r.shop.id, r.shop.name, r.shop.environment, r.status, r.shop.pricing, r.version, r.updatedAt]));
 }
 
 /** A JSON file (`-`: stdin). */
@@ -201,7 +199,7 @@ async function newSecretValue(ctx: Context, o: { fromEnv?: string }, tokenFromSt
   return answer;
 }
 
-export function registerShops(program: Command, context: MakeContext): void {
+export function registerShops(program: Command, act: Act): void {
   const shops = program
     .command("shops")
     .description("the shop registry of a checkout Worker, through its admin API (/admin/shops)")
@@ -229,17 +227,12 @@ Examples:
     .option("--limit <n>", "shops per page (1-200, default 50)", integer(1, 200))
     .option("--cursor <cursor>", "the page after this cursor (the `next` of an earlier page)")
     .option("--all", "every page")
-    .action(async (_o, command: Command) => {
-      const ctx = context(command);
-      const o = own<{ status?: string; limit?: number; cursor?: string; all?: boolean }>(command);
+    .action(act(async (ctx, o: { status?: string; limit?: number; cursor?: string; all?: boolean }, _args, command) => {
       const admin = await connect(ctx, command);
       const query = (cursor: string | undefined, limit: number) => `/admin/shops?limit=${limit}${o.status ? `&status=${o.status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
       if (!o.all) {
         const page = await withSpinner(ctx.io, "Reading the registry…", () => admin.call<ShopPage>("GET", query(o.cursor, o.limit ?? 50)));
-        if (ctx.opts.json) return ctx.io.out(json(page));
-        printList(ctx, page.shops);
-        if (page.next) ctx.io.out(`More: --cursor ${page.next}\n`);
-        return;
+        return show(ctx, page, { text: ({ shops, next }) => `${listText(shops)}${next ? `More: --cursor ${next}\n` : ""}` });
       }
       const all: ShopRecord[] = [];
       await withSpinner(ctx.io, "Reading the registry…", async (progress) => {
@@ -252,19 +245,16 @@ Examples:
           cursor = page.next;
         }
       });
-      if (ctx.opts.json) return ctx.io.out(json(all));
-      printList(ctx, all);
-      ctx.io.out(`${all.length} shop${all.length === 1 ? "" : "s"}.\n`);
-    });
+      show(ctx, all, { text: () => `${listText(all)}${all.length} shop${all.length === 1 ? "" : "s"}.\n` });
+    }));
 
   shops
     .command("show <id>")
     .description("one shop: its settings, and which secrets it has (never their values)")
-    .action(async (id: string, _o, command: Command) => {
-      const ctx = context(command);
+    .action(act(async (ctx, _o, [id]: [string], command) => {
       const admin = await connect(ctx, command);
       printShop(ctx, await admin.call<ShopRecord>("GET", `/admin/shops/${shopId(id)}`));
-    });
+    }));
 
   shops
     .command("add")
@@ -273,9 +263,7 @@ Examples:
     .option("--from-config <id>", "a shop of the SHOPS var of wrangler.toml (to move it to the registry, or with --id to copy it)")
     .option("--id <id>", "the new shop's id instead of the one in the file or config (a copy of a demo shop, for example)")
     .option("--allow-origin <origin>", "also allow this origin (scheme://host[:port]) to embed the shop; repeatable", (value: string, previous: string[] = []) => [...previous, value])
-    .action(async (_o, command: Command) => {
-      const ctx = context(command);
-      const o = own<{ file?: string; fromConfig?: string; id?: string; allowOrigin?: string[] }>(command);
+    .action(act(async (ctx, o: { file?: string; fromConfig?: string; id?: string; allowOrigin?: string[] }, _args, command) => {
       if ((o.file === undefined) === (o.fromConfig === undefined)) throw new UsageError("pass either --file <path> or --from-config <id>");
       if (o.file === "-" && command.optsWithGlobals<ShopsOptions>().adminTokenStdin) throw new UsageError("stdin cannot hold both the shop and the admin token");
       const config = localConfig(ctx);
@@ -293,51 +281,45 @@ Examples:
       const body = withSecretValues(entry, lookupIn(config));
       const admin = await connect(ctx, command);
       printShop(ctx, await admin.call<ShopRecord>("POST", "/admin/shops", body));
-    });
+    }));
 
   shops
     .command("update <id>")
     .description("change fields of a shop (a JSON object of them, or --set FIELD=VALUE; null removes an optional field)")
     .option("--file <path>", "the fields to change, as JSON (- for stdin); secrets named as for add")
     .option("--set <field=value>", "one top-level field (the value as JSON, or as a string); repeatable", collectSet)
-    .action(async (id: string, _o, command: Command) => {
-      const ctx = context(command);
-      const o = own<{ file?: string; set?: Record<string, unknown> }>(command);
+    .action(act(async (ctx, o: { file?: string; set?: Record<string, unknown> }, [id]: [string], command) => {
       if ((o.file === undefined) === (o.set === undefined)) throw new UsageError("pass either --file <path> or --set FIELD=VALUE");
       const patch = patchWithSecretValues(o.file !== undefined ? readJson(o.file) : o.set, lookupIn(localConfig(ctx)));
       const admin = await connect(ctx, command);
       printShop(ctx, await admin.call<ShopRecord>("PATCH", `/admin/shops/${shopId(id)}`, patch));
-    });
+    }));
 
   shops
     .command("disable <id>")
     .description("disable a shop: every route of it answers 404 unknown_shop (asks first; --yes for scripts)")
-    .action(async (id: string, _o, command: Command) => {
-      const ctx = context(command);
+    .action(act(async (ctx, _o, [id]: [string], command) => {
       const admin = await connect(ctx, command);
       await ctx.confirmAction(`disable shop ${shopId(id)}`, [
         ["Worker", admin.base],
         ["Effect", "its widget, payments, notifications and backend API answer 404 until it is enabled again"],
       ]);
       printShop(ctx, await admin.call<ShopRecord>("POST", `/admin/shops/${id}/disable`));
-    });
+    }));
 
   shops
     .command("enable <id>")
     .description("enable a disabled shop")
-    .action(async (id: string, _o, command: Command) => {
-      const ctx = context(command);
+    .action(act(async (ctx, _o, [id]: [string], command) => {
       const admin = await connect(ctx, command);
       printShop(ctx, await admin.call<ShopRecord>("POST", `/admin/shops/${shopId(id)}/enable`));
-    });
+    }));
 
   shops
     .command("rotate-secret <id> <secret>")
     .description(`replace one secret of a shop (${SECRET_FIELDS.join(", ")} or webhooks.<n>.secret); the new value from --from-env, a hidden prompt, or stdin (asks first; --yes for scripts)`)
     .option("--from-env <name>", "the environment variable (or .dev.vars entry) that holds the new value")
-    .action(async (id: string, name: string, _o, command: Command) => {
-      const ctx = context(command);
-      const o = own<{ fromEnv?: string }>(command);
+    .action(act(async (ctx, o: { fromEnv?: string }, [id, name]: [string, string], command) => {
       const kind = secretKind(name);
       const admin = await connect(ctx, command);
       await ctx.confirmAction(`replace the secret ${name} of shop ${shopId(id)}`, [
@@ -348,13 +330,12 @@ Examples:
       const problem = secretProblem(kind, value);
       if (problem) throw new UsageError(`the new value of ${name} ${problem}. Nothing was sent.`);
       printShop(ctx, await admin.call<ShopRecord>("PUT", `/admin/shops/${id}/secrets/${name}`, { value }));
-    });
+    }));
 
   shops
     .command("rewrap")
     .description("seal every shop's secrets again under the current master key (SHOP_MASTER_KEY_ID), for a key rotation")
-    .action(async (_o, command: Command) => {
-      const ctx = context(command);
+    .action(act(async (ctx, _o, _args, command) => {
       const admin = await connect(ctx, command);
       const done = await withSpinner(ctx.io, "Rewrapping…", async (progress) => {
         const total = { rewrapped: 0, unreadable: [] as string[] };
@@ -370,11 +351,11 @@ Examples:
         }
         return { ...total, status: await admin.call<KeyStatus>("GET", "/admin/keys") };
       });
-      if (ctx.opts.json) ctx.io.out(json(done));
-      else {
-        ctx.io.out(`${done.rewrapped} shop${done.rewrapped === 1 ? "" : "s"} sealed again under master key ${done.status.currentKeyId}.\n`);
-        ctx.io.out(table(["Master key", "Shops"], Object.entries(done.status.shopsByKey).map(([key, count]) => [key === done.status.currentKeyId ? `${key} (current)` : key, count])));
-      }
+      show(ctx, done, {
+        text: ({ rewrapped, status }) =>
+          `${rewrapped} shop${rewrapped === 1 ? "" : "s"} sealed again under master key ${status.currentKeyId}.\n` +
+          table(["Master key", "Shops"], Object.entries(status.shopsByKey).map(([key, count]) => [key === status.currentKeyId ? `${key} (current)` : key, count])),
+      });
       if (done.unreadable.length) throw new CommandFailure(`the secrets of ${done.unreadable.join(", ")} open under no key of SHOP_MASTER_KEYS: they were left as they are`);
-    });
+    }));
 }

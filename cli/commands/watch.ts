@@ -16,7 +16,7 @@ import type { Context } from "../context.js";
 import { CommandFailure, Interrupted, UsageError } from "../errors.js";
 import { liveLine, v3ErrorLine, type LiveLine } from "../output.js";
 import { sleep, stopOnSignals, type Stopper } from "../signals.js";
-import { own, seconds, type MakeContext } from "./shared.js";
+import { seconds, type Act } from "./shared.js";
 
 export const DEFAULT_WATCH_INTERVAL_MS = 5000;
 /** Ping an idle stream this often (the Worker answers "pong" without waking the payment's object). */
@@ -146,11 +146,10 @@ async function watchByStream(ctx: Context, base: string, paymentId: string, live
   }
 }
 
-export function registerPaymentsWatch(payments: Command, context: MakeContext): void {
+export function registerPaymentsWatch(payments: Command, act: Act): void {
   payments
-    .command("watch")
+    .command("watch <paymentId>")
     .description("follow a payment until it is final (CONFIRMED, EXPIRED, INVALID): one line per change (--json: one JSON object per line)")
-    .argument("<paymentId>")
     .option("--checkout-url <url>", "follow the checkout Worker's stream at this URL (with --shop) instead of polling the payment service")
     .option("--interval <seconds>", "seconds between two polls of the payment service (default 5; not with --checkout-url)", seconds(0.2, 3600))
     .addHelpText(
@@ -161,9 +160,7 @@ Examples:
   crypto-checkout --shop demo-open payments watch <paymentId>
   crypto-checkout --shop demo-open payments watch <paymentId> --checkout-url http://127.0.0.1:8787 --json`,
     )
-    .action(async (paymentId: string, _options: unknown, command: Command) => {
-      const ctx = context(command);
-      const o = own<WatchOptions>(command);
+    .action(act(async (ctx, o: WatchOptions, [paymentId]: [string]) => {
       if (o.checkoutUrl !== undefined && o.interval !== undefined) throw new UsageError("--interval is for polling; the stream of --checkout-url pushes every change");
       const base = o.checkoutUrl === undefined ? undefined : httpUrl(o.checkoutUrl, "--checkout-url");
       if (base !== undefined && ctx.opts.shop === undefined) throw new UsageError("--checkout-url needs --shop <id>: the stream is the shop's (/api/shops/{shop}/payments/{id}/stream)");
@@ -178,5 +175,5 @@ Examples:
       }
       const signal = stopper.received();
       if (signal !== undefined) throw new Interrupted(signal);
-    });
+    }));
 }
