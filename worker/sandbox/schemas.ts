@@ -8,22 +8,12 @@
  */
 import { z } from "zod";
 import { decimalAmount, positiveDecimalAmount } from "../v3/decimal.js";
-import { CURRENCY_CODE } from "../v3/types.js";
+import { CURRENCY_CODE, isHttpUrl } from "../v3/types.js";
 import { SandboxError } from "./errors.js";
 
 const currency = z.string({ error: "must be a currency code" }).regex(CURRENCY_CODE, "must be a currency code such as BTC or EUR");
 const text = (max: number) => z.string().max(max);
-export const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an absolute http(s) URL");
+export const httpUrl = z.string().max(2048).refine(isHttpUrl, "must be an absolute http(s) URL");
 
 export const newPaymentSchema = z.object({
   priceAmount: positiveDecimalAmount,
