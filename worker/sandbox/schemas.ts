@@ -2,7 +2,7 @@
  * Request validation (zod). Request amounts are decimal strings, as the spec declares them
  * (`"0.001"`); a JSON number is refused with 400 so that no amount ever passes through a float.
  * Amounts and currency codes follow the upstream's rules as the v3 client states them
- * (DECIMAL_AMOUNT in worker/v3/decimal.ts, CURRENCY_CODE in worker/v3/types.ts), so that both
+ * (DECIMAL_AMOUNT, CURRENCY_CODE and the http(s) URL check in worker/v3/types.ts), so that both
  * sides agree on what the upstream takes. Unknown fields are ignored. The first problem found is
  * reported with its field path.
  */
