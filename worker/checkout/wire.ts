@@ -12,6 +12,7 @@ export type { DecimalString, PaymentStatus, RedirectKey };
  * import values from: a lint rule keeps it so). They come from the upstream's vocabulary.
  */
 export { CURRENCY_CODE, DECIMAL_AMOUNT, FINAL_PAYMENT_STATUSES, isFinalPaymentStatus, isHttpUrl, parseHttpUrl } from "../v3/types.js";
+export { parseRfc3339 } from "../v3/datetime.js";
 
 /**
  * The shapes of the ids in the contract's paths, one home each: the Worker checks its routes with
@@ -24,7 +25,6 @@ export const SHOP_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
 export const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 /** The upstream's payment id as the checkout takes it in a path: 1-128 letters, digits, _ -. */
 export const PAYMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
-export { parseRfc3339 } from "../v3/datetime.js";
 
 /** One transaction: every field optional (the spec requires none: docs/upstream.md, "Payments"); the widget shows a missing one as unknown. */
 export type TransactionView = PaymentTransaction;
