@@ -10,7 +10,7 @@
  */
 import WebSocket from "ws";
 import type { EventList } from "../worker/checkout/events/types.js";
-import { STREAM_PING, STREAM_PONG, type FieldError, type PaymentView, type StreamMessage } from "../worker/checkout/wire.js";
+import { STREAM_PING, STREAM_PONG, parseHttpUrl, type FieldError, type PaymentView, type StreamMessage } from "../worker/checkout/wire.js";
 import { UsageError } from "./errors.js";
 
 /** The environment variable that names the checkout Worker when `--checkout-url` is not given. */
@@ -41,13 +41,8 @@ export class CheckoutApiError extends Error {
 
 /** An http(s) URL without a trailing slash; UsageError otherwise (`what` names the option). */
 export function httpUrl(value: string, what: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${what} must be an absolute http(s) URL, not "${value}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`${what} must be an http(s) URL, not ${url.protocol}`);
+  const url = parseHttpUrl(value);
+  if (!url) throw new UsageError(`${what} must be an absolute http(s) URL, not "${value}"`);
   return url.href.replace(/\/+$/, "");
 }
 

@@ -19,8 +19,10 @@ import { BASE_URL_ENV, KEY_SECRET_ENV, type GlobalOptions } from "./config.js";
 import { createContext } from "./context.js";
 import { CommandFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Interrupted, UsageError } from "./errors.js";
 import { json, processIo, v3ErrorJson, v3ErrorLine, type Io } from "./output.js";
+import packageJson from "../package.json" with { type: "json" };
 
-export const VERSION = "0.1.0";
+/** The package's version, from package.json (the one place it is written). */
+export const VERSION: string = packageJson.version;
 
 export function buildProgram(io: Io, root: string): Command {
   const program = new Command("crypto-checkout");

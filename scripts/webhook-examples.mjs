@@ -9,23 +9,15 @@
 //
 // `first` defaults to 1001. The demo keeps its state in .wrangler/state: when an order number is
 // already used there, pass another one. PORT and SANDBOX_PORT name other ports, as for the demo.
+import { PAYMENT_EVENT_TYPES, PAYOUT_EVENT_TYPE } from "../examples/shop-backend/webhook.mjs";
 import { devVars } from "./servers.mjs";
 
 const checkoutUrl = `http://127.0.0.1:${process.env.PORT || 8787}`;
 const sandboxUrl = `http://127.0.0.1:${process.env.SANDBOX_PORT || 8788}`;
 const SHOP = "demo-open";
 const WAIT_MS = 30_000;
-const TYPES = [
-  "payment.created",
-  "payment.pending",
-  "payment.underpaid",
-  "payment.unconfirmed",
-  "payment.confirmed",
-  "payment.expired",
-  "payment.invalid",
-  "payment.updated",
-  "payout.updated",
-];
+/** The catalogue, in its order: the reference backend's copy, which a test pins to the Worker's EVENT_TYPES. */
+const TYPES = [...PAYMENT_EVENT_TYPES, PAYOUT_EVENT_TYPE];
 
 const first = Number(process.argv[2] ?? "1001");
 if (!Number.isInteger(first) || first < 0) {

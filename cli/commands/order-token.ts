@@ -1,8 +1,6 @@
 import { Option, type Command } from "commander";
-import { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE } from "../../worker/v3/decimal.js";
 import { signOrderToken } from "../../worker/checkout/order-token.js";
-import { ORDER_ID, ORDER_ID_MESSAGE } from "../../worker/checkout/rules.js";
-import { CURRENCY_CODE } from "../../worker/v3/types.js";
+import { CURRENCY_CODE, CURRENCY_CODE_MESSAGE, DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE, ORDER_ID, ORDER_ID_MESSAGE } from "../../worker/checkout/rules.js";
 import { configPath, findShop, loadWorkerConfig, ORDER_SIGNING_KEY_ENV, secretByName } from "../config.js";
 import { UsageError } from "../errors.js";
 import { show } from "./operation.js";
@@ -33,7 +31,7 @@ export function registerOrderToken(program: Command, act: Act): void {
       if (shopId === undefined) throw new UsageError("pass --shop <id>: the token names the shop it is for");
       if (!ORDER_ID.test(o.orderId)) throw new UsageError(`--order-id ${ORDER_ID_MESSAGE}`);
       if (!DECIMAL_AMOUNT.test(o.priceAmount)) throw new UsageError(`--price-amount ${DECIMAL_AMOUNT_MESSAGE}`);
-      if (!CURRENCY_CODE.test(o.priceCurrency)) throw new UsageError("--price-currency must be an upper-case currency code such as EUR");
+      if (!CURRENCY_CODE.test(o.priceCurrency)) throw new UsageError(`--price-currency ${CURRENCY_CODE_MESSAGE} such as EUR`);
       let key = process.env[ORDER_SIGNING_KEY_ENV];
       if (!key) {
         const config = loadWorkerConfig(configPath(ctx.opts.config, ctx.root));

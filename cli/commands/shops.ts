@@ -14,7 +14,8 @@ import { readFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import type { KeyStatus, RewrapResult, ShopPage, ShopRecord } from "../../worker/checkout/admin-wire.js";
 import { secretProblem, type SecretKind } from "../../worker/checkout/secret-rules.js";
-import { SECRET_FIELDS, SHOP_ID, schemaIssues, shopSchema, type ShopConfig } from "../../worker/checkout/shop-schema.js";
+import { SHOP_ID, SHOP_ID_MESSAGE } from "../../worker/checkout/rules.js";
+import { SECRET_FIELDS, schemaIssues, shopSchema, type ShopConfig } from "../../worker/checkout/shop-schema.js";
 import { callWorker, CheckoutApiError, DEFAULT_CHECKOUT_URL, httpUrl } from "../checkout-api.js";
 import { configPath, findShop, loadWorkerConfig, secretByName, type WorkerConfig } from "../config.js";
 import { readStdinLine, type Context } from "../context.js";
@@ -103,7 +104,7 @@ async function connect(ctx: Context, command: Command): Promise<Admin> {
 }
 
 function shopId(value: string): string {
-  if (!SHOP_ID.test(value)) throw new UsageError(`"${value}" is not a shop id (1-64 characters: a-z, 0-9, - and _, not at either end)`);
+  if (!SHOP_ID.test(value)) throw new UsageError(`"${value}" is not a shop id: a shop id ${SHOP_ID_MESSAGE}`);
   return value;
 }
 

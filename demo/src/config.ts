@@ -4,7 +4,7 @@
  * and a configuration can be shared as a link. Pure functions, no DOM.
  */
 import { LANGUAGES } from "../../widget/locales/languages.js";
-import { CURRENCY_CODE } from "../../worker/checkout/wire.js";
+import { CURRENCY_CODE, DECIMAL_AMOUNT, ORDER_ID, SHOP_ID } from "../../worker/checkout/wire.js";
 
 export type Theme = "auto" | "light" | "dark";
 
@@ -34,10 +34,8 @@ export const LOCALES: readonly { code: string; label: string }[] = [
 
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 
-const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** A price the checkout accepts (no leading zeros, as the upstream's amount rule), with at most two decimals for the form. */
-const AMOUNT = /^(?:0|[1-9]\d{0,8})(?:\.\d{1,2})?$/;
-const SHOP = /^[a-z0-9_-]{1,64}$/;
+/** The form's own limits on top of the checkout's amount rule (DECIMAL_AMOUNT): at most 9 digits before the point and 2 after. */
+const FORM_AMOUNT = /^\d{1,9}(?:\.\d{1,2})?$/;
 
 export const DEFAULT_AMOUNT = "47.40";
 export const DEFAULT_PRICE_CURRENCY = "EUR";
@@ -52,23 +50,23 @@ export function newOrderId(random: (bytes: Uint8Array) => Uint8Array = (b) => cr
 }
 
 export function isValidAmount(amount: string): boolean {
-  return AMOUNT.test(amount);
+  return DECIMAL_AMOUNT.test(amount) && FORM_AMOUNT.test(amount);
 }
 
 /** Reads a configuration from a query string; anything missing or malformed gets its default. */
 export function configFromQuery(query: string, makeOrderId: () => string = newOrderId): DemoConfig {
   const params = new URLSearchParams(query);
-  const pick = (name: string, valid: RegExp, fallback: string): string => {
+  const pick = (name: string, valid: RegExp | ((value: string) => boolean), fallback: string): string => {
     const value = params.get(name);
-    return value !== null && valid.test(value) ? value : fallback;
+    return value !== null && (valid instanceof RegExp ? valid.test(value) : valid(value)) ? value : fallback;
   };
   const theme = params.get("theme");
   const locale = params.get("locale") ?? "";
   const transfer = params.get("transfer") ?? "";
   return {
-    shop: pick("shop", SHOP, DEMO_SHOPS[0].id),
+    shop: pick("shop", SHOP_ID, DEMO_SHOPS[0].id),
     orderId: pick("order", ORDER_ID, "") || makeOrderId(),
-    amount: pick("amount", AMOUNT, DEFAULT_AMOUNT),
+    amount: pick("amount", isValidAmount, DEFAULT_AMOUNT),
     priceCurrency: pick("currency", CURRENCY_CODE, DEFAULT_PRICE_CURRENCY),
     transferCurrency: CURRENCY_CODE.test(transfer) ? transfer : "",
     locale: LOCALES.some((l) => l.code === locale) ? locale : "",

@@ -5,6 +5,7 @@
 import { CONFIRMED_ICON } from "../../widget/element/status-icons.js";
 import type { DemoConfig } from "./config.js";
 import { h } from "./dom.js";
+import { ORDER_ID } from "../../worker/checkout/wire.js";
 
 export const RESULTS = ["confirmed", "unconfirmed", "expired", "invalid"] as const;
 export type Result = (typeof RESULTS)[number];
@@ -13,8 +14,6 @@ export interface ResultPage {
   result: Result;
   orderId: string;
 }
-
-const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The result the page was redirected with, if any (and only with a well-formed order id). */
 export function resultFromQuery(query: string): ResultPage | undefined {

@@ -3,7 +3,7 @@
  * --json output and exit code, credentials, errors, and the production confirmation.
  */
 import { createHmac } from "node:crypto";
-import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -34,7 +34,8 @@ describe("the command itself", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: crypto-checkout");
     for (const command of ["currencies", "payments", "payouts", "conversions", "notifications", "order-token"]) expect(help.stdout).toContain(command);
-    expect((await runCli(["--version"])).stdout.trim()).toBe("0.1.0");
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect((await runCli(["--version"])).stdout.trim()).toBe(version); // package.json's, the one place it is written
     const unknown = await runCli(["refunds"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command");

@@ -213,6 +213,15 @@ describe("shops disable, enable and rotate-secret", () => {
     const unknown = await shops(["rotate-secret", shop.id, "password", "--yes"], { input: "x\n" });
     expect(unknown.code).toBe(2);
   });
+
+  it("checks a shop id and the checkout URL with the Worker's own rules before sending anything (exit 2)", async () => {
+    const badId = await shops(["show", "Acme_"]);
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toContain(`"Acme_" is not a shop id: a shop id must be 1-64 characters: a-z, 0-9, - and _ (not at either end)`);
+    const badUrl = await runCli(["shops", "--checkout-url", "ftp://127.0.0.1:9/", "list"], { env: SECRETS });
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('--checkout-url must be an absolute http(s) URL, not "ftp://127.0.0.1:9/"');
+  });
 });
 
 describe("the admin token", () => {

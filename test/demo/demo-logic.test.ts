@@ -8,7 +8,7 @@ import { isFinalResult, resultFromQuery } from "../../demo/src/result.js";
 import { embedSnippet, isWidgetManifest } from "../../demo/src/snippet.js";
 import { tamperToken } from "../../demo/src/token.js";
 import { LANGUAGES } from "../../widget/locales/languages.js";
-import type { PaymentView } from "../../worker/checkout/wire.js";
+import { ORDER_ID, SHOP_ID, type PaymentView } from "../../worker/checkout/wire.js";
 import { newView } from "../support/payment-views.js";
 
 const config: DemoConfig = { shop: "demo-open", orderId: "NW-ABC", amount: "47.40", priceCurrency: "EUR", transferCurrency: "BTC", locale: "de", theme: "dark" };
@@ -39,6 +39,27 @@ describe("demo configuration", () => {
 
   it.each(["0.50", "0", "25", "47.40", "999999999.99"])("keeps the amount %s", (amount) => {
     expect(configFromQuery(`?amount=${amount}`, () => "NW-NEW").amount).toBe(amount);
+  });
+
+  it.each(["A.1:2", "order:42", "x".repeat(64)])("keeps the order id %s, which the checkout takes", (orderId) => {
+    expect(configFromQuery(`?order=${encodeURIComponent(orderId)}`, () => "NW-NEW").orderId).toBe(orderId);
+  });
+
+  it.each(["-1", "_x", ".x", "x".repeat(65), "a b"])("replaces the order id %j, which the checkout would refuse, by a new one", (orderId) => {
+    expect(configFromQuery(`?order=${encodeURIComponent(orderId)}`, () => "NW-NEW").orderId).toBe("NW-NEW");
+  });
+
+  it.each([
+    ["demo-signed", "demo-signed"],
+    ["acme_", "demo-open"],
+    ["-acme", "demo-open"],
+  ])("takes the shop %s only when it is a shop id the checkout takes", (shop, expected) => {
+    expect(configFromQuery(`?shop=${shop}`).shop).toBe(expected);
+  });
+
+  it("makes order ids the checkout takes", () => {
+    expect(ORDER_ID.test(newOrderId())).toBe(true);
+    for (const shop of ["demo-open", "demo-signed"]) expect(SHOP_ID.test(shop)).toBe(true);
   });
 
   it("makes order ids from random bytes", () => {
@@ -139,6 +160,8 @@ describe("order tokens and result pages", () => {
     expect(resultFromQuery("?result=confirmed&order=NW-1")).toEqual({ result: "confirmed", orderId: "NW-1" });
     expect(resultFromQuery("?result=paid&order=NW-1")).toBeUndefined();
     expect(resultFromQuery("?result=expired&order=<script>")).toBeUndefined();
+    expect(resultFromQuery("?result=expired&order=A.1%3A2")).toEqual({ result: "expired", orderId: "A.1:2" });
+    expect(resultFromQuery("?result=expired&order=_x")).toBeUndefined();
     expect(isFinalResult("unconfirmed")).toBe(false);
     expect(isFinalResult("invalid")).toBe(true);
   });

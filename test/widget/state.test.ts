@@ -124,7 +124,7 @@ describe("redirect rules", () => {
   });
 
   it("reads the delay attribute, 5 s by default", () => {
-    expect([redirectDelaySeconds(undefined), redirectDelaySeconds(NaN), redirectDelaySeconds(-1), redirectDelaySeconds(0), redirectDelaySeconds(2.5)]).to.deep.equal([5, 5, 5, 0, 2.5]);
+    expect([redirectDelaySeconds(undefined), redirectDelaySeconds(NaN), redirectDelaySeconds(-1), redirectDelaySeconds(Infinity), redirectDelaySeconds(0), redirectDelaySeconds(2.5)]).to.deep.equal([5, 5, 5, 5, 0, 2.5]);
   });
 });
 

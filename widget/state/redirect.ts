@@ -1,5 +1,5 @@
 /** Redirect decision (pure): which URL a payment view sends the customer to, if any. */
-import type { PaymentView, RedirectKey } from "../../worker/checkout/wire.js";
+import { parseHttpUrl, type PaymentView, type RedirectKey } from "../../worker/checkout/wire.js";
 import { REDIRECT_KEY_BY_STATUS } from "./status.js";
 
 export interface RedirectTarget {
@@ -9,14 +9,7 @@ export interface RedirectTarget {
 
 /** Only absolute http: and https: URLs; anything else (javascript:, data:, relative...) is refused. */
 export function safeRedirectUrl(candidate: string | undefined): string | undefined {
-  if (!candidate) return undefined;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return undefined;
-  }
-  return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+  return candidate ? parseHttpUrl(candidate)?.href : undefined;
 }
 
 /**
@@ -32,5 +25,6 @@ export function redirectTarget(view: PaymentView, here: string): RedirectTarget 
 
 /** Seconds of the redirect-delay attribute: a finite number >= 0, else the default 5. */
 export function redirectDelaySeconds(attribute: number | undefined): number {
-  return attribute !== undefined && Number.isFinite(attribute) && attribute >= 0 ? attribute : 5;
+  const seconds = Number(attribute); // undefined becomes NaN: it fails the comparisons below, as Infinity does
+  return seconds >= 0 && seconds < Infinity ? seconds : 5;
 }

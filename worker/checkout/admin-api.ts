@@ -22,7 +22,8 @@ import { decodeCursor, encodeCursor } from "./paging.js";
 import { createShop, keyStatus, recordOf, rewrapShops, rotateSecret, setStatus, showShop, updateShop, type Caller } from "./registry-admin.js";
 import { listShops, readAudit } from "./registry-store.js";
 import { secretSlotName } from "./shop-patch.js";
-import { MAX_SECRET_LENGTH, SHOP_ID } from "./shop-schema.js";
+import { SHOP_ID } from "./rules.js";
+import { MAX_SECRET_LENGTH } from "./shop-schema.js";
 
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 200;

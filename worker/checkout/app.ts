@@ -21,11 +21,10 @@ import { handleHook } from "./hooks.js";
 import { jsonBody, limitBody, requestContext, type AppEnv } from "./http.js";
 import { log } from "./log.js";
 import { paymentObject } from "./payment-object.js";
+import { PAYMENT_ID } from "./rules.js";
 import { getShop } from "./shop-source.js";
 import type { ShopSettings } from "./wire.js";
 
-/** Payment ids as the upstream makes them; anything else is refused before any lookup. */
-const PAYMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const MAX_CREATE_BODY = 8 * 1024;
 const MAX_HOOK_BODY = 256 * 1024;
 

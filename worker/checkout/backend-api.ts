@@ -15,7 +15,7 @@ import { CheckoutError } from "./errors.js";
 import { endpointsFor } from "./events/endpoints.js";
 import type { OrderStatus } from "./events/types.js";
 import { queryParams, type AppEnv } from "./http.js";
-import { ORDER_ID } from "./rules.js";
+import { EVENT_ID, ORDER_ID } from "./rules.js";
 import { orderObject } from "./order-object.js";
 import { paymentObject } from "./payment-object.js";
 import { shopEvents } from "./shop-events-object.js";
@@ -23,7 +23,6 @@ import { getShop } from "./shop-source.js";
 
 export const DEFAULT_EVENTS_LIMIT = 50;
 export const MAX_EVENTS_LIMIT = 200;
-const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 
 const eventsQuery = z.strictObject({
   after: z.string().regex(/^\d{1,15}$/, "must be a cursor from an earlier answer (digits)").optional(),

@@ -18,7 +18,7 @@ import type { Env } from "./env.js";
 import { jsonBody, limitBody, type AppEnv } from "./http.js";
 import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
-import { currencyCode, decimalAmount, orderId } from "./rules.js";
+import { currencyCode, decimalAmount, orderId, parseHttpUrl } from "./rules.js";
 import { registryHasProduction } from "./shop-registry.js";
 import { getShop } from "./shop-source.js";
 
@@ -142,15 +142,7 @@ const BACKEND_TIMEOUT_MS = 10_000;
 
 /** DEMO_BACKEND_URL without trailing slashes, or undefined when it is unset or not an http(s) URL. */
 function demoBackendBase(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  return url.href.replace(/\/+$/, "");
+  return value ? parseHttpUrl(value)?.href.replace(/\/+$/, "") : undefined;
 }
 
 demoRoutes.get("/backend/received", async (c) => {

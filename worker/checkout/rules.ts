@@ -1,19 +1,26 @@
 /**
  * The shapes the checkout takes from outside, one place for each rule: routes, order tokens, demo
- * routes and the shop configuration all check with these. The amount rule is the v3 client's (the
- * upstream's own), so that nothing the checkout accepts is refused upstream.
+ * routes, the backend API and the shop configuration all check with these. The amount rule is the
+ * v3 client's (the upstream's own), so that nothing the checkout accepts is refused upstream; the
+ * ids' shapes are the contract's (wire.ts), which the element, the demo and the console share.
+ * Here they gain their messages and zod schemas.
  */
 import { z } from "zod";
+import { CURRENCY_CODE } from "../v3/types.js";
+import { ORDER_ID, PAYMENT_ID, SHOP_ID } from "./wire.js";
 
 export { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE, decimalAmount } from "../v3/decimal.js";
+export { isHttpUrl, parseHttpUrl } from "../v3/types.js";
+export { CURRENCY_CODE, ORDER_ID, PAYMENT_ID, SHOP_ID };
 
-import { CURRENCY_CODE } from "../v3/types.js";
-
-export { CURRENCY_CODE };
 export const CURRENCY_CODE_MESSAGE = "must be an upper-case currency code";
 export const currencyCode = z.string().regex(CURRENCY_CODE, CURRENCY_CODE_MESSAGE);
 
-/** A shop's order id: 1-64 characters, letters, digits, . _ : - (not starting with a sign). */
-export const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+export const SHOP_ID_MESSAGE = "must be 1-64 characters: a-z, 0-9, - and _ (not at either end)";
+export const shopId = z.string().regex(SHOP_ID, SHOP_ID_MESSAGE);
+
 export const ORDER_ID_MESSAGE = "must be 1-64 characters: letters, digits, . _ : -";
 export const orderId = z.string().regex(ORDER_ID, ORDER_ID_MESSAGE);
+
+/** An event's id: `evt_` and 32 hex digits (events/build.ts makes them). */
+export const EVENT_ID = /^evt_[0-9a-f]{32}$/;

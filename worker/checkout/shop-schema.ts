@@ -9,14 +9,12 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { REDIRECT_KEYS, type RedirectKey } from "../v3/types.js";
 import { EVENT_TYPES } from "./events/types.js";
-import { DECIMAL_AMOUNT, currencyCode, decimalAmount } from "./rules.js";
+import { DECIMAL_AMOUNT, SHOP_ID, currencyCode, decimalAmount, parseHttpUrl, shopId } from "./rules.js";
 import { secretProblem, type SecretKind } from "./secret-rules.js";
 
 /** Most endpoints one shop may have (each event is POSTed to each matching one). */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
-/** A shop id: 1-64 characters, a-z, 0-9, - and _ (not at either end). */
-export const SHOP_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
 export const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
@@ -38,12 +36,8 @@ const secretValue = z.string().min(1, "must not be empty").max(MAX_SECRET_LENGTH
 /** A shop's webhook endpoint: where its events are POSTed, signed with its secret (whsec_...). */
 const webhookEndpoint = (secret: z.ZodType<string>) => z.strictObject({
   url: z.string().max(2000).refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" && url.hash === "";
-    } catch {
-      return false;
-    }
+    const url = parseHttpUrl(value);
+    return url !== undefined && url.username === "" && url.password === "" && url.hash === "";
   }, "must be an absolute http(s) URL without credentials or fragment"),
   secret,
   events: z.array(z.enum(EVENT_TYPES)).min(1, "must list at least one event type (or be left out for all)").optional(),
@@ -51,14 +45,7 @@ const webhookEndpoint = (secret: z.ZodType<string>) => z.strictObject({
 const currencyList = z.array(currencyCode).min(1, "must list at least one currency");
 
 /** An origin exactly as a browser sends it: scheme://host[:port], nothing else. */
-const origin = z.string().refine((value) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
-  } catch {
-    return false;
-  }
-}, "must be an origin such as https://shop.example (scheme, host, optional port; no path or trailing slash)");
+const origin = z.string().refine((value) => parseHttpUrl(value)?.origin === value, "must be an origin such as https://shop.example (scheme, host, optional port; no path or trailing slash)");
 
 /**
  * A redirect template: an absolute http(s) URL once {orderId} is filled. The payment service
@@ -69,14 +56,7 @@ const redirectTemplate = z
   .string()
   .max(2000)
   .refine((value) => !value.includes("{paymentId}"), "cannot use {paymentId}: redirect URLs are fixed before the payment exists; use {orderId}")
-  .refine((value) => {
-    try {
-      const url = new URL(value.replaceAll("{orderId}", "o"));
-      return url.protocol === "https:" || url.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, "must be an absolute http(s) URL (placeholder {orderId} allowed)");
+  .refine((value) => parseHttpUrl(value.replaceAll("{orderId}", "o")) !== undefined, "must be an absolute http(s) URL (placeholder {orderId} allowed)");
 
 const redirectUrls = z.strictObject(
   Object.fromEntries(REDIRECT_KEYS.map((key) => [key, redirectTemplate.optional()])) as Record<RedirectKey, z.ZodOptional<typeof redirectTemplate>>,
@@ -86,7 +66,7 @@ const redirectUrls = z.strictObject(
 const shopEntry = (secret: z.ZodType<string>) =>
     z
     .strictObject({
-      id: z.string().regex(SHOP_ID, "must be 1-64 characters: a-z, 0-9, - and _ (not at either end)"),
+      id: shopId,
       name: z.string().trim().min(1).max(100),
       environment: z.enum(["sandbox", "production"]),
       apiKeyId: z.string().regex(/^\w{1,128}$/, "must contain only letters, digits and underscore"),
@@ -246,12 +226,7 @@ export function validateShops(value: unknown, secrets?: (name: string) => string
 
 /** True for an https origin such as https://checkout.example.com (a path is ignored). */
 function isHttpsOrigin(value: string | undefined): boolean {
-  if (!value) return false;
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
+  return value !== undefined && parseHttpUrl(value)?.protocol === "https:";
 }
 
 /** A shop as the registry takes it through the admin API: its secrets are their values. */

@@ -17,7 +17,8 @@ import { CheckoutError } from "./errors.js";
 import { log } from "./log.js";
 import { configShop, type Shop } from "./shop.js";
 import { registryEntry, shopCacheTtlMs, type RegistryEntry } from "./shop-registry.js";
-import { SHOP_ID, type ShopConfig } from "./shop-schema.js";
+import { SHOP_ID } from "./rules.js";
+import type { ShopConfig } from "./shop-schema.js";
 
 export type { Shop };
 

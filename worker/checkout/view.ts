@@ -8,7 +8,7 @@
  * adds stay out: only the fields named here are copied. To that content the view adds the amounts
  * the element shows, derived exactly from it (view-amounts.ts): the element does no arithmetic.
  */
-import { REDIRECT_KEYS, type Payment, type PaymentRedirectUrls, type PaymentTransaction } from "../v3/types.js";
+import { REDIRECT_KEYS, isHttpUrl, type Payment, type PaymentRedirectUrls, type PaymentTransaction } from "../v3/types.js";
 import { derivedAmounts } from "./view-amounts.js";
 import type { DerivedAmounts, PaymentView, TransactionView } from "./wire.js";
 
@@ -18,16 +18,6 @@ import type { DerivedAmounts, PaymentView, TransactionView } from "./wire.js";
  */
 export type PaymentContent = Omit<PaymentView, "serverTime" | "version" | keyof DerivedAmounts>;
 
-/** True for an absolute http: or https: URL. */
-export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 function redirectView(urls: PaymentRedirectUrls | undefined): PaymentView["redirectUrls"] {
   const out: PaymentView["redirectUrls"] = {};

@@ -11,8 +11,20 @@ export type { DecimalString, PaymentStatus, RedirectKey };
  * Values of the contract the element and the demo may import (the only worker module they may
  * import values from: a lint rule keeps it so). They come from the upstream's vocabulary.
  */
-export { CURRENCY_CODE, FINAL_PAYMENT_STATUSES, isFinalPaymentStatus } from "../v3/types.js";
+export { CURRENCY_CODE, DECIMAL_AMOUNT, FINAL_PAYMENT_STATUSES, isFinalPaymentStatus, isHttpUrl, parseHttpUrl } from "../v3/types.js";
 export { parseRfc3339 } from "../v3/datetime.js";
+
+/**
+ * The shapes of the ids in the contract's paths, one home each: the Worker checks its routes with
+ * them (through rules.ts, which adds the messages), the demo its query string, the console its
+ * arguments. The example backend keeps copies of its own, pinned to these by a test.
+ */
+/** A shop's id: 1-64 characters, a-z 0-9 - _, not starting or ending with - or _. */
+export const SHOP_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
+/** A shop's order id: 1-64 characters, letters, digits, . _ : - (not starting with a sign). */
+export const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+/** The upstream's payment id as the checkout takes it in a path: 1-128 letters, digits, _ -. */
+export const PAYMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 /** One transaction: every field optional (the spec requires none: docs/upstream.md, "Payments"); the widget shows a missing one as unknown. */
 export type TransactionView = PaymentTransaction;

@@ -2,28 +2,18 @@
  * Request validation (zod). Request amounts are decimal strings, as the spec declares them
  * (`"0.001"`); a JSON number is refused with 400 so that no amount ever passes through a float.
  * Amounts and currency codes follow the upstream's rules as the v3 client states them
- * (DECIMAL_AMOUNT in worker/v3/decimal.ts, CURRENCY_CODE in worker/v3/types.ts), so that both
+ * (DECIMAL_AMOUNT, CURRENCY_CODE and the http(s) URL check in worker/v3/types.ts), so that both
  * sides agree on what the upstream takes. Unknown fields are ignored. The first problem found is
  * reported with its field path.
  */
 import { z } from "zod";
 import { decimalAmount, positiveDecimalAmount } from "../v3/decimal.js";
-import { CURRENCY_CODE } from "../v3/types.js";
+import { CURRENCY_CODE, isHttpUrl } from "../v3/types.js";
 import { SandboxError } from "./errors.js";
 
 const currency = z.string({ error: "must be a currency code" }).regex(CURRENCY_CODE, "must be a currency code such as BTC or EUR");
 const text = (max: number) => z.string().max(max);
-export const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an absolute http(s) URL");
+export const httpUrl = z.string().max(2048).refine(isHttpUrl, "must be an absolute http(s) URL");
 
 export const newPaymentSchema = z.object({
   priceAmount: positiveDecimalAmount,

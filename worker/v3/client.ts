@@ -32,6 +32,7 @@ import type {
   PayoutListQuery,
   PayoutPage,
 } from "./types.js";
+import { parseHttpUrl } from "./types.js";
 import {
   conversionIdSegment,
   idSegment,
@@ -114,13 +115,8 @@ function checkOptions(options: V3ClientOptions): URL {
   if (typeof credentials.keySecret !== "string" || credentials.keySecret === "") {
     throw invalid("invalid_credentials", "keySecret must be a non-empty string", "credentials.keySecret");
   }
-  let base: URL;
-  try {
-    base = new URL(options.baseUrl);
-  } catch {
-    throw invalid("invalid_base_url", "baseUrl must be an absolute URL", "baseUrl");
-  }
-  if (base.protocol !== "https:" && base.protocol !== "http:") throw invalid("invalid_base_url", "baseUrl must be http(s)", "baseUrl");
+  const base = parseHttpUrl(options.baseUrl);
+  if (!base) throw invalid("invalid_base_url", "baseUrl must be an absolute http(s) URL", "baseUrl");
   if (environment === "production" && base.protocol === "http:" && !LOOPBACK.has(base.hostname)) {
     throw invalid("invalid_base_url", "production keys travel over https only", "baseUrl");
   }

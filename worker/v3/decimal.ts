@@ -7,6 +7,7 @@
 import Decimal from "decimal.js";
 import { isLosslessNumber } from "lossless-json";
 import { z } from "zod";
+import { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE } from "./types.js";
 
 const PLAIN = /^-?\d+(\.\d+)?$/;
 const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -30,14 +31,8 @@ export function decimalFromJson(value: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * An amount as the upstream takes it in a request: plain notation, no sign, no exponent, no
- * leading zeros ("0025.00" is refused there), at most 15 digits before the point and 18 after.
- * The one copy of this rule: the v3 client checks outgoing amounts with it, the checkout its
- * create route, order tokens, demo routes and shop limits (worker/checkout/rules.ts).
- */
-export const DECIMAL_AMOUNT = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
-export const DECIMAL_AMOUNT_MESSAGE = "must be a decimal string such as \"25.00\" (no sign, exponent or leading zeros)";
+/** The request amount rule lives with the upstream's other shapes (types.ts); decimal.ts checks with it. */
+export { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE } from "./types.js";
 
 /** A request amount (DECIMAL_AMOUNT), zero included; checks chained after it run only on a well-formed amount. */
 export const decimalAmount = z.string().regex(DECIMAL_AMOUNT, { error: DECIMAL_AMOUNT_MESSAGE, abort: true });

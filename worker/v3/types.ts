@@ -33,6 +33,36 @@ export function isFinalPaymentStatus(status: PaymentStatus): boolean {
 
 /** A currency code as the upstream writes it: 2-10 upper-case letters or digits ("EUR", "BTC", "USDT"). */
 export const CURRENCY_CODE = /^[A-Z0-9]{2,10}$/;
+
+/**
+ * An amount as the upstream takes it in a request: plain notation, no sign, no exponent, no
+ * leading zeros ("0025.00" is refused there), at most 15 digits before the point and 18 after.
+ * The one copy of this rule: the v3 client checks outgoing amounts with it (decimal.ts), the
+ * checkout its create route, order tokens, demo routes and shop limits (worker/checkout/rules.ts),
+ * the console its order tokens and the demo page its price field (through worker/checkout/wire.ts).
+ */
+export const DECIMAL_AMOUNT = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
+export const DECIMAL_AMOUNT_MESSAGE = "must be a decimal string such as \"25.00\" (no sign, exponent or leading zeros)";
+
+/**
+ * The URL of `value` when it is an absolute http: or https: URL, else undefined (javascript:,
+ * data:, relative...): the one "is this an http(s) URL" check of the project, for the client's
+ * requests, the sandbox, the checkout's settings and views, the element's redirects and the console.
+ */
+export function parseHttpUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol === "https:" || url.protocol === "http:") return url;
+  } catch {
+    // not a URL at all
+  }
+  return undefined;
+}
+
+/** True for an absolute http: or https: URL (parseHttpUrl). */
+export function isHttpUrl(value: unknown): value is string {
+  return typeof value === "string" && parseHttpUrl(value) !== undefined;
+}
 export type TransactionState = OpenString<"PENDING" | "ACCEPTED" | "REJECTED">;
 
 /** The four redirect keys of PaymentRedirectUrls (docs/upstream.md, "Payments"). */

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { decimalAmount, positiveDecimalAmount } from "./decimal.js";
 import { V3Error } from "./errors.js";
 import { fieldPath } from "./parse.js";
-import { REDIRECT_KEYS } from "./types.js";
+import { REDIRECT_KEYS, isHttpUrl } from "./types.js";
 import type {
   ConversionDeclaration,
   NewConversionRequest,
@@ -21,7 +21,8 @@ import type {
 const required = z.string().min(1, "must not be empty");
 const amount = positiveDecimalAmount;
 const nonNegativeAmount = decimalAmount;
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
+const HTTP_URL_MESSAGE = "must be an absolute http(s) URL";
+const httpUrl = z.string({ error: HTTP_URL_MESSAGE }).refine(isHttpUrl, HTTP_URL_MESSAGE);
 /** yyyy-MM-ddTHH:mm:ss.SSSXXX with a real date and an offset of Z or ±HH:mm. */
 const apiTime = z.iso.datetime({ offset: true, precision: 3, error: "must be yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00" });
 

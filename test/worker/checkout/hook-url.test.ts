@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SHOP_ID } from "../../../worker/checkout/config.js";
+import { SHOP_ID } from "../../../worker/checkout/rules.js";
 import type { Env } from "../../../worker/checkout/env.js";
 import { hookShopOf, hookUrlFor } from "../../../worker/checkout/hook-url.js";
 import { getShop } from "../../../worker/checkout/shop-source.js";

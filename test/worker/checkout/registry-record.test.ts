@@ -9,7 +9,8 @@ import { shopChanges } from "../../../worker/checkout/audit.js";
 import { decodeCursor, encodeCursor } from "../../../worker/checkout/paging.js";
 import { joinShop, secretsSet, splitShop } from "../../../worker/checkout/registry-record.js";
 import { applyPatch, secretSlotName, withSecret } from "../../../worker/checkout/shop-patch.js";
-import { registryShopSchema, SHOP_ID, type RegistryShop } from "../../../worker/checkout/shop-schema.js";
+import { SHOP_ID } from "../../../worker/checkout/rules.js";
+import { registryShopSchema, type RegistryShop } from "../../../worker/checkout/shop-schema.js";
 
 /** A valid registry shop; secrets are test values. */
 function shop(over: Partial<RegistryShop> = {}): RegistryShop {

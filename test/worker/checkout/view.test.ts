@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Payment } from "../../../worker/v3/types.js";
-import { contentFingerprint, isHttpUrl, toView } from "../../../worker/checkout/view.js";
+import { contentFingerprint, toView } from "../../../worker/checkout/view.js";
 import { newPayment, transaction } from "./support/payments.js";
 
 const NOW = new Date("2026-11-22T08:00:00.123Z");
@@ -129,19 +129,5 @@ describe("contentFingerprint", () => {
     expect(contentFingerprint({ ...a, status: "UNDERPAID" })).not.toBe(contentFingerprint(a));
     expect(contentFingerprint({ ...a, pendingPaidTransferAmount: "0.0001" })).not.toBe(contentFingerprint(a));
     expect(contentFingerprint({ ...a, transactions: [transaction()] })).not.toBe(contentFingerprint(a));
-  });
-});
-
-describe("isHttpUrl", () => {
-  it.each([
-    ["https://shop.example/x", true],
-    ["http://localhost:8787/", true],
-    ["javascript:alert(1)", false],
-    ["data:text/html,hi", false],
-    ["ftp://shop.example/", false],
-    ["//shop.example/x", false],
-    ["not a url", false],
-  ])("%s -> %s", (value, expected) => {
-    expect(isHttpUrl(value)).toBe(expected);
   });
 });

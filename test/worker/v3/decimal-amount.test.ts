@@ -1,5 +1,5 @@
 /**
- * The request amount rule (DECIMAL_AMOUNT in worker/v3/decimal.ts), the one the checkout uses too:
+ * The request amount rule (DECIMAL_AMOUNT in worker/v3/types.ts, checked by decimal.ts), the one the checkout uses too:
  * tables of what it takes and refuses, and a property that it takes exactly the canonical
  * toFixed() texts of non-negative decimals within its bounds.
  */
