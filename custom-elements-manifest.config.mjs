@@ -9,7 +9,9 @@ function dropInternalState() {
       for (const mod of customElementsManifest.modules) {
         for (const declaration of mod.declarations ?? []) {
           declaration.attributes = declaration.attributes?.filter((a) => !a.name.startsWith("_"));
-          declaration.members = declaration.members?.filter((m) => !m.name.startsWith("_") && !m.name.startsWith("#") && m.privacy !== "private");
+          declaration.members = declaration.members?.filter(
+            (m) => !m.name.startsWith("_") && !m.name.startsWith("#") && m.privacy !== "private",
+          );
         }
       }
     },

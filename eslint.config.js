@@ -29,7 +29,17 @@ const CONSOLE_WORKER_MODULES = [
 ];
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/", "dist/", "**/.wrangler/", "coverage/", ".test-results/", "bench-results/", "custom-elements.json"] },
+  {
+    ignores: [
+      "**/node_modules/",
+      "dist/",
+      "**/.wrangler/",
+      "coverage/",
+      ".test-results/",
+      "bench-results/",
+      "custom-elements.json",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -39,7 +49,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "*.config.*", "*.mjs", "test/e2e/**", "test/bench/**", "test/support/**", "test/package/**", "test/tooling/**"],
+    files: [
+      "scripts/**",
+      "*.config.*",
+      "*.mjs",
+      "test/e2e/**",
+      "test/bench/**",
+      "test/support/**",
+      "test/package/**",
+      "test/tooling/**",
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {

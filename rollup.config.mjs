@@ -36,10 +36,16 @@ function minifyTemplates() {
       /** [start, end, text]: the raw text between a literal's delimiters (` or } and ` or ${). */
       const edits = [];
       const visit = (node) => {
-        if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && (node.tag.text === "html" || node.tag.text === "css")) {
+        if (
+          ts.isTaggedTemplateExpression(node) &&
+          ts.isIdentifier(node.tag) &&
+          (node.tag.text === "html" || node.tag.text === "css")
+        ) {
           const tag = node.tag.text;
           const t = node.template;
-          const literals = ts.isNoSubstitutionTemplateLiteral(t) ? [t] : [t.head, ...t.templateSpans.map((span) => span.literal)];
+          const literals = ts.isNoSubstitutionTemplateLiteral(t)
+            ? [t]
+            : [t.head, ...t.templateSpans.map((span) => span.literal)];
           literals.forEach((literal, i) => {
             const start = literal.getStart(file) + 1; // after ` or }
             const end = literal.end - (i === literals.length - 1 ? 1 : 2); // before ` or ${
@@ -55,7 +61,8 @@ function minifyTemplates() {
       };
       visit(file);
       let out = code;
-      for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
+      for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0]))
+        out = out.slice(0, start) + text + out.slice(end);
       return out === code ? null : { code: out, map: null };
     },
   };
@@ -113,7 +120,12 @@ export default {
       compress: { passes: 3 },
       // The element's internal reactive state and the fields of its internal records (never public
       // API, never in the wire format or a language catalog, which other chunks read) get short names too.
-      mangle: { properties: { regex: /^(_(phase|settings|view|error|connection|messages|locale|now)|payInstructions|serverTimeMs|receivedAt|remainingMs|movedToLead|deadline|cancelled|counting|warned|focused)$/ } },
+      mangle: {
+        properties: {
+          regex:
+            /^(_(phase|settings|view|error|connection|messages|locale|now)|payInstructions|serverTimeMs|receivedAt|remainingMs|movedToLead|deadline|cancelled|counting|warned|focused)$/,
+        },
+      },
       format: { comments: false },
     }),
   ],

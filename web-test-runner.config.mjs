@@ -8,10 +8,17 @@ import { puppeteerLauncher } from "@web/test-runner-puppeteer";
 import { WebdriverLauncher } from "@web/test-runner-webdriver";
 import { esbuildPlugin } from "@web/dev-server-esbuild";
 import { defaultReporter, summaryReporter } from "@web/test-runner";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, firefoxLaunchOptions, startWebKitDriver, webkitCapabilities } from "./scripts/engines.mjs";
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  firefoxLaunchOptions,
+  startWebKitDriver,
+  webkitCapabilities,
+} from "./scripts/engines.mjs";
 
 /** The engine of a launcher's browser name ("Chrome", "Firefox", "WebKit"). */
-const engineOf = (browserName) => ({ Chrome: "chromium", Chromium: "chromium", Firefox: "firefox", WebKit: "webkit" })[browserName] ?? browserName;
+const engineOf = (browserName) =>
+  ({ Chrome: "chromium", Chromium: "chromium", Firefox: "firefox", WebKit: "webkit" })[browserName] ?? browserName;
 
 /**
  * Writes {numPassedTests, numFailedTests, numPendingTests} for scripts/test-all.mjs, summed over
@@ -27,7 +34,8 @@ function countsReporter(file) {
         counts.byEngine[engine][key]++;
       };
       const walk = (engine, suite) => {
-        for (const t of suite.tests) count(engine, t.skipped ? "numPendingTests" : t.passed ? "numPassedTests" : "numFailedTests");
+        for (const t of suite.tests)
+          count(engine, t.skipped ? "numPendingTests" : t.passed ? "numPassedTests" : "numFailedTests");
         for (const s of suite.suites) walk(engine, s);
       };
       for (const session of sessions) {
@@ -81,7 +89,14 @@ function prebundleCommonJs(specifiers) {
       ].join("\n");
       bundles.set(
         specifier,
-        build({ stdin: { contents, resolveDir: process.cwd() }, bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent" }).then((r) => r.outputFiles[0].text),
+        build({
+          stdin: { contents, resolveDir: process.cwd() },
+          bundle: true,
+          format: "esm",
+          platform: "browser",
+          write: false,
+          logLevel: "silent",
+        }).then((r) => r.outputFiles[0].text),
       );
     }
     return bundles.get(specifier);

@@ -67,7 +67,9 @@ if (stale()) {
   try {
     await build();
   } catch (error) {
-    process.stderr.write(`crypto-checkout: could not build cli/main.ts:\n${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `crypto-checkout: could not build cli/main.ts:\n${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(2);
   }
 }

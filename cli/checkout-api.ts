@@ -10,7 +10,14 @@
  */
 import WebSocket from "ws";
 import type { EventList } from "../worker/checkout/events/types.js";
-import { STREAM_PING, STREAM_PONG, parseHttpUrl, type FieldError, type PaymentView, type StreamMessage } from "../worker/checkout/wire.js";
+import {
+  STREAM_PING,
+  STREAM_PONG,
+  parseHttpUrl,
+  type FieldError,
+  type PaymentView,
+  type StreamMessage,
+} from "../worker/checkout/wire.js";
 import { UsageError } from "./errors.js";
 
 /** The environment variable that names the checkout Worker when `--checkout-url` is not given. */
@@ -47,7 +54,13 @@ export function httpUrl(value: string, what: string): string {
 }
 
 /** "HTTP 404 from GET /api/...: payment_not_found: No payment with this id." from the Worker's error body. */
-function httpError(method: string, path: string, status: number, body: string, retryAfter?: string | null): CheckoutApiError {
+function httpError(
+  method: string,
+  path: string,
+  status: number,
+  body: string,
+  retryAfter?: string | null,
+): CheckoutApiError {
   let code: string | undefined;
   let fields: FieldError[] | undefined;
   let message = body.replace(/\s+/g, " ").trim().slice(0, 200);
@@ -55,20 +68,39 @@ function httpError(method: string, path: string, status: number, body: string, r
     const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown; fields?: unknown } };
     if (typeof parsed.error?.code === "string") code = parsed.error.code;
     if (typeof parsed.error?.message === "string") message = `${code ?? "error"}: ${parsed.error.message}`;
-    if (Array.isArray(parsed.error?.fields)) fields = parsed.error.fields.filter((f): f is FieldError => typeof f?.field === "string" && typeof f?.message === "string");
+    if (Array.isArray(parsed.error?.fields))
+      fields = parsed.error.fields.filter(
+        (f): f is FieldError => typeof f?.field === "string" && typeof f?.message === "string",
+      );
   } catch {
     // not the Worker's JSON error: the raw text
   }
   const seconds = retryAfter && /^\d{1,5}$/.test(retryAfter) ? Number(retryAfter) : undefined;
-  return new CheckoutApiError(`HTTP ${status} from ${method} ${path}${message ? `: ${message}` : ""}`, status, code, seconds, fields);
+  return new CheckoutApiError(
+    `HTTP ${status} from ${method} ${path}${message ? `: ${message}` : ""}`,
+    status,
+    code,
+    seconds,
+    fields,
+  );
 }
 
 /**
  * One call of the Worker with a Bearer token: its JSON answer, or a CheckoutApiError. The token is
  * never part of an error's message, even when the Worker repeats it.
  */
-export async function callWorker<T>(base: string, token: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; timeoutMs: number }): Promise<T> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json", ...options.headers };
+export async function callWorker<T>(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; timeoutMs: number },
+): Promise<T> {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${token}`,
+    Accept: "application/json",
+    ...options.headers,
+  };
   const init: RequestInit = { method, headers, signal: AbortSignal.timeout(options.timeoutMs) };
   if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -91,15 +123,32 @@ export async function callWorker<T>(base: string, token: string, method: string,
 
 function networkError(method: string, path: string, error: unknown, timeoutMs: number): CheckoutApiError {
   const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-  return new CheckoutApiError(timedOut ? `no answer from ${method} ${path} within ${timeoutMs} ms` : `network failure on ${method} ${path}: ${cause}`);
+  const cause =
+    error instanceof Error && error.cause instanceof Error
+      ? error.cause.message
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new CheckoutApiError(
+    timedOut
+      ? `no answer from ${method} ${path} within ${timeoutMs} ms`
+      : `network failure on ${method} ${path}: ${cause}`,
+  );
 }
 
 /** One page of the shop's event log after `after` (a cursor; "0" for the beginning). */
-export async function fetchEvents(base: string, shop: string, token: string, after: string, limit: number, timeoutMs: number): Promise<EventList> {
+export async function fetchEvents(
+  base: string,
+  shop: string,
+  token: string,
+  after: string,
+  limit: number,
+  timeoutMs: number,
+): Promise<EventList> {
   const path = `/api/shops/${encodeURIComponent(shop)}/events?after=${encodeURIComponent(after)}&limit=${limit}`;
   const list = await callWorker<EventList>(base, token, "GET", path, { timeoutMs });
-  if (!list || !Array.isArray(list.events) || typeof list.next !== "string") throw new CheckoutApiError(`GET ${path} answered something that is not an event list`, 200);
+  if (!list || !Array.isArray(list.events) || typeof list.next !== "string")
+    throw new CheckoutApiError(`GET ${path} answered something that is not an event list`, 200);
   return list;
 }
 
@@ -128,15 +177,22 @@ export interface StreamOptions {
  * ("stopped"), or the socket closed or went silent ("closed", with the reason). Rejects with a
  * CheckoutApiError when the upgrade is refused (404 unknown payment, 429, ...) or nothing answers.
  */
-export function followStream(options: StreamOptions): Promise<{ outcome: "done" | "stopped" } | { outcome: "closed"; reason: string }> {
+export function followStream(
+  options: StreamOptions,
+): Promise<{ outcome: "done" | "stopped" } | { outcome: "closed"; reason: string }> {
   const path = new URL(options.url).pathname;
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(options.url, { handshakeTimeout: options.timeoutMs, headers: { "User-Agent": "crypto-checkout-cli" } });
+    const ws = new WebSocket(options.url, {
+      handshakeTimeout: options.timeoutMs,
+      headers: { "User-Agent": "crypto-checkout-cli" },
+    });
     let opened = false;
     let settled = false;
     let lastHeard = Date.now();
     let pinger: NodeJS.Timeout | undefined;
-    const finish = (result: { outcome: "done" | "stopped" } | { outcome: "closed"; reason: string } | CheckoutApiError) => {
+    const finish = (
+      result: { outcome: "done" | "stopped" } | { outcome: "closed"; reason: string } | CheckoutApiError,
+    ) => {
       if (settled) return;
       settled = true;
       clearInterval(pinger);
@@ -158,26 +214,41 @@ export function followStream(options: StreamOptions): Promise<{ outcome: "done" 
       response.on("end", () => {
         ws.terminate();
         const retryAfter = response.headers["retry-after"];
-        finish(httpError("GET", path, response.statusCode ?? 0, body, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter));
+        finish(
+          httpError(
+            "GET",
+            path,
+            response.statusCode ?? 0,
+            body,
+            Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+          ),
+        );
       });
     });
     ws.on("open", () => {
       opened = true;
       lastHeard = Date.now();
       options.onOpen?.();
-      pinger = setInterval(() => {
-        if (Date.now() - lastHeard > options.pingMs + options.timeoutMs) {
-          ws.terminate();
-          finish({ outcome: "closed", reason: `no answer to a ping within ${options.timeoutMs} ms` });
-          return;
-        }
-        if (Date.now() - lastHeard >= options.pingMs) ws.send(STREAM_PING);
-      }, Math.min(options.pingMs, 1000));
+      pinger = setInterval(
+        () => {
+          if (Date.now() - lastHeard > options.pingMs + options.timeoutMs) {
+            ws.terminate();
+            finish({ outcome: "closed", reason: `no answer to a ping within ${options.timeoutMs} ms` });
+            return;
+          }
+          if (Date.now() - lastHeard >= options.pingMs) ws.send(STREAM_PING);
+        },
+        Math.min(options.pingMs, 1000),
+      );
     });
     ws.on("message", (data, isBinary) => {
       lastHeard = Date.now();
       if (isBinary) return;
-      const text = Buffer.isBuffer(data) ? data.toString("utf8") : Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.from(data).toString("utf8");
+      const text = Buffer.isBuffer(data)
+        ? data.toString("utf8")
+        : Array.isArray(data)
+          ? Buffer.concat(data).toString("utf8")
+          : Buffer.from(data).toString("utf8");
       if (text === STREAM_PONG) return;
       let message: StreamMessage;
       try {
@@ -191,7 +262,12 @@ export function followStream(options: StreamOptions): Promise<{ outcome: "done" 
         finish({ outcome: "done" });
       }
     });
-    ws.on("close", (code, reason) => finish({ outcome: "closed", reason: `closed by the Worker (${code}${reason.length ? ` ${reason.toString()}` : ""})` }));
+    ws.on("close", (code, reason) =>
+      finish({
+        outcome: "closed",
+        reason: `closed by the Worker (${code}${reason.length ? ` ${reason.toString()}` : ""})`,
+      }),
+    );
     ws.on("error", (error) => {
       ws.terminate();
       if (opened) finish({ outcome: "closed", reason: error.message });

@@ -68,18 +68,32 @@ export function loadWorkerConfig(path: string): WorkerConfig {
     throw new UsageError(`${path} is not valid TOML: ${(error as Error).message}`);
   }
   const table = toml.vars && typeof toml.vars === "object" ? (toml.vars as Record<string, unknown>) : {};
-  const vars = Object.fromEntries(Object.entries(table).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const vars = Object.fromEntries(
+    Object.entries(table).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   // No SHOPS var: no shops (validateShops would report the missing list as an issue).
-  const { shops, issues } = vars.SHOPS === undefined ? { shops: new Map<string, ShopEntry>(), issues: [] } : validateShops(vars.SHOPS, undefined, vars.PUBLIC_URL ?? process.env.PUBLIC_URL);
+  const { shops, issues } =
+    vars.SHOPS === undefined
+      ? { shops: new Map<string, ShopEntry>(), issues: [] }
+      : validateShops(vars.SHOPS, undefined, vars.PUBLIC_URL ?? process.env.PUBLIC_URL);
   const devVarsPath = join(dirname(path), ".dev.vars");
-  return { path, vars, shops, issues, devVars: existsSync(devVarsPath) ? parseEnv(readFileSync(devVarsPath, "utf8")) as Record<string, string> : {} };
+  return {
+    path,
+    vars,
+    shops,
+    issues,
+    devVars: existsSync(devVarsPath) ? (parseEnv(readFileSync(devVarsPath, "utf8")) as Record<string, string>) : {},
+  };
 }
 
 export function findShop(config: WorkerConfig, id: string): ShopEntry {
   const shop = config.shops.get(id);
   if (shop) return shop;
   const problems = config.issues.filter((issue) => issue.shop === id || issue.shop === "*");
-  if (problems.length) throw new UsageError(`shop "${id}" in ${config.path} is not valid: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`);
+  if (problems.length)
+    throw new UsageError(
+      `shop "${id}" in ${config.path} is not valid: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`,
+    );
   const known = [...config.shops.keys()].join(", ") || "none";
   throw new UsageError(`no shop "${id}" in ${config.path} (shops: ${known})`);
 }
@@ -111,36 +125,67 @@ function baseUrlFor(environment: Environment, opts: GlobalOptions, config: Worke
   if (explicit) return explicit;
   const name = environment === "sandbox" ? "SANDBOX_BASE_URL" : "PRODUCTION_BASE_URL";
   const value = config?.vars[name];
-  if (!value) throw new UsageError(`no base URL for ${environment}: ${name} is empty in ${config?.path ?? "wrangler.toml"}; pass --base-url <url> or set ${BASE_URL_ENV}`);
+  if (!value)
+    throw new UsageError(
+      `no base URL for ${environment}: ${name} is empty in ${config?.path ?? "wrangler.toml"}; pass --base-url <url> or set ${BASE_URL_ENV}`,
+    );
   return value;
 }
 
 /** The environment, base URL and API key the command speaks with. Usage errors for anything missing. */
 export async function resolveTarget(opts: GlobalOptions, ctx: ResolveContext): Promise<Target> {
-  if (opts.shop !== undefined && opts.keyId !== undefined) throw new UsageError("pass either --shop or --key-id, not both");
-  if (opts.shop === undefined && opts.keyId === undefined) throw new UsageError("no credentials: pass --shop <id> (a shop of wrangler.toml) or --key-id <id> with the secret in " + KEY_SECRET_ENV);
+  if (opts.shop !== undefined && opts.keyId !== undefined)
+    throw new UsageError("pass either --shop or --key-id, not both");
+  if (opts.shop === undefined && opts.keyId === undefined)
+    throw new UsageError(
+      "no credentials: pass --shop <id> (a shop of wrangler.toml) or --key-id <id> with the secret in " +
+        KEY_SECRET_ENV,
+    );
   if (opts.shop !== undefined) {
-    if (opts.keySecret !== undefined || opts.keySecretStdin) throw new UsageError("--key-secret and --key-secret-stdin go with --key-id; a shop's secret comes from its configuration");
+    if (opts.keySecret !== undefined || opts.keySecretStdin)
+      throw new UsageError(
+        "--key-secret and --key-secret-stdin go with --key-id; a shop's secret comes from its configuration",
+      );
     const config = loadWorkerConfig(configPath(opts.config, ctx.root));
     const shop = findShop(config, opts.shop);
-    if (opts.env !== undefined && opts.env !== shop.environment) throw new UsageError(`shop ${shop.id} is a ${shop.environment} shop, not ${opts.env}`);
+    if (opts.env !== undefined && opts.env !== shop.environment)
+      throw new UsageError(`shop ${shop.id} is a ${shop.environment} shop, not ${opts.env}`);
     const keySecret = secretByName(config, shop.secrets.apiKeySecret);
-    if (!keySecret) throw new UsageError(`the secret ${shop.secrets.apiKeySecret} of shop ${shop.id} is set neither in the environment nor in ${join(dirname(config.path), ".dev.vars")}`);
-    return { environment: shop.environment, baseUrl: baseUrlFor(shop.environment, opts, config), keyId: shop.apiKeyId, keySecret, label: `shop ${shop.id}` };
+    if (!keySecret)
+      throw new UsageError(
+        `the secret ${shop.secrets.apiKeySecret} of shop ${shop.id} is set neither in the environment nor in ${join(dirname(config.path), ".dev.vars")}`,
+      );
+    return {
+      environment: shop.environment,
+      baseUrl: baseUrlFor(shop.environment, opts, config),
+      keyId: shop.apiKeyId,
+      keySecret,
+      label: `shop ${shop.id}`,
+    };
   }
   const environment = opts.env ?? "sandbox";
   let keySecret: string | undefined;
-  if (opts.keySecret !== undefined && opts.keySecretStdin) throw new UsageError("pass either --key-secret or --key-secret-stdin");
+  if (opts.keySecret !== undefined && opts.keySecretStdin)
+    throw new UsageError("pass either --key-secret or --key-secret-stdin");
   if (opts.keySecret !== undefined) {
-    ctx.warn(`warning: a secret passed as --key-secret lands in your shell history and the process list; prefer ${KEY_SECRET_ENV} or --key-secret-stdin`);
+    ctx.warn(
+      `warning: a secret passed as --key-secret lands in your shell history and the process list; prefer ${KEY_SECRET_ENV} or --key-secret-stdin`,
+    );
     keySecret = opts.keySecret;
   } else if (opts.keySecretStdin) {
     keySecret = (await ctx.readStdinSecret()).trim();
   } else {
     keySecret = process.env[KEY_SECRET_ENV];
   }
-  if (!keySecret) throw new UsageError(`no secret for key ${opts.keyId}: set ${KEY_SECRET_ENV} or pass --key-secret-stdin`);
+  if (!keySecret)
+    throw new UsageError(`no secret for key ${opts.keyId}: set ${KEY_SECRET_ENV} or pass --key-secret-stdin`);
   const needsConfig = !(opts.baseUrl ?? process.env[BASE_URL_ENV]);
   const config = needsConfig ? loadWorkerConfig(configPath(opts.config, ctx.root)) : undefined;
-  return { environment, baseUrl: baseUrlFor(environment, opts, config), keyId: opts.keyId ?? "", keySecret, label: `key ${opts.keyId}` };
+  return {
+    environment,
+    baseUrl: baseUrlFor(environment, opts, config),
+    keyId: opts.keyId ?? "",
+    keySecret,
+    label: `key ${opts.keyId}`,
+  };
 }

@@ -33,12 +33,20 @@ export interface Context {
 
 /** UsageError when no confirmation can be asked (stdin is not a terminal). */
 function assertTerminal(io: Io, action: string): void {
-  if (!io.inIsTty) throw new UsageError(`refusing to ${action} without confirmation: stdin is not a terminal. Pass --yes to confirm non-interactively. Nothing was sent.`);
+  if (!io.inIsTty)
+    throw new UsageError(
+      `refusing to ${action} without confirmation: stdin is not a terminal. Pass --yes to confirm non-interactively. Nothing was sent.`,
+    );
 }
 
 /** Asks `question` (default No); UsageError unless the answer is Yes. */
 async function ask(question: string): Promise<void> {
-  const answer = await confirm({ message: question, initialValue: false, input: process.stdin, output: process.stderr });
+  const answer = await confirm({
+    message: question,
+    initialValue: false,
+    input: process.stdin,
+    output: process.stderr,
+  });
   if (isCancel(answer) || answer !== true) throw new UsageError("not confirmed. Nothing was sent.");
 }
 
@@ -58,16 +66,18 @@ export async function readStdinLine(): Promise<string> {
 export function createContext(io: Io, root: string, opts: GlobalOptions): Context {
   let made: Promise<{ client: V3Client; target: Target }> | undefined;
   const client = () => {
-    made ??= resolveTarget(opts, { root, readStdinSecret: readStdinLine, warn: (m) => io.err(`${m}\n`) }).then((target) => ({
-      target,
-      client: createV3Client({
-        environment: target.environment,
-        baseUrl: target.baseUrl,
-        credentials: { environment: target.environment, keyId: target.keyId, keySecret: target.keySecret },
-        connect: nodeConnect,
-        ...(opts.timeout === undefined ? {} : { timeoutMs: opts.timeout }),
+    made ??= resolveTarget(opts, { root, readStdinSecret: readStdinLine, warn: (m) => io.err(`${m}\n`) }).then(
+      (target) => ({
+        target,
+        client: createV3Client({
+          environment: target.environment,
+          baseUrl: target.baseUrl,
+          credentials: { environment: target.environment, keyId: target.keyId, keySecret: target.keySecret },
+          connect: nodeConnect,
+          ...(opts.timeout === undefined ? {} : { timeoutMs: opts.timeout }),
+        }),
       }),
-    }));
+    );
     return made;
   };
   const needsConfirmation = async () => (await client()).target.environment === "production" && !opts.yes;

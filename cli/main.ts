@@ -27,17 +27,30 @@ export const VERSION: string = packageJson.version;
 export function buildProgram(io: Io, root: string): Command {
   const program = new Command("crypto-checkout");
   program
-    .description("The merchant's command line for the payment service (payments, payouts, conversions) and the checkout Worker's shop registry.")
+    .description(
+      "The merchant's command line for the payment service (payments, payouts, conversions) and the checkout Worker's shop registry.",
+    )
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .showHelpAfterError("(add --help for usage)")
-    .option("--shop <id>", "use a shop of the Worker's configuration (SHOPS in wrangler.toml; its secrets from the environment or .dev.vars)")
+    .option(
+      "--shop <id>",
+      "use a shop of the Worker's configuration (SHOPS in wrangler.toml; its secrets from the environment or .dev.vars)",
+    )
     .option("--key-id <id>", `use this API key id; its secret from ${KEY_SECRET_ENV} or --key-secret-stdin`)
     .option("--key-secret <secret>", "the API key secret (discouraged: lands in shell history)")
     .option("--key-secret-stdin", "read the API key secret from the first line of stdin")
-    .addOption(new Option("--env <environment>", "environment of --key-id (default sandbox); checked against a shop's").choices(["sandbox", "production"]))
-    .option("--base-url <url>", `the payment service's base URL (default: ${BASE_URL_ENV}, else the environment's URL in wrangler.toml)`)
+    .addOption(
+      new Option("--env <environment>", "environment of --key-id (default sandbox); checked against a shop's").choices([
+        "sandbox",
+        "production",
+      ]),
+    )
+    .option(
+      "--base-url <url>",
+      `the payment service's base URL (default: ${BASE_URL_ENV}, else the environment's URL in wrangler.toml)`,
+    )
     .option("--config <path>", "the Worker's wrangler.toml (default ./wrangler.toml, else the repository's)")
     .option("--json", "print JSON (amounts as exact decimal strings) instead of tables")
     .option("-y, --yes", "do not ask before moving money in production (for scripts)")
@@ -71,7 +84,10 @@ Docs: docs/cli.md`,
 export async function run(argv: readonly string[], options: { root: string; io?: Io }): Promise<number> {
   const io = options.io ?? processIo;
   // A reader that goes away (`crypto-checkout ... | head`) is not an error of the command.
-  if (!options.io) process.stdout.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" ? process.exit(EXIT_OK) : undefined));
+  if (!options.io)
+    process.stdout.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" ? process.exit(EXIT_OK) : undefined,
+    );
   const program = buildProgram(io, options.root);
   const jsonMode = argv.includes("--json");
   try {
@@ -79,7 +95,9 @@ export async function run(argv: readonly string[], options: { root: string; io?:
     return EXIT_OK;
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+      return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0
+        ? EXIT_OK
+        : EXIT_USAGE;
     }
     if (error instanceof Interrupted) return error.exitCode;
     if (error instanceof UsageError) {

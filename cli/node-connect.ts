@@ -17,7 +17,10 @@ interface StreamSocket {
   close(): Promise<void>;
 }
 
-export function nodeSocket(address: { hostname: string; port: number }, options: { secureTransport: "on" | "off"; allowHalfOpen: boolean }): StreamSocket {
+export function nodeSocket(
+  address: { hostname: string; port: number },
+  options: { secureTransport: "on" | "off"; allowHalfOpen: boolean },
+): StreamSocket {
   const socket: NetSocket =
     options.secureTransport === "on"
       ? tlsConnect({ host: address.hostname, port: address.port, servername: address.hostname })
@@ -28,7 +31,9 @@ export function nodeSocket(address: { hostname: string; port: number }, options:
   });
   closed.catch(() => undefined);
   const opened = new Promise<{ remoteAddress?: string; localAddress?: string }>((resolve, reject) => {
-    socket.once(options.secureTransport === "on" ? "secureConnect" : "connect", () => resolve({ remoteAddress: socket.remoteAddress ?? "", localAddress: socket.localAddress ?? "" }));
+    socket.once(options.secureTransport === "on" ? "secureConnect" : "connect", () =>
+      resolve({ remoteAddress: socket.remoteAddress ?? "", localAddress: socket.localAddress ?? "" }),
+    );
     socket.once("error", reject);
   });
   opened.catch(() => undefined);

@@ -62,7 +62,11 @@ export function money(amount: string | undefined, currency: string | undefined):
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 /** Runs `work` with a spinner and `label` on stderr when it is a TTY; a no-op wrapper otherwise. */
-export async function withSpinner<T>(io: Io, label: string, work: (progress: (label: string) => void) => Promise<T>): Promise<T> {
+export async function withSpinner<T>(
+  io: Io,
+  label: string,
+  work: (progress: (label: string) => void) => Promise<T>,
+): Promise<T> {
   const line = liveLine(io, label);
   try {
     return await work((next) => line.update(next));
@@ -86,7 +90,13 @@ export interface LiveLine {
 }
 
 export function liveLine(io: Io, label: string): LiveLine {
-  if (!io.errIsTty) return { update: () => undefined, print: (text) => io.out(text), note: (text) => io.err(text), stop: () => undefined };
+  if (!io.errIsTty)
+    return {
+      update: () => undefined,
+      print: (text) => io.out(text),
+      note: (text) => io.err(text),
+      stop: () => undefined,
+    };
   let current = label;
   let frame = 0;
   const draw = () => io.err(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length] ?? ""} ${current}`);

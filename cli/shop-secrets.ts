@@ -11,7 +11,8 @@ import { UsageError } from "./errors.js";
 export type SecretLookup = (name: string) => string | undefined;
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Resolves every name, collecting the fields whose name is set nowhere or is not a name at all. */
 class Resolver {
@@ -20,16 +21,20 @@ class Resolver {
 
   value(field: string, name: unknown): unknown {
     if (typeof name !== "string" || !SECRET_NAME.test(name)) {
-      this.problems.push(`${field} must name an environment variable (or .dev.vars entry) that holds the secret, not be the secret itself`);
+      this.problems.push(
+        `${field} must name an environment variable (or .dev.vars entry) that holds the secret, not be the secret itself`,
+      );
       return name;
     }
     const value = this.lookup(name);
-    if (value === undefined) this.problems.push(`${field} names ${name}, which is set neither in the environment nor in .dev.vars`);
+    if (value === undefined)
+      this.problems.push(`${field} names ${name}, which is set neither in the environment nor in .dev.vars`);
     return value;
   }
 
   done<T>(result: T): T {
-    if (this.problems.length) throw new UsageError(`the shop's secrets cannot be read (nothing was sent):\n  ${this.problems.join("\n  ")}`);
+    if (this.problems.length)
+      throw new UsageError(`the shop's secrets cannot be read (nothing was sent):\n  ${this.problems.join("\n  ")}`);
     return result;
   }
 }
@@ -37,8 +42,13 @@ class Resolver {
 /** A shop of the SHOPS var's format as the admin API takes it: every secret name replaced by its value. */
 export function withSecretValues(shop: ShopConfig, lookup: SecretLookup): Json {
   const resolve = new Resolver(lookup);
-  const secrets = Object.fromEntries(Object.entries(shop.secrets).map(([field, name]) => [field, resolve.value(`secrets.${field}`, name)]));
-  const webhooks = shop.webhooks.map((endpoint, index) => ({ ...endpoint, secret: resolve.value(`webhooks.${index}.secret`, endpoint.secret) }));
+  const secrets = Object.fromEntries(
+    Object.entries(shop.secrets).map(([field, name]) => [field, resolve.value(`secrets.${field}`, name)]),
+  );
+  const webhooks = shop.webhooks.map((endpoint, index) => ({
+    ...endpoint,
+    secret: resolve.value(`webhooks.${index}.secret`, endpoint.secret),
+  }));
   return resolve.done({ ...shop, secrets, webhooks });
 }
 
@@ -52,10 +62,19 @@ export function patchWithSecretValues(patch: unknown, lookup: SecretLookup): unk
   const resolve = new Resolver(lookup);
   const out: Json = { ...patch };
   if (isObject(patch.secrets)) {
-    out.secrets = Object.fromEntries(Object.entries(patch.secrets).map(([field, name]) => [field, name === null ? null : resolve.value(`secrets.${field}`, name)]));
+    out.secrets = Object.fromEntries(
+      Object.entries(patch.secrets).map(([field, name]) => [
+        field,
+        name === null ? null : resolve.value(`secrets.${field}`, name),
+      ]),
+    );
   }
   if (Array.isArray(patch.webhooks)) {
-    out.webhooks = patch.webhooks.map((endpoint: unknown, index) => (isObject(endpoint) && "secret" in endpoint ? { ...endpoint, secret: resolve.value(`webhooks.${index}.secret`, endpoint.secret) } : endpoint));
+    out.webhooks = patch.webhooks.map((endpoint: unknown, index) =>
+      isObject(endpoint) && "secret" in endpoint
+        ? { ...endpoint, secret: resolve.value(`webhooks.${index}.secret`, endpoint.secret) }
+        : endpoint,
+    );
   }
   return resolve.done(out);
 }

@@ -36,19 +36,37 @@ step("sizes");
 results.sizes = measureSizes(publicDir);
 results.sizeBreakdown = {
   widget: measureBreakdown(publicDir, ["widget.js"]),
-  chunks: measureBreakdown(publicDir, results.sizes.chunks.map((c) => c.file)),
+  chunks: measureBreakdown(
+    publicDir,
+    results.sizes.chunks.map((c) => c.file),
+  ),
 };
 
 const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-bench-"));
-step("starting the sandbox and the checkout Worker (its upstream calls through a counting proxy, its webhooks to the bench's receiver)");
+step(
+  "starting the sandbox and the checkout Worker (its upstream calls through a counting proxy, its webhooks to the bench's receiver)",
+);
 const sandboxPort = await freePort();
 const proxy = await startCountingProxy(await freePort(), `http://127.0.0.1:${sandboxPort}`);
 // The demo shops' webhooks come to this process (no reference shop backend), for the whole run.
 const receiver = await startWebhookReceiver({ secret: secrets.DEMO_WEBHOOK_SECRET });
-const servers = await startServers({ sandboxPort, persistDir, backendPort: receiver.port, backend: false, vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: proxy.url, MAX_VIEWERS_PER_PAYMENT: "1000" } });
+const servers = await startServers({
+  sandboxPort,
+  persistDir,
+  backendPort: receiver.port,
+  backend: false,
+  vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: proxy.url, MAX_VIEWERS_PER_PAYMENT: "1000" },
+});
 const browser = await launchChromium();
 results.machine.chromium = browser.version();
-const context = { browser, proxy, receiver, checkoutUrl: servers.checkoutUrl, sandboxUrl: servers.sandboxUrl, hmacKey: secrets.DEMO_HMAC_KEY };
+const context = {
+  browser,
+  proxy,
+  receiver,
+  checkoutUrl: servers.checkoutUrl,
+  sandboxUrl: servers.sandboxUrl,
+  hmacKey: secrets.DEMO_HMAC_KEY,
+};
 try {
   step("element connected -> QR painted (30 runs, stubbed API)");
   results.qrPaint = await measureQrPaint(browser, publicDir, 30);
@@ -56,7 +74,11 @@ try {
   results.notificationToDom = await measureNotificationToDom({ ...context, updates: 200 });
   await browser.close();
   results.broadcast = [];
-  for (const [count, rounds] of [[1, 20], [100, 10], [1000, 5]]) {
+  for (const [count, rounds] of [
+    [1, 20],
+    [100, 10],
+    [1000, 5],
+  ]) {
     step(`broadcast to ${count} viewer(s), ${rounds} notifications`);
     results.broadcast.push(await measureBroadcast({ ...context, count, rounds }));
   }
@@ -66,20 +88,44 @@ try {
     results.upstreamPolls.push(await measureUpstreamPolls({ ...context, count, windowMs: POLL_WINDOW_MS }));
   }
   step("widget.js requests per second (2000, 100 in flight, through the asset layer)");
-  results.widgetRequests = await measureWidgetRequests({ checkoutUrl: servers.checkoutUrl, total: 2000, concurrency: 100 });
+  results.widgetRequests = await measureWidgetRequests({
+    checkoutUrl: servers.checkoutUrl,
+    total: 2000,
+    concurrency: 100,
+  });
   step("create-payment throughput, Worker vs sandbox directly");
   const routesBefore = proxy.routes();
-  results.createThroughput = await measureCreateThroughput({ ...context, apiKeyId: "demo_shop", apiKeySecret: secrets.DEMO_API_KEY_SECRET });
+  results.createThroughput = await measureCreateThroughput({
+    ...context,
+    apiKeyId: "demo_shop",
+    apiKeySecret: secrets.DEMO_API_KEY_SECRET,
+  });
   const routesAfter = proxy.routes();
   results.createThroughput.upstreamCallsPerWorkerCreate = Object.fromEntries(
-    Object.entries(routesAfter).map(([route, n]) => [route, Math.round(((n - (routesBefore[route] ?? 0)) / results.createThroughput.worker.total) * 100) / 100]).filter(([, n]) => n > 0),
+    Object.entries(routesAfter)
+      .map(([route, n]) => [
+        route,
+        Math.round(((n - (routesBefore[route] ?? 0)) / results.createThroughput.worker.total) * 100) / 100,
+      ])
+      .filter(([, n]) => n > 0),
   );
   step("upstream notification -> shop backend received webhook (4 payments x 55 changes, one at a time)");
   results.notificationToWebhook = await measureNotificationToWebhook({ ...context, payments: 4, perPayment: 55 });
   step("1000 notifications, receiver failing 30 % of first attempts (10 in flight; drain wait at most 120 s)");
-  results.webhookDelivery = await measureWebhookDelivery({ ...context, total: 1000, payments: 10, failRate: 0.3, drainTimeoutMs: 120_000 });
+  results.webhookDelivery = await measureWebhookDelivery({
+    ...context,
+    total: 1000,
+    payments: 10,
+    failRate: 0.3,
+    drainTimeoutMs: 120_000,
+  });
   step("shop registry: 1000 shops registered, settings request with a warm cache and in a restarted Worker");
-  results.registry = await measureRegistry({ servers, adminToken: secrets.ADMIN_TOKEN, apiKeySecret: secrets.DEMO_API_KEY_SECRET, shops: 1000 });
+  results.registry = await measureRegistry({
+    servers,
+    adminToken: secrets.ADMIN_TOKEN,
+    apiKeySecret: secrets.DEMO_API_KEY_SECRET,
+    shops: 1000,
+  });
 } finally {
   await browser.close().catch(() => {});
   await servers.stop();
@@ -91,50 +137,107 @@ results.seconds = Math.round((Date.now() - started) / 1000);
 
 const rows = [
   ["widget.js minified / gzip -9", `${kb(results.sizes.widget.minified)} KB / ${kb(results.sizes.widget.gzip)} KB`],
-  ...results.sizeBreakdown.widget.groups.filter((g) => g.minified > 0).map((g) => [`widget.js: ${g.group} minified / share of gzip`, `${kb(g.minified)} KB / ${kb(g.gzip)} KB`]),
-  [`${results.sizes.chunks.length} language chunks in all, minified / gzip -9`, `${kb(results.sizeBreakdown.chunks.total.minified)} KB / ${kb(results.sizeBreakdown.chunks.total.gzip)} KB`],
+  ...results.sizeBreakdown.widget.groups
+    .filter((g) => g.minified > 0)
+    .map((g) => [`widget.js: ${g.group} minified / share of gzip`, `${kb(g.minified)} KB / ${kb(g.gzip)} KB`]),
+  [
+    `${results.sizes.chunks.length} language chunks in all, minified / gzip -9`,
+    `${kb(results.sizeBreakdown.chunks.total.minified)} KB / ${kb(results.sizeBreakdown.chunks.total.gzip)} KB`,
+  ],
   chunksRow(results.sizes.chunks),
-  ["element connected -> QR painted, median of 30 (in DOM)", `${ms(results.qrPaint.medianPaintedMs)} ms (${ms(results.qrPaint.medianInDomMs)} ms)`],
-  [`notification POST -> element DOM p50 / p95 / p99 (${results.notificationToDom.samples})`, `${ms(results.notificationToDom.p50)} / ${ms(results.notificationToDom.p95)} / ${ms(results.notificationToDom.p99)} ms`],
-  ...results.broadcast.map((b) => [`broadcast, ${b.viewers} viewer(s): p50 / p99 (${b.samples} deliveries)`, `${ms(b.p50)} / ${ms(b.p99)} ms`]),
-  ...results.upstreamPolls.map((p) => [`upstream polls per minute, ${p.viewers} viewer(s) (GETs incl. retries: ${p.gets} in ${p.windowSeconds} s)`, `${p.pollsPerMinute} (${p.perMinute})`]),
-  [`widget.js requests per second (${results.widgetRequests.total}, ${results.widgetRequests.concurrency} in flight, ${results.widgetRequests.failures} failed${results.widgetRequests.workerRan ? ", through the Worker" : ""})`, `${results.widgetRequests.perSecond} /s`],
-  [`create payment, sandbox directly (${results.createThroughput.direct.total}, ${results.createThroughput.concurrency} in flight)`, `${results.createThroughput.direct.perSecond} /s`],
-  [`create payment through the Worker (${results.createThroughput.worker.total}, ${results.createThroughput.worker.failures} failed)`, `${results.createThroughput.worker.perSecond} /s`],
+  [
+    "element connected -> QR painted, median of 30 (in DOM)",
+    `${ms(results.qrPaint.medianPaintedMs)} ms (${ms(results.qrPaint.medianInDomMs)} ms)`,
+  ],
+  [
+    `notification POST -> element DOM p50 / p95 / p99 (${results.notificationToDom.samples})`,
+    `${ms(results.notificationToDom.p50)} / ${ms(results.notificationToDom.p95)} / ${ms(results.notificationToDom.p99)} ms`,
+  ],
+  ...results.broadcast.map((b) => [
+    `broadcast, ${b.viewers} viewer(s): p50 / p99 (${b.samples} deliveries)`,
+    `${ms(b.p50)} / ${ms(b.p99)} ms`,
+  ]),
+  ...results.upstreamPolls.map((p) => [
+    `upstream polls per minute, ${p.viewers} viewer(s) (GETs incl. retries: ${p.gets} in ${p.windowSeconds} s)`,
+    `${p.pollsPerMinute} (${p.perMinute})`,
+  ]),
+  [
+    `widget.js requests per second (${results.widgetRequests.total}, ${results.widgetRequests.concurrency} in flight, ${results.widgetRequests.failures} failed${results.widgetRequests.workerRan ? ", through the Worker" : ""})`,
+    `${results.widgetRequests.perSecond} /s`,
+  ],
+  [
+    `create payment, sandbox directly (${results.createThroughput.direct.total}, ${results.createThroughput.concurrency} in flight)`,
+    `${results.createThroughput.direct.perSecond} /s`,
+  ],
+  [
+    `create payment through the Worker (${results.createThroughput.worker.total}, ${results.createThroughput.worker.failures} failed)`,
+    `${results.createThroughput.worker.perSecond} /s`,
+  ],
   ["Worker / direct throughput ratio", `${results.createThroughput.ratio}`],
-  ["upstream calls per create through the Worker", Object.entries(results.createThroughput.upstreamCallsPerWorkerCreate).map(([r, n]) => `${r}: ${n}`).join(", ")],
+  [
+    "upstream calls per create through the Worker",
+    Object.entries(results.createThroughput.upstreamCallsPerWorkerCreate)
+      .map(([r, n]) => `${r}: ${n}`)
+      .join(", "),
+  ],
   ...webhookRows(results.notificationToWebhook, results.webhookDelivery),
   ...registryRows(results.registry),
 ];
 function registryRows(r) {
   return [
-    [`shop registry: ${r.shops} shops registered through the admin API (${r.registered.failures} failed)`, `${r.registered.perSecond} /s`],
-    [`shop settings, registry shop, warm cache: p50 / p99 (${r.warm.samples} requests over ${r.shops} shops)`, `${ms(r.warm.p50)} / ${ms(r.warm.p99)} ms`],
-    [`shop settings, SHOPS var shop, same isolate: p50 / p99 (${r.configWarm.samples} requests)`, `${ms(r.configWarm.p50)} / ${ms(r.configWarm.p99)} ms`],
-    [`shop settings, registry shop, cold isolate (first request of each of ${r.cold.samples} shops): p50 / p99`, `${ms(r.cold.p50)} / ${ms(r.cold.p99)} ms`],
+    [
+      `shop registry: ${r.shops} shops registered through the admin API (${r.registered.failures} failed)`,
+      `${r.registered.perSecond} /s`,
+    ],
+    [
+      `shop settings, registry shop, warm cache: p50 / p99 (${r.warm.samples} requests over ${r.shops} shops)`,
+      `${ms(r.warm.p50)} / ${ms(r.warm.p99)} ms`,
+    ],
+    [
+      `shop settings, SHOPS var shop, same isolate: p50 / p99 (${r.configWarm.samples} requests)`,
+      `${ms(r.configWarm.p50)} / ${ms(r.configWarm.p99)} ms`,
+    ],
+    [
+      `shop settings, registry shop, cold isolate (first request of each of ${r.cold.samples} shops): p50 / p99`,
+      `${ms(r.cold.p50)} / ${ms(r.cold.p99)} ms`,
+    ],
   ];
 }
 /** The language chunks in one row, smallest and largest (each one is in bench-results/latest.json). */
 function chunksRow(chunks) {
   const spread = (key) => `${kb(Math.min(...chunks.map((c) => c[key])))}–${kb(Math.max(...chunks.map((c) => c[key])))}`;
-  return [`${chunks.length} language chunks, each minified / gzip -9 (smallest–largest)`, `${spread("minified")} KB / ${spread("gzip")} KB`];
+  return [
+    `${chunks.length} language chunks, each minified / gzip -9 (smallest–largest)`,
+    `${spread("minified")} KB / ${spread("gzip")} KB`,
+  ];
 }
 function webhookRows(latency, delivery) {
   const d = delivery;
   const of = `${d.total} events, ${Math.round(d.failRate * 100)} % of first attempts failed`;
   return [
-    [`notification POST -> shop backend received p50 / p95 / p99 (${latency.samples} events)`, `${ms(latency.p50)} / ${ms(latency.p95)} / ${ms(latency.p99)} ms`],
-    ["notification POST -> shop backend received min / max, signatures refused", `${ms(latency.min)} / ${ms(latency.max)} ms, ${latency.signatureRefused}`],
+    [
+      `notification POST -> shop backend received p50 / p95 / p99 (${latency.samples} events)`,
+      `${ms(latency.p50)} / ${ms(latency.p95)} / ${ms(latency.p99)} ms`,
+    ],
+    [
+      "notification POST -> shop backend received min / max, signatures refused",
+      `${ms(latency.min)} / ${ms(latency.max)} ms, ${latency.signatureRefused}`,
+    ],
     [`${of}: POSTed / accepted / outcome "apply"`, `${d.posted} / ${d.accepted} / ${d.outcomes.apply ?? 0}`],
     [`${of}: delivered / lost (${d.drainTimeoutSeconds} s wait)`, `${d.delivered} / ${d.lost}`],
     [`${of}: duplicates after dedupe (raw repeats)`, `${d.duplicates} (${d.rawRepeats})`],
-    [`${of}: first attempts failed / retried, signatures refused`, `${d.injected} (${Math.round((d.injected / Math.max(1, d.firstAttempts)) * 1000) / 10} %) / ${d.retriedDeliveries}, ${d.signatureRefused}`],
+    [
+      `${of}: first attempts failed / retried, signatures refused`,
+      `${d.injected} (${Math.round((d.injected / Math.max(1, d.firstAttempts)) * 1000) / 10} %) / ${d.retriedDeliveries}, ${d.signatureRefused}`,
+    ],
     [`${of}: first POST -> last delivered (POSTs took)`, `${d.drainSeconds} s (${d.postSeconds} s)`],
   ];
 }
 
 const width = Math.max(...rows.map(([label]) => label.length));
-console.log(`\ncrypto-checkout bench, ${results.date}, ${results.machine.cpus} CPUs (${results.machine.model}), Node ${results.machine.node}, Chromium ${results.machine.chromium}`);
+console.log(
+  `\ncrypto-checkout bench, ${results.date}, ${results.machine.cpus} CPUs (${results.machine.model}), Node ${results.machine.node}, Chromium ${results.machine.chromium}`,
+);
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
 console.log(`(${results.seconds} s)`);
 

@@ -48,10 +48,16 @@ await build({
 
 // The manifest of the element's sources, its modules renamed to the package's files: the class
 // is declared in class.js; index.js defines the tag and re-exports the class.
-const cem = spawnSync(join(root, "node_modules", ".bin", "cem"), ["analyze", "--config", "custom-elements-manifest.config.mjs", "--quiet"], { stdio: "inherit" });
+const cem = spawnSync(
+  join(root, "node_modules", ".bin", "cem"),
+  ["analyze", "--config", "custom-elements-manifest.config.mjs", "--quiet"],
+  { stdio: "inherit" },
+);
 if (cem.status !== 0) throw new Error("custom-elements-manifest analyzer failed");
 const analyzed = JSON.parse(readFileSync(join(root, "custom-elements.json"), "utf8"));
-const declaration = analyzed.modules.flatMap((m) => m.declarations ?? []).find((d) => d.customElement && d.name === "CryptoCheckout");
+const declaration = analyzed.modules
+  .flatMap((m) => m.declarations ?? [])
+  .find((d) => d.customElement && d.name === "CryptoCheckout");
 if (!declaration) throw new Error("custom-elements.json: no CryptoCheckout declaration");
 const classExport = { kind: "js", name: "CryptoCheckout", declaration: { name: "CryptoCheckout", module: "class.js" } };
 const manifest = {
@@ -63,7 +69,14 @@ const manifest = {
       kind: "javascript-module",
       path: "index.js",
       declarations: [],
-      exports: [{ kind: "custom-element-definition", name: "crypto-checkout", declaration: { name: "CryptoCheckout", module: "class.js" } }, classExport],
+      exports: [
+        {
+          kind: "custom-element-definition",
+          name: "crypto-checkout",
+          declaration: { name: "CryptoCheckout", module: "class.js" },
+        },
+        classExport,
+      ],
     },
   ],
 };

@@ -14,10 +14,24 @@ const folders = process.argv.slice(2);
 const globs = (folders.length ? folders : CHECKED_FOLDERS).map((folder) => `${folder}/**/*.{ts,mts,mjs,js}`);
 const run = spawnSync(
   process.execPath,
-  [DPDM, "--no-tree", "--no-warning", "--no-progress", "--circular", "--exit-code", "circular:1", "--exclude", "node_modules", ...globs],
+  [
+    DPDM,
+    "--no-tree",
+    "--no-warning",
+    "--no-progress",
+    "--circular",
+    "--exit-code",
+    "circular:1",
+    "--exclude",
+    "node_modules",
+    ...globs,
+  ],
   { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } },
 );
 process.stdout.write(run.stdout);
 process.stderr.write(run.stderr);
-if (run.status !== 0) console.error(`\nImport circle(s) above: move what both sides need into a module of its own, or pass it as a parameter.`);
+if (run.status !== 0)
+  console.error(
+    `\nImport circle(s) above: move what both sides need into a module of its own, or pass it as a parameter.`,
+  );
 process.exit(run.status ?? 1);

@@ -19,9 +19,15 @@ function portFromEnv(name, fallback) {
 const checkoutPort = portFromEnv("PORT", 8787);
 const sandboxPort = portFromEnv("SANDBOX_PORT", 8788);
 const backendPort = portFromEnv("BACKEND_PORT", 8789);
-for (const [name, port] of [["PORT", checkoutPort], ["SANDBOX_PORT", sandboxPort], ["BACKEND_PORT", backendPort]]) {
+for (const [name, port] of [
+  ["PORT", checkoutPort],
+  ["SANDBOX_PORT", sandboxPort],
+  ["BACKEND_PORT", backendPort],
+]) {
   if (await portInUse(port)) {
-    console.error(`Port ${port} on 127.0.0.1 is already in use (is the demo already running?). Stop that process or choose another port, e.g. ${name}=${port + 10} npm run demo`);
+    console.error(
+      `Port ${port} on 127.0.0.1 is already in use (is the demo already running?). Stop that process or choose another port, e.g. ${name}=${port + 10} npm run demo`,
+    );
     process.exit(1);
   }
 }
@@ -36,7 +42,14 @@ try {
 console.log("Starting the sandbox upstream, the checkout Worker and the shop backend...");
 let servers;
 try {
-  servers = await startServers({ checkoutPort, sandboxPort, backendPort, persistDir: ".wrangler/state", vars: { DEMO_MODE: "true" }, echo: true });
+  servers = await startServers({
+    checkoutPort,
+    sandboxPort,
+    backendPort,
+    persistDir: ".wrangler/state",
+    vars: { DEMO_MODE: "true" },
+    echo: true,
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

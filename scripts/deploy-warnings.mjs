@@ -33,19 +33,32 @@ export function deployWarnings(vars) {
   }
   const demoShops = shops.map((shop) => shop?.id).filter((id) => DEMO_SHOP_IDS.includes(id));
   if (demoShops.length) {
-    warnings.push(`SHOPS holds the demo shop${demoShops.length > 1 ? "s" : ""} ${demoShops.join(", ")}, made for the local sandbox: replace them in wrangler.toml's SHOPS with your shops (or [] when every shop is in the registry). docs/checkout.md#deploying`);
+    warnings.push(
+      `SHOPS holds the demo shop${demoShops.length > 1 ? "s" : ""} ${demoShops.join(", ")}, made for the local sandbox: replace them in wrangler.toml's SHOPS with your shops (or [] when every shop is in the registry). docs/checkout.md#deploying`,
+    );
   }
   for (const name of ["SANDBOX_BASE_URL", "PRODUCTION_BASE_URL", "PUBLIC_URL"]) {
     const value = vars[name];
     if (typeof value === "string" && isLoopbackUrl(value)) {
-      const fix = name === "PUBLIC_URL" ? "set it to the Worker's own https origin" : `set it to the payment service's ${name === "SANDBOX_BASE_URL" ? "sandbox" : "production"} base URL, or "" when no shop uses that environment`;
-      warnings.push(`${name} is ${value}, an address on this machine that a deployed Worker cannot reach: ${fix}. docs/checkout.md#deploying`);
+      const fix =
+        name === "PUBLIC_URL"
+          ? "set it to the Worker's own https origin"
+          : `set it to the payment service's ${name === "SANDBOX_BASE_URL" ? "sandbox" : "production"} base URL, or "" when no shop uses that environment`;
+      warnings.push(
+        `${name} is ${value}, an address on this machine that a deployed Worker cannot reach: ${fix}. docs/checkout.md#deploying`,
+      );
     }
   }
   for (const shop of shops) {
-    for (const url of [...(shop?.allowedOrigins ?? []), ...Object.values(shop?.redirectUrls ?? {}), ...(shop?.webhooks ?? []).map((w) => w?.url)]) {
+    for (const url of [
+      ...(shop?.allowedOrigins ?? []),
+      ...Object.values(shop?.redirectUrls ?? {}),
+      ...(shop?.webhooks ?? []).map((w) => w?.url),
+    ]) {
       if (typeof url === "string" && isLoopbackUrl(url.replace("{orderId}", "x")) && !DEMO_SHOP_IDS.includes(shop.id)) {
-        warnings.push(`shop ${shop.id} names ${url}, an address on this machine: use the shop's public URLs. docs/checkout.md#deploying`);
+        warnings.push(
+          `shop ${shop.id} names ${url}, an address on this machine: use the shop's public URLs. docs/checkout.md#deploying`,
+        );
       }
     }
   }

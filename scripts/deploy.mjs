@@ -34,5 +34,9 @@ for (const pair of optionValues(["--var"])) {
 }
 for (const warning of deployWarnings(vars)) console.error(`warning: ${warning}`);
 
-const run = spawnSync(process.execPath, [join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", ...args], { stdio: "inherit" });
+const run = spawnSync(
+  process.execPath,
+  [join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", ...args],
+  { stdio: "inherit" },
+);
 process.exit(run.status ?? 1);

@@ -15,7 +15,10 @@ export declare function firefoxLaunchOptions(extraPrefs?: Record<string, string 
 /** Headless Firefox ESR through puppeteer (WebDriver BiDi), with extra preferences. */
 export declare function launchFirefox(extraPrefs?: Record<string, string | number | boolean>): Promise<Browser>;
 /** The WebDriver capabilities of a WebKitGTK MiniBrowser session, plus `extra` and MiniBrowser's own `browserArgs`. */
-export declare function webkitCapabilities(extra?: Record<string, unknown>, browserArgs?: string[]): WebdriverIO.Capabilities;
+export declare function webkitCapabilities(
+  extra?: Record<string, unknown>,
+  browserArgs?: string[],
+): WebdriverIO.Capabilities;
 
 export interface WebKitDriver {
   url: string;

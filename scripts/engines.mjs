@@ -7,11 +7,20 @@ import { freePort } from "./servers.mjs";
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
-export const WEBKIT_BROWSER_PATH = process.env.WEBKIT_BROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+export const WEBKIT_BROWSER_PATH =
+  process.env.WEBKIT_BROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? "WebKitWebDriver";
 
 /** Flags for Chromium here: root needs --no-sandbox; the rest stop it calling hosts that never answer. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 /** Headless Chromium through playwright-core (`options` as playwright's launch takes them, e.g. a proxy). */
 export async function launchChromium(options = {}) {
@@ -40,7 +49,12 @@ export const FIREFOX_PREFS = {
 
 /** puppeteer.launch options for headless Firefox ESR over WebDriver BiDi. */
 export function firefoxLaunchOptions(extraPrefs = {}) {
-  return { browser: "firefox", executablePath: FIREFOX_PATH, headless: true, extraPrefsFirefox: { ...FIREFOX_PREFS, ...extraPrefs } };
+  return {
+    browser: "firefox",
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    extraPrefsFirefox: { ...FIREFOX_PREFS, ...extraPrefs },
+  };
 }
 
 /** Headless Firefox ESR through puppeteer (WebDriver BiDi). */
@@ -70,8 +84,16 @@ export function webkitCapabilities(extra = {}, browserArgs = []) {
  * the test run.
  */
 function startGuarded(command, args, options = {}) {
-  const child = spawn(command, args, { detached: true, stdio: options.stdio ?? ["ignore", "ignore", "pipe"], env: { ...process.env, ...options.env } });
-  const guard = spawn("bash", ["-c", 'read -r _; kill -KILL -- "-$1" 2>/dev/null; exit 0', "guard", String(child.pid)], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  const child = spawn(command, args, {
+    detached: true,
+    stdio: options.stdio ?? ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...options.env },
+  });
+  const guard = spawn(
+    "bash",
+    ["-c", 'read -r _; kill -KILL -- "-$1" 2>/dev/null; exit 0', "guard", String(child.pid)],
+    { detached: true, stdio: ["pipe", "ignore", "ignore"] },
+  );
   guard.unref();
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
@@ -108,7 +130,10 @@ function startGuarded(command, args, options = {}) {
 function displayOf(xvfb, timeoutMs) {
   return new Promise((resolve, reject) => {
     let text = "";
-    const timer = setTimeout(() => reject(new Error(`Xvfb gave no display within ${timeoutMs / 1000} s: ${xvfb.output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`Xvfb gave no display within ${timeoutMs / 1000} s: ${xvfb.output()}`)),
+      timeoutMs,
+    );
     xvfb.child.stdio[3].on("data", (chunk) => {
       text += chunk;
       if (text.includes("\n")) {
@@ -139,7 +164,9 @@ async function driverReady(url, driver, timeoutMs) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`WebKitWebDriver was not ready at ${url} within ${timeoutMs / 1000} s (last: ${last}): ${driver.output()}`);
+  throw new Error(
+    `WebKitWebDriver was not ready at ${url} within ${timeoutMs / 1000} s (last: ${last}): ${driver.output()}`,
+  );
 }
 
 /**
@@ -159,7 +186,9 @@ export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
     throw error;
   }
   const port = await freePort();
-  const driver = startGuarded(WEBKIT_DRIVER_PATH, [`--port=${port}`, "--host=local"], { env: { DISPLAY: `:${display}` } });
+  const driver = startGuarded(WEBKIT_DRIVER_PATH, [`--port=${port}`, "--host=local"], {
+    env: { DISPLAY: `:${display}` },
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await driver.stop();

@@ -16,14 +16,23 @@ const IN_FLIGHT = 8;
 const secrets = devVars();
 const receiver = await startWebhookReceiver({ secret: secrets.DEMO_WEBHOOK_SECRET });
 const inspectorPort = await freePort();
-const servers = await startServers({ inspectorPort, persistDir: mkdtempSync(join(tmpdir(), "crypto-checkout-profile-")), backend: false, backendPort: receiver.port, vars: { DEMO_MODE: "true" } });
+const servers = await startServers({
+  inspectorPort,
+  persistDir: mkdtempSync(join(tmpdir(), "crypto-checkout-profile-")),
+  backend: false,
+  backendPort: receiver.port,
+  vars: { DEMO_MODE: "true" },
+});
 const run = Date.now().toString(36);
 const auth = `Basic ${Buffer.from(`demo_shop:${secrets.DEMO_API_KEY_SECRET}`).toString("base64")}`;
 
 const create = async (orderId, i) => {
   const response = await fetch(`${servers.checkoutUrl}/api/shops/demo-open/payments`, {
     method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": `198.51.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` },
+    headers: {
+      "content-type": "application/json",
+      "cf-connecting-ip": `198.51.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
+    },
     body: JSON.stringify({ orderId, priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC" }),
   });
   await response.arrayBuffer();
@@ -33,7 +42,12 @@ const direct = async (i) => {
   const response = await fetch(`${servers.sandboxUrl}/v3/payments`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: auth },
-    body: JSON.stringify({ priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC", externalPaymentId: `profile-${run}-${i}` }),
+    body: JSON.stringify({
+      priceAmount: "25.00",
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+      externalPaymentId: `profile-${run}-${i}`,
+    }),
   });
   await response.arrayBuffer();
 };
@@ -52,10 +66,11 @@ async function inspector() {
     pending.get(message.id)?.(message.result);
     pending.delete(message.id);
   });
-  const send = (method, params = {}) => new Promise((resolve) => {
-    pending.set(++id, resolve);
-    ws.send(JSON.stringify({ id, method, params }));
-  });
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
   return { send, close: () => ws.close() };
 }
 
@@ -67,7 +82,8 @@ async function heaviest(profile, send, count = 12) {
   const label = async (node) => {
     const { functionName, scriptId, lineNumber } = node.callFrame;
     if (lineNumber < 0) return functionName;
-    if (!sources.has(scriptId)) sources.set(scriptId, ((await send("Debugger.getScriptSource", { scriptId }))?.scriptSource ?? "").split("\n"));
+    if (!sources.has(scriptId))
+      sources.set(scriptId, ((await send("Debugger.getScriptSource", { scriptId }))?.scriptSource ?? "").split("\n"));
     return `${functionName || "(anonymous)"}: ${(sources.get(scriptId)[lineNumber] ?? "").trim().slice(0, 90)}`;
   };
   const self = new Map();
@@ -88,7 +104,13 @@ async function heaviest(profile, send, count = 12) {
     const key = `${node.callFrame.scriptId}:${node.callFrame.lineNumber}:${node.callFrame.functionName}`;
     bySelf.set(key, { node, ms: (bySelf.get(key)?.ms ?? 0) + ms });
   }
-  const top = async (map) => Promise.all([...map.values()].sort((a, b) => b.ms - a.ms).slice(0, count).map(async ({ node, ms }) => `${ms.toFixed(0).padStart(7)} ms  ${await label(node)}`));
+  const top = async (map) =>
+    Promise.all(
+      [...map.values()]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, count)
+        .map(async ({ node, ms }) => `${ms.toFixed(0).padStart(7)} ms  ${await label(node)}`),
+    );
   return { self: await top(bySelf), inclusive: await top(inclusive) };
 }
 
@@ -109,9 +131,16 @@ try {
   writeFileSync(join(ROOT, "bench-results", "create.cpuprofile"), JSON.stringify(profile));
   const { self, inclusive } = await heaviest(profile, session.send);
   session.close();
-  const busy = profile.timeDeltas.reduce((sum, d, i) => (profile.nodes.find((n) => n.id === profile.samples[i])?.callFrame.functionName === "(idle)" ? sum : sum + d), 0) / 1000;
+  const busy =
+    profile.timeDeltas.reduce(
+      (sum, d, i) =>
+        profile.nodes.find((n) => n.id === profile.samples[i])?.callFrame.functionName === "(idle)" ? sum : sum + d,
+      0,
+    ) / 1000;
   console.log(`${TOTAL} creates, ${IN_FLIGHT} in flight (the inspector attached slows the first run)`);
-  console.log(`  new orders (a new OrderObject and PaymentObject each):  ${newOrders} /s, Worker CPU ${(busy / TOTAL).toFixed(1)} ms per create`);
+  console.log(
+    `  new orders (a new OrderObject and PaymentObject each):  ${newOrders} /s, Worker CPU ${(busy / TOTAL).toFixed(1)} ms per create`,
+  );
   console.log(`  orders that exist (same route and checks, no new object): ${repeated} /s`);
   console.log(`  sandbox directly:                                        ${sandbox} /s`);
   console.log("heaviest frames, self time:\n" + self.join("\n"));

@@ -21,16 +21,32 @@ const browser = await launchChromium();
 
 /** Calls the sandbox control API (the test pane does the same through the Worker). */
 async function control(path, body) {
-  const response = await fetch(`${servers.sandboxUrl}/sandbox${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+  const response = await fetch(`${servers.sandboxUrl}/sandbox${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
   if (!response.ok) throw new Error(`sandbox ${path}: HTTP ${response.status} ${await response.text()}`);
   return response.json();
 }
 
 /** Opens the demo for a new order and waits until the element shows a payment in `status`. */
 async function openDemo({ name, viewport, theme = "light", amount = "47.40", transfer = "BTC", scale = 1 }) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: scale, locale: "en-US", colorScheme: theme === "dark" ? "dark" : "light" });
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: scale,
+    locale: "en-US",
+    colorScheme: theme === "dark" ? "dark" : "light",
+  });
   const page = await context.newPage();
-  const params = new URLSearchParams({ shop: "demo-open", order: `NW-${name.toUpperCase().replaceAll(/[^A-Z0-9]/g, "")}${Date.now().toString(36).toUpperCase().slice(-4)}`, amount, currency: "EUR", transfer, theme });
+  const params = new URLSearchParams({
+    shop: "demo-open",
+    order: `NW-${name.toUpperCase().replaceAll(/[^A-Z0-9]/g, "")}${Date.now().toString(36).toUpperCase().slice(-4)}`,
+    amount,
+    currency: "EUR",
+    transfer,
+    theme,
+  });
   await page.goto(`${servers.checkoutUrl}/demo/?${params}`);
   // Keep the customer on the page for the picture (the element would follow the shop's redirect).
   await page.evaluate(() => document.addEventListener("checkout-redirect", (event) => event.preventDefault()));
@@ -39,9 +55,15 @@ async function openDemo({ name, viewport, theme = "light", amount = "47.40", tra
 
 async function waitForStatus(page, status) {
   try {
-    await page.waitForFunction((wanted) => document.querySelector("crypto-checkout")?.payment?.status === wanted, status, { timeout: 30_000 });
+    await page.waitForFunction(
+      (wanted) => document.querySelector("crypto-checkout")?.payment?.status === wanted,
+      status,
+      { timeout: 30_000 },
+    );
   } catch (error) {
-    const shown = await page.evaluate(() => document.querySelector("crypto-checkout")?.shadowRoot?.textContent?.replaceAll(/\s+/g, " ").trim());
+    const shown = await page.evaluate(() =>
+      document.querySelector("crypto-checkout")?.shadowRoot?.textContent?.replaceAll(/\s+/g, " ").trim(),
+    );
     throw new Error(`the demo did not reach ${status}; the element shows: ${shown}`, { cause: error });
   }
   await page.locator("crypto-checkout [part=status]").waitFor();

@@ -21,7 +21,9 @@ export function freePort() {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -52,7 +54,15 @@ function newestMtime(paths) {
 }
 
 const BUILD_OUTPUTS = ["dist/public/widget.js", "dist/public/widget-manifest.json", "dist/public/demo/index.html"];
-const BUILD_INPUTS = ["widget", "demo", "public-headers", "worker/checkout/wire.ts", "worker/v3/types.ts", "scripts/build-widget.mjs", "scripts/build-demo.mjs"];
+const BUILD_INPUTS = [
+  "widget",
+  "demo",
+  "public-headers",
+  "worker/checkout/wire.ts",
+  "worker/v3/types.ts",
+  "scripts/build-widget.mjs",
+  "scripts/build-demo.mjs",
+];
 
 /** Whether dist/public is missing or older than its sources. */
 export function buildIsStale() {
@@ -66,7 +76,10 @@ export function buildIsStale() {
 export function ensureBuilt({ log = console.log } = {}) {
   if (!buildIsStale()) return false;
   log("Building the widget and the demo (npm run build)...");
-  const run = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: ["ignore", process.stderr, process.stderr] });
+  const run = spawnSync("npm", ["run", "-s", "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", process.stderr, process.stderr],
+  });
   if (run.status !== 0) throw new Error(`npm run build failed (exit ${run.status ?? run.signal})`);
   return true;
 }
@@ -96,12 +109,14 @@ export function generateDevValues(path) {
   if (!missing.length) return;
   const values = new Map(missing.map((name) => [name, GENERATED_DEV_VALUES[name]()]));
   const filled = new Set();
-  const lines = readFileSync(path, "utf8").split("\n").map((line) => {
-    const name = /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
-    if (!name || !values.has(name) || filled.has(name)) return line;
-    filled.add(name);
-    return `${name}=${values.get(name)}`;
-  });
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .map((line) => {
+      const name = /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
+      if (!name || !values.has(name) || filled.has(name)) return line;
+      filled.add(name);
+      return `${name}=${values.get(name)}`;
+    });
   const rest = [...values].filter(([name]) => !filled.has(name)).map(([name, value]) => `${name}=${value}`);
   writeFileSync(path, `${[...lines, ...rest].join("\n").replace(/\n*$/, "")}\n`);
 }
@@ -120,12 +135,16 @@ export function ensureDevVars() {
     // replace sandbox values the project has retired (a value someone chose stays).
     const have = readDevVars(vars);
     const wanted = readDevVars(example);
-    const retired = Object.entries(have).filter(([name, value]) => RETIRED_DEV_VALUES[name]?.includes(value) && wanted[name] !== undefined);
+    const retired = Object.entries(have).filter(
+      ([name, value]) => RETIRED_DEV_VALUES[name]?.includes(value) && wanted[name] !== undefined,
+    );
     if (retired.length) {
-      const text = readFileSync(vars, "utf8").split("\n").map((line) => {
-        const name = /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
-        return name && retired.some(([r]) => r === name) ? `${name}=${wanted[name]}` : line;
-      });
+      const text = readFileSync(vars, "utf8")
+        .split("\n")
+        .map((line) => {
+          const name = /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
+          return name && retired.some(([r]) => r === name) ? `${name}=${wanted[name]}` : line;
+        });
       writeFileSync(vars, text.join("\n"));
     }
     const missing = Object.entries(wanted).filter(([name]) => !(name in have));
@@ -163,7 +182,10 @@ export function shopsForOrigin(origin, backendOrigin = DEMO_BACKEND_ORIGIN) {
   if (!match) throw new Error("wrangler.toml has no SHOPS = '''...''' entry under [vars]");
   // The demo shops allow the Worker's origin under both loopback names (127.0.0.1 and localhost).
   const local = (url) => url.replace("//127.0.0.1:", "//localhost:");
-  const text = match[1].replaceAll(DEMO_ORIGIN, origin).replaceAll(local(DEMO_ORIGIN), local(origin)).replaceAll(DEMO_BACKEND_ORIGIN, backendOrigin);
+  const text = match[1]
+    .replaceAll(DEMO_ORIGIN, origin)
+    .replaceAll(local(DEMO_ORIGIN), local(origin))
+    .replaceAll(DEMO_BACKEND_ORIGIN, backendOrigin);
   return JSON.stringify(JSON.parse(text));
 }
 
@@ -176,7 +198,10 @@ const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABL
  * again whenever any other `wrangler dev` on the machine started or stopped.
  */
 function startWrangler(name, args, echo, persist) {
-  return startNode(name, [WRANGLER, "dev", ...args], echo, { ...WRANGLER_ENV, WRANGLER_REGISTRY_PATH: join(persist, "dev-registry") });
+  return startNode(name, [WRANGLER, "dev", ...args], echo, {
+    ...WRANGLER_ENV,
+    WRANGLER_REGISTRY_PATH: join(persist, "dev-registry"),
+  });
 }
 
 /**
@@ -185,9 +210,15 @@ function startWrangler(name, args, echo, persist) {
  * applied before are skipped. Rejects with wrangler's output when that fails.
  */
 export async function applyMigrations(persist, { echo = false } = {}) {
-  const proc = startNode("D1 migrations", [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persist], echo, WRANGLER_ENV);
+  const proc = startNode(
+    "D1 migrations",
+    [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persist],
+    echo,
+    WRANGLER_ENV,
+  );
   const { code, signal } = await proc.exit;
-  if (code !== 0) throw new Error(`wrangler d1 migrations apply failed (${code ?? signal}).\n--- last output ---\n${proc.output()}`);
+  if (code !== 0)
+    throw new Error(`wrangler d1 migrations apply failed (${code ?? signal}).\n--- last output ---\n${proc.output()}`);
 }
 
 /** One Node process, detached in its own process group, its output kept for errors. */
@@ -256,7 +287,8 @@ async function waitReady(proc, url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = "no answer yet";
   while (Date.now() < deadline) {
-    if (proc.exited) throw new Error(`${proc.name} exited before it was ready (${url}).\n--- last output ---\n${proc.output()}`);
+    if (proc.exited)
+      throw new Error(`${proc.name} exited before it was ready (${url}).\n--- last output ---\n${proc.output()}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
       await response.arrayBuffer();
@@ -267,7 +299,9 @@ async function waitReady(proc, url, timeoutMs) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${proc.name} was not ready at ${url} within ${timeoutMs / 1000} s (last: ${last}).\n--- last output ---\n${proc.output()}`);
+  throw new Error(
+    `${proc.name} was not ready at ${url} within ${timeoutMs / 1000} s (last: ${last}).\n--- last output ---\n${proc.output()}`,
+  );
 }
 
 const running = new Set();
@@ -280,7 +314,9 @@ function installExitHooks() {
   });
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.once(signal, () => {
-      void Promise.all([...running].map((proc) => proc.stop(2000))).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+      void Promise.all([...running].map((proc) => proc.stop(2000))).finally(() =>
+        process.exit(signal === "SIGINT" ? 130 : 143),
+      );
     });
   }
 }
@@ -304,7 +340,19 @@ export async function startServers(options = {}) {
   const secrets = devVars();
   installExitHooks();
 
-  const common = (port, inspectorPort, persist) => ["--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", options.echo ? "log" : "warn"];
+  const common = (port, inspectorPort, persist) => [
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--persist-to",
+    persist,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    options.echo ? "log" : "warn",
+  ];
   const standardShops = checkoutUrl === DEMO_ORIGIN && backendUrl === DEMO_BACKEND_ORIGIN;
   const vars = {
     SANDBOX_BASE_URL: sandboxUrl,
@@ -318,9 +366,20 @@ export async function startServers(options = {}) {
   };
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const inspectorPort = options.inspectorPort ?? (await freePort());
-  const startCheckout = () => startWrangler("checkout Worker", ["-c", "wrangler.toml", ...common(checkoutPort, inspectorPort, join(persistDir, "checkout")), ...varArgs], options.echo, join(persistDir, "checkout"));
+  const startCheckout = () =>
+    startWrangler(
+      "checkout Worker",
+      ["-c", "wrangler.toml", ...common(checkoutPort, inspectorPort, join(persistDir, "checkout")), ...varArgs],
+      options.echo,
+      join(persistDir, "checkout"),
+    );
 
-  const sandbox = startWrangler("sandbox Worker", ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))], options.echo, join(persistDir, "sandbox"));
+  const sandbox = startWrangler(
+    "sandbox Worker",
+    ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))],
+    options.echo,
+    join(persistDir, "sandbox"),
+  );
   running.add(sandbox);
   try {
     await applyMigrations(join(persistDir, "checkout"), { echo: options.echo });
@@ -329,16 +388,19 @@ export async function startServers(options = {}) {
     running.delete(sandbox);
     throw error;
   }
-  const backend = options.backend === false ? undefined : startNode("shop backend", [join(ROOT, "examples", "shop-backend", "server.mjs")], options.echo, {
-    HOST: "127.0.0.1",
-    PORT: String(backendPort),
-    WEBHOOK_SECRET: secrets.DEMO_WEBHOOK_SECRET ?? "",
-    ORDER_SIGNING_KEY: secrets.DEMO_ORDER_SIGNING_KEY ?? "",
-    SHOP: "demo-signed",
-    STORE_FILE: join(persistDir, "shop-backend", "orders.json"),
-    CONTROL: "1",
-    CORS_ORIGIN: checkoutUrl,
-  });
+  const backend =
+    options.backend === false
+      ? undefined
+      : startNode("shop backend", [join(ROOT, "examples", "shop-backend", "server.mjs")], options.echo, {
+          HOST: "127.0.0.1",
+          PORT: String(backendPort),
+          WEBHOOK_SECRET: secrets.DEMO_WEBHOOK_SECRET ?? "",
+          ORDER_SIGNING_KEY: secrets.DEMO_ORDER_SIGNING_KEY ?? "",
+          SHOP: "demo-signed",
+          STORE_FILE: join(persistDir, "shop-backend", "orders.json"),
+          CONTROL: "1",
+          CORS_ORIGIN: checkoutUrl,
+        });
   if (backend) running.add(backend);
   let checkout = startCheckout();
   running.add(checkout);
@@ -351,7 +413,11 @@ export async function startServers(options = {}) {
   };
   const checkoutReady = () => waitReady(checkout, `${checkoutUrl}/api/shops/demo-open`, timeoutMs);
   try {
-    await Promise.all([waitReady(sandbox, `${sandboxUrl}/sandbox/health`, timeoutMs), backend && waitReady(backend, `${backendUrl}/health`, timeoutMs), checkoutReady()]);
+    await Promise.all([
+      waitReady(sandbox, `${sandboxUrl}/sandbox/health`, timeoutMs),
+      backend && waitReady(backend, `${backendUrl}/health`, timeoutMs),
+      checkoutReady(),
+    ]);
   } catch (error) {
     await stop();
     throw error;

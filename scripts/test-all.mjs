@@ -15,15 +15,119 @@ const suites = [
   { name: "typecheck", cmd: ["npm", "run", "-s", "typecheck"] },
   { name: "lint", cmd: ["npm", "run", "-s", "lint"] },
   { name: "build", cmd: ["npm", "run", "-s", "build"] },
-  { name: "worker", cmd: ["npx", "vitest", "run", "--config", "vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`], report: "worker.json" },
-  { name: "examples", cmd: ["npx", "vitest", "run", "--config", "test/examples/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/examples.json`], report: "examples.json" },
-  { name: "demo", cmd: ["npx", "vitest", "run", "--config", "test/demo/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/demo.json`], report: "demo.json" },
-  { name: "cli", cmd: ["npx", "vitest", "run", "--config", "test/cli/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/cli.json`], report: "cli.json" },
-  { name: "tooling", cmd: ["npx", "vitest", "run", "--config", "test/tooling/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/tooling.json`], report: "tooling.json" },
-  { name: "docs", cmd: ["npx", "vitest", "run", "--config", "test/docs/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/docs.json`], report: "docs.json" },
-  { name: "package", cmd: ["npx", "vitest", "run", "--config", "test/package/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/package-test.json`], report: "package-test.json" },
+  {
+    name: "worker",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/worker.json`,
+    ],
+    report: "worker.json",
+  },
+  {
+    name: "examples",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "test/examples/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/examples.json`,
+    ],
+    report: "examples.json",
+  },
+  {
+    name: "demo",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "test/demo/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/demo.json`,
+    ],
+    report: "demo.json",
+  },
+  {
+    name: "cli",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "test/cli/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/cli.json`,
+    ],
+    report: "cli.json",
+  },
+  {
+    name: "tooling",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "test/tooling/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/tooling.json`,
+    ],
+    report: "tooling.json",
+  },
+  {
+    name: "docs",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "test/docs/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/docs.json`,
+    ],
+    report: "docs.json",
+  },
+  {
+    name: "package",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "test/package/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/package-test.json`,
+    ],
+    report: "package-test.json",
+  },
   { name: "widget", cmd: ["npx", "web-test-runner", "--config", "web-test-runner.config.mjs"], report: "widget.json" },
-  { name: "e2e", cmd: ["npx", "vitest", "run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/e2e.json`], report: "e2e.json" },
+  {
+    name: "e2e",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "vitest.e2e.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/e2e.json`,
+    ],
+    report: "e2e.json",
+  },
 ];
 
 /**
@@ -68,17 +172,26 @@ const lines = [];
 for (const suite of selected) {
   const started = Date.now();
   console.log(`\n=== ${suite.name}: ${suite.cmd.join(" ")}`);
-  const run = spawnSync(suite.cmd[0], suite.cmd.slice(1), { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
+  const run = spawnSync(suite.cmd[0], suite.cmd.slice(1), {
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let counts;
   let engines = [];
   const reportPath = suite.report ? join(results, suite.report) : undefined;
   if (reportPath && existsSync(reportPath)) {
     const r = JSON.parse(readFileSync(reportPath, "utf8"));
-    counts = { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+    counts = {
+      passed: r.numPassedTests ?? 0,
+      failed: r.numFailedTests ?? 0,
+      skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+    };
     engines = Object.entries(engineCounts(r))
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([engine, c]) => `${engine} ${c.numPassedTests} passed ${c.numFailedTests} failed ${c.numPendingTests} skipped`);
+      .map(
+        ([engine, c]) => `${engine} ${c.numPassedTests} passed ${c.numFailedTests} failed ${c.numPendingTests} skipped`,
+      );
     // A runner that exits non-zero without a failed test (a crashed file, an unhandled error) still fails.
     if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
   } else {
@@ -87,7 +200,9 @@ for (const suite of selected) {
   total.passed += counts.passed;
   total.failed += counts.failed;
   total.skipped += counts.skipped;
-  lines.push(`${suite.name.padEnd(10)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(4)} skipped  ${seconds}s`);
+  lines.push(
+    `${suite.name.padEnd(10)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(4)} skipped  ${seconds}s`,
+  );
   for (const line of engines) lines.push(`  ${line}`);
 }
 console.log("\n=== summary");

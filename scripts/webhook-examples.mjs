@@ -50,7 +50,9 @@ const sandbox = (path, body) => call("POST", `${sandboxUrl}/sandbox${path}`, { b
 async function endCursor() {
   let after = "0";
   for (;;) {
-    const page = await call("GET", `${checkoutUrl}/api/shops/${SHOP}/events?after=${after}&limit=200`, { headers: backend });
+    const page = await call("GET", `${checkoutUrl}/api/shops/${SHOP}/events?after=${after}&limit=200`, {
+      headers: backend,
+    });
     after = page.next;
     if (!page.hasMore) return after;
   }
@@ -63,7 +65,9 @@ const seen = new Map();
 async function waitFor(description, match) {
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
-    const page = await call("GET", `${checkoutUrl}/api/shops/${SHOP}/events?after=${start}&limit=200`, { headers: backend });
+    const page = await call("GET", `${checkoutUrl}/api/shops/${SHOP}/events?after=${start}&limit=200`, {
+      headers: backend,
+    });
     const entry = page.events.find((e) => !seen.has(e.event.id) && match(e.event));
     if (entry) {
       seen.set(entry.event.id, entry.event);
@@ -84,7 +88,8 @@ async function createPayment(orderId, transferCurrency, priceAmount, priceCurren
     body: JSON.stringify({ orderId, transferCurrency, priceAmount, priceCurrency }),
   });
   const view = await response.json();
-  if (response.status === 200) throw new Error(`order ${orderId} already has a payment in this demo's state: pass another first order number`);
+  if (response.status === 200)
+    throw new Error(`order ${orderId} already has a payment in this demo's state: pass another first order number`);
   if (response.status !== 201) throw new Error(`create ${orderId}: HTTP ${response.status} ${JSON.stringify(view)}`);
   await waitFor(`${orderId} created`, of(view.paymentId, "payment.created"));
   return view;
@@ -143,7 +148,10 @@ const payout = await call("POST", `${sandboxUrl}/v3/payouts`, {
   },
 });
 console.error(`payout: ${payout.payoutId}`);
-await waitFor("payout sent", (event) => event.type === "payout.updated" && event.data.payout.payoutId === payout.payoutId);
+await waitFor(
+  "payout sent",
+  (event) => event.type === "payout.updated" && event.data.payout.payoutId === payout.payoutId,
+);
 
 for (const type of TYPES) {
   const event = [...seen.values()].find((e) => e.type === type);

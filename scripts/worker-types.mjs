@@ -26,18 +26,39 @@ import { join } from "node:path";
 import { ROOT } from "./servers.mjs";
 
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
-const COMMON = ["--include-runtime=false", "--strict-vars=false", "--include-main-module=false", "--env-file=/dev/null"];
+const COMMON = [
+  "--include-runtime=false",
+  "--strict-vars=false",
+  "--include-main-module=false",
+  "--env-file=/dev/null",
+];
 const WORKERS = [
   { config: "wrangler.toml", out: "worker/checkout/worker-configuration.d.ts", envInterface: "CheckoutBindings" },
-  { config: "worker/sandbox/wrangler.toml", out: "worker/sandbox/worker-configuration.d.ts", envInterface: "SandboxEnv" },
+  {
+    config: "worker/sandbox/wrangler.toml",
+    out: "worker/sandbox/worker-configuration.d.ts",
+    envInterface: "SandboxEnv",
+  },
 ];
 
 const check = process.argv.includes("--check");
 let failed = 0;
 for (const worker of WORKERS) {
-  const argv = [WRANGLER, "types", worker.out, "-c", worker.config, `--env-interface=${worker.envInterface}`, ...COMMON];
+  const argv = [
+    WRANGLER,
+    "types",
+    worker.out,
+    "-c",
+    worker.config,
+    `--env-interface=${worker.envInterface}`,
+    ...COMMON,
+  ];
   if (check) argv.push("--check");
-  const run = spawnSync(process.execPath, argv, { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", WRANGLER_SEND_METRICS: "false" } });
+  const run = spawnSync(process.execPath, argv, {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", WRANGLER_SEND_METRICS: "false" },
+  });
   if (run.status === 0) {
     if (!check) console.log(`${worker.out}: written from ${worker.config}`);
     continue;

@@ -47,6 +47,11 @@ declare global {
 }
 
 /** Dispatches a bubbling, composed event; returns false when a listener called preventDefault(). */
-export function emit<K extends CheckoutEventName>(target: EventTarget, name: K, detail: CheckoutEventDetails[K], cancelable = false): boolean {
+export function emit<K extends CheckoutEventName>(
+  target: EventTarget,
+  name: K,
+  detail: CheckoutEventDetails[K],
+  cancelable = false,
+): boolean {
   return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
 }

@@ -11,7 +11,14 @@ import { Option, type Command } from "commander";
 import { signatureHeaders, USER_AGENT } from "../../worker/checkout/events/deliver.js";
 import { EVENT_TYPES, type EventList, type WebhookEvent } from "../../worker/checkout/events/types.js";
 import { CheckoutApiError, DEFAULT_CHECKOUT_URL, fetchEvents, httpUrl } from "../checkout-api.js";
-import { BACKEND_TOKEN_ENV, configPath, findShop, loadWorkerConfig, secretByName, WEBHOOK_SECRET_ENV } from "../config.js";
+import {
+  BACKEND_TOKEN_ENV,
+  configPath,
+  findShop,
+  loadWorkerConfig,
+  secretByName,
+  WEBHOOK_SECRET_ENV,
+} from "../config.js";
 import type { Context } from "../context.js";
 import { CommandFailure, UsageError } from "../errors.js";
 import { liveLine, type LiveLine } from "../output.js";
@@ -61,9 +68,15 @@ export interface ForwardLine {
 }
 
 function eventTypes(value: string): string[] {
-  const types = value.split(",").map((t) => t.trim()).filter(Boolean);
+  const types = value
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
   const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
-  if (!types.length || unknown.length) throw new UsageError(`--events: unknown event type ${unknown.join(", ") || "(none)"}; the types: ${EVENT_TYPES.join(", ")}`);
+  if (!types.length || unknown.length)
+    throw new UsageError(
+      `--events: unknown event type ${unknown.join(", ") || "(none)"}; the types: ${EVENT_TYPES.join(", ")}`,
+    );
   return types;
 }
 
@@ -71,11 +84,15 @@ function eventTypes(value: string): string[] {
 function resolveSetup(ctx: Context, o: ListenOptions): Setup {
   const shopId = ctx.opts.shop;
   if (shopId === undefined) throw new UsageError("listen needs --shop <id>: it reads that shop's events");
-  if (ctx.opts.keyId !== undefined) throw new UsageError("listen reads the checkout Worker's events with the shop's backend token, not an API key: pass --shop only");
+  if (ctx.opts.keyId !== undefined)
+    throw new UsageError(
+      "listen reads the checkout Worker's events with the shop's backend token, not an API key: pass --shop only",
+    );
   const config = loadWorkerConfig(configPath(ctx.opts.config, ctx.root));
   const shop = findShop(config, shopId);
   const tokenName = shop.secrets.backendToken;
-  const token = process.env[BACKEND_TOKEN_ENV] || (tokenName === undefined ? undefined : secretByName(config, tokenName));
+  const token =
+    process.env[BACKEND_TOKEN_ENV] || (tokenName === undefined ? undefined : secretByName(config, tokenName));
   if (!token) {
     throw new UsageError(
       tokenName === undefined
@@ -85,11 +102,14 @@ function resolveSetup(ctx: Context, o: ListenOptions): Setup {
   }
   let secret: string | undefined;
   if (o.secret !== undefined) {
-    ctx.io.err(`warning: a secret passed as --secret lands in your shell history and the process list; prefer ${WEBHOOK_SECRET_ENV}\n`);
+    ctx.io.err(
+      `warning: a secret passed as --secret lands in your shell history and the process list; prefer ${WEBHOOK_SECRET_ENV}\n`,
+    );
     secret = o.secret;
   } else {
     const secretName = shop.webhooks?.[0]?.secret;
-    secret = process.env[WEBHOOK_SECRET_ENV] || (secretName === undefined ? undefined : secretByName(config, secretName));
+    secret =
+      process.env[WEBHOOK_SECRET_ENV] || (secretName === undefined ? undefined : secretByName(config, secretName));
     if (!secret) {
       throw new UsageError(
         secretName === undefined
@@ -99,29 +119,65 @@ function resolveSetup(ctx: Context, o: ListenOptions): Setup {
     }
   }
   if (!WHSEC.test(secret)) throw new UsageError("the webhook secret must be of the form whsec_<base64>");
-  return { shop: shop.id, base: httpUrl(o.checkoutUrl, "--checkout-url"), target: httpUrl(o.forwardTo, "--forward-to"), token, secret };
+  return {
+    shop: shop.id,
+    base: httpUrl(o.checkoutUrl, "--checkout-url"),
+    target: httpUrl(o.forwardTo, "--forward-to"),
+    token,
+    secret,
+  };
 }
 
 /** POSTs one event the way the Worker delivers a webhook; never throws. */
-async function forward(setup: Setup, event: WebhookEvent, timeoutMs: number): Promise<{ status: number | null; ok: boolean; error?: string }> {
+async function forward(
+  setup: Setup,
+  event: WebhookEvent,
+  timeoutMs: number,
+): Promise<{ status: number | null; ok: boolean; error?: string }> {
   const body = JSON.stringify(event);
-  const headers = { "Content-Type": "application/json", "User-Agent": USER_AGENT, ...signatureHeaders(setup.secret, event.id, new Date(), body) };
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": USER_AGENT,
+    ...signatureHeaders(setup.secret, event.id, new Date(), body),
+  };
   try {
-    const response = await fetch(setup.target, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(setup.target, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     const ok = response.status >= 200 && response.status < 300;
     const text = ok ? "" : (await response.text().catch(() => "")).replace(/\s+/g, " ").trim().slice(0, 120);
     if (ok) await response.body?.cancel();
     return ok ? { status: response.status, ok } : { status: response.status, ok, ...(text ? { error: text } : {}) };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-    return { status: null, ok: false, error: timedOut ? `no answer within ${timeoutMs} ms` : `network error: ${cause}` };
+    const cause =
+      error instanceof Error && error.cause instanceof Error
+        ? error.cause.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return {
+      status: null,
+      ok: false,
+      error: timedOut ? `no answer within ${timeoutMs} ms` : `network error: ${cause}`,
+    };
   }
 }
 
 export function formatForwardLine(line: ForwardLine): string {
-  const what = line.status === null ? (line.error ?? "no answer") : `${line.status}${line.ok || !line.error ? "" : ` ${line.error}`}`;
-  const retry = line.ok ? "" : line.retry ? `  (attempt ${line.attempt} of ${line.maxAttempts}; again on the next poll)` : `  (attempt ${line.attempt} of ${line.maxAttempts}; giving up)`;
+  const what =
+    line.status === null
+      ? (line.error ?? "no answer")
+      : `${line.status}${line.ok || !line.error ? "" : ` ${line.error}`}`;
+  const retry = line.ok
+    ? ""
+    : line.retry
+      ? `  (attempt ${line.attempt} of ${line.maxAttempts}; again on the next poll)`
+      : `  (attempt ${line.attempt} of ${line.maxAttempts}; giving up)`;
   return `${line.time}  ${line.type.padEnd(19)}  ${line.eventId}  -> ${what}${retry}\n`;
 }
 
@@ -139,7 +195,10 @@ async function listen(ctx: Context, setup: Setup, o: ListenOptions, live: LiveLi
   const timeoutMs = ctx.opts.timeout ?? 5000;
   const intervalMs = o.interval ?? DEFAULT_LISTEN_INTERVAL_MS;
   const wanted = o.events === undefined ? undefined : new Set(o.events);
-  const fatal = (error: CheckoutApiError) => new CommandFailure(`${error.message}${error.status === 401 ? ` (is the backend token of shop ${setup.shop} the one the Worker at ${setup.base} has?)` : ""}`);
+  const fatal = (error: CheckoutApiError) =>
+    new CommandFailure(
+      `${error.message}${error.status === 401 ? ` (is the backend token of shop ${setup.shop} the one the Worker at ${setup.base} has?)` : ""}`,
+    );
 
   let cursor: string;
   try {
@@ -149,7 +208,9 @@ async function listen(ctx: Context, setup: Setup, o: ListenOptions, live: LiveLi
     if (error instanceof CheckoutApiError) throw fatal(error);
     throw error;
   }
-  ctx.io.err(`Ready. Forwarding the events of shop ${setup.shop} (${setup.base}) to ${setup.target}, ${o.from === "start" ? "from the start of the log" : "from now on"}. Ctrl-C to stop.\n`);
+  ctx.io.err(
+    `Ready. Forwarding the events of shop ${setup.shop} (${setup.base}) to ${setup.target}, ${o.from === "start" ? "from the start of the log" : "from now on"}. Ctrl-C to stop.\n`,
+  );
   live.update(`Waiting for events of shop ${setup.shop}… Ctrl-C to stop`);
 
   let waiting: { event: WebhookEvent; attempts: number }[] = [];
@@ -157,7 +218,16 @@ async function listen(ctx: Context, setup: Setup, o: ListenOptions, live: LiveLi
     item.attempts++;
     const result = await forward(setup, item.event, FORWARD_TIMEOUT_MS);
     const retry = !result.ok && item.attempts < o.maxAttempts;
-    const line: ForwardLine = { time: new Date().toISOString(), type: item.event.type, eventId: item.event.id, url: setup.target, ...result, attempt: item.attempts, maxAttempts: o.maxAttempts, ...(result.ok ? {} : { retry }) };
+    const line: ForwardLine = {
+      time: new Date().toISOString(),
+      type: item.event.type,
+      eventId: item.event.id,
+      url: setup.target,
+      ...result,
+      attempt: item.attempts,
+      maxAttempts: o.maxAttempts,
+      ...(result.ok ? {} : { retry }),
+    };
     live.print(ctx.opts.json ? `${JSON.stringify(line)}\n` : formatForwardLine(line));
     if (retry) waiting.push(item);
   };
@@ -189,20 +259,36 @@ async function listen(ctx: Context, setup: Setup, o: ListenOptions, live: LiveLi
     }
     await sleep(intervalMs, stopper.signal);
   }
-  if (waiting.length) live.note(`${waiting.length} event(s) not forwarded after a failed attempt: ${waiting.map((w) => w.event.id).join(", ")}\n`);
+  if (waiting.length)
+    live.note(
+      `${waiting.length} event(s) not forwarded after a failed attempt: ${waiting.map((w) => w.event.id).join(", ")}\n`,
+    );
 }
 
 export function registerListen(program: Command, act: Act): void {
   program
     .command("listen")
-    .description("forward the shop's events from the checkout Worker to a local URL, signed like its webhooks (like `stripe listen`)")
+    .description(
+      "forward the shop's events from the checkout Worker to a local URL, signed like its webhooks (like `stripe listen`)",
+    )
     .requiredOption("--forward-to <url>", "the local URL each event is POSTed to, e.g. http://127.0.0.1:4242/webhooks")
     .option("--checkout-url <url>", "the checkout Worker", DEFAULT_CHECKOUT_URL)
-    .addOption(new Option("--from <where>", "now: only events recorded after the start; start: the whole log first").choices(["now", "start"]).default("now"))
+    .addOption(
+      new Option("--from <where>", "now: only events recorded after the start; start: the whole log first")
+        .choices(["now", "start"])
+        .default("now"),
+    )
     .option("--interval <seconds>", "seconds between two reads of the event log (default 2)", seconds(0.2, 3600))
-    .option("--secret <whsec>", `signing secret (default: ${WEBHOOK_SECRET_ENV}, else the secret of the shop's first webhook; discouraged: lands in shell history)`)
+    .option(
+      "--secret <whsec>",
+      `signing secret (default: ${WEBHOOK_SECRET_ENV}, else the secret of the shop's first webhook; discouraged: lands in shell history)`,
+    )
     .option("--max-attempts <n>", "attempts per event before giving up", integer(1, 100), DEFAULT_MAX_ATTEMPTS)
-    .option("--events <types>", "only these event types, comma-separated (e.g. payment.confirmed,payment.invalid)", eventTypes)
+    .option(
+      "--events <types>",
+      "only these event types, comma-separated (e.g. payment.confirmed,payment.invalid)",
+      eventTypes,
+    )
     .addHelpText(
       "after",
       `
@@ -211,16 +297,18 @@ secret named by the shop's secrets.backendToken, from the environment or .dev.va
 Example:
   crypto-checkout --shop demo-open listen --forward-to http://127.0.0.1:4242/webhooks`,
     )
-    .action(act(async (ctx, o: ListenOptions) => {
-      const setup = resolveSetup(ctx, o);
-      const stopper = stopOnSignals();
-      const live = liveLine(ctx.io, `Connecting to ${setup.base}…`);
-      try {
-        await listen(ctx, setup, o, live, stopper);
-      } finally {
-        live.stop();
-        stopper.dispose();
-      }
-      if (stopper.received() !== undefined) ctx.io.err("Stopped.\n");
-    }));
+    .action(
+      act(async (ctx, o: ListenOptions) => {
+        const setup = resolveSetup(ctx, o);
+        const stopper = stopOnSignals();
+        const live = liveLine(ctx.io, `Connecting to ${setup.base}…`);
+        try {
+          await listen(ctx, setup, o, live, stopper);
+        } finally {
+          live.stop();
+          stopper.dispose();
+        }
+        if (stopper.received() !== undefined) ctx.io.err("Stopped.\n");
+      }),
+    );
 }

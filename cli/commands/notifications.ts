@@ -34,9 +34,31 @@ function notificationText(summary: { notification?: AnyNotification; parseError?
   const n = summary.notification;
   const rows: [string, string | undefined][] = [["Authentic", "yes"]];
   if (n === undefined) rows.push(["Body", `not a v3 notification: ${summary.parseError?.message ?? ""}`]);
-  else if ("recognized" in n) rows.push(["Type", `${n.notificationType} (unknown type)`], ["Timestamp", n.timestamp], ["Payment", n.paymentId], ["Payout", n.payoutId]);
-  else if (n.notificationType === "v3/payment") rows.push(["Type", n.notificationType], ["Timestamp", n.timestamp], ["Payment", n.body.paymentId], ["Status", n.body.status], ["Paid", n.body.paidTransferAmount === undefined ? undefined : `${n.body.paidTransferAmount} ${n.body.transferCurrency}`]);
-  else rows.push(["Type", n.notificationType], ["Timestamp", n.timestamp], ["Payout", n.body.payoutId], ["Status", n.body.status]);
+  else if ("recognized" in n)
+    rows.push(
+      ["Type", `${n.notificationType} (unknown type)`],
+      ["Timestamp", n.timestamp],
+      ["Payment", n.paymentId],
+      ["Payout", n.payoutId],
+    );
+  else if (n.notificationType === "v3/payment")
+    rows.push(
+      ["Type", n.notificationType],
+      ["Timestamp", n.timestamp],
+      ["Payment", n.body.paymentId],
+      ["Status", n.body.status],
+      [
+        "Paid",
+        n.body.paidTransferAmount === undefined ? undefined : `${n.body.paidTransferAmount} ${n.body.transferCurrency}`,
+      ],
+    );
+  else
+    rows.push(
+      ["Type", n.notificationType],
+      ["Timestamp", n.timestamp],
+      ["Payout", n.body.payoutId],
+      ["Status", n.body.status],
+    );
   return record(rows);
 }
 
@@ -45,40 +67,66 @@ export function registerNotifications(program: Command, act: Act): void {
 
   notifications
     .command("verify")
-    .description(`check that a saved notification body is authentic (HMAC-SHA256 with the shop's key, or ${HMAC_KEY_ENV}); exit 0 authentic, 1 not`)
+    .description(
+      `check that a saved notification body is authentic (HMAC-SHA256 with the shop's key, or ${HMAC_KEY_ENV}); exit 0 authentic, 1 not`,
+    )
     .requiredOption("--body <file>", "the raw body exactly as received ('-' for stdin)")
     .requiredOption("--signature <value>", "the signature header's value as received")
-    .addOption(new Option("--encoding <encoding>", "signature encoding (default: the shop's, else hex)").choices(["hex", "base64"]))
-    .action(act(async (ctx, o: VerifyOptions) => {
-      let key = process.env[HMAC_KEY_ENV];
-      let encoding = o.encoding;
-      if (ctx.opts.shop !== undefined) {
-        const config = loadWorkerConfig(configPath(ctx.opts.config, ctx.root));
-        const shop = findShop(config, ctx.opts.shop);
-        const name = shop.secrets.notificationHmacKey;
-        if (!name) throw new UsageError(`shop ${shop.id} names no notificationHmacKey secret`);
-        key = secretByName(config, name);
-        if (!key) throw new UsageError(`the secret ${name} of shop ${shop.id} is set neither in the environment nor in .dev.vars`);
-        encoding ??= shop.notificationSignature?.encoding;
-      }
-      if (!key) throw new UsageError(`no HMAC key: pass --shop <id> or set ${HMAC_KEY_ENV}`);
-      const body = await readBody(o.body);
-      const request = new Request("http://localhost/notification", { method: "POST", body: new Blob([Buffer.from(body)]), headers: { "X-Signature": o.signature } });
-      let raw: string;
-      try {
-        ({ raw } = await verifyNotification(request, { key, header: "X-Signature", encoding: encoding ?? "hex" }));
-      } catch (error) {
-        if (!(error instanceof V3Error)) throw error;
-        show(ctx, { authentic: false, reason: error.code, message: error.message }, { text: () => record([["Authentic", "NO"], ["Reason", `${error.code}: ${error.message}`]]) });
-        throw new CommandFailure(`the notification is not authentic (${error.code})`);
-      }
-      let summary: { notification: AnyNotification } | { parseError: { code: string; message: string } };
-      try {
-        summary = { notification: parseAnyNotification(raw) };
-      } catch (error) {
-        if (!(error instanceof V3Error)) throw error;
-        summary = { parseError: { code: error.code, message: error.message } };
-      }
-      show(ctx, summary, { json: () => ({ authentic: true, ...summary }), text: notificationText });
-    }));
+    .addOption(
+      new Option("--encoding <encoding>", "signature encoding (default: the shop's, else hex)").choices([
+        "hex",
+        "base64",
+      ]),
+    )
+    .action(
+      act(async (ctx, o: VerifyOptions) => {
+        let key = process.env[HMAC_KEY_ENV];
+        let encoding = o.encoding;
+        if (ctx.opts.shop !== undefined) {
+          const config = loadWorkerConfig(configPath(ctx.opts.config, ctx.root));
+          const shop = findShop(config, ctx.opts.shop);
+          const name = shop.secrets.notificationHmacKey;
+          if (!name) throw new UsageError(`shop ${shop.id} names no notificationHmacKey secret`);
+          key = secretByName(config, name);
+          if (!key)
+            throw new UsageError(
+              `the secret ${name} of shop ${shop.id} is set neither in the environment nor in .dev.vars`,
+            );
+          encoding ??= shop.notificationSignature?.encoding;
+        }
+        if (!key) throw new UsageError(`no HMAC key: pass --shop <id> or set ${HMAC_KEY_ENV}`);
+        const body = await readBody(o.body);
+        const request = new Request("http://localhost/notification", {
+          method: "POST",
+          body: new Blob([Buffer.from(body)]),
+          headers: { "X-Signature": o.signature },
+        });
+        let raw: string;
+        try {
+          ({ raw } = await verifyNotification(request, { key, header: "X-Signature", encoding: encoding ?? "hex" }));
+        } catch (error) {
+          if (!(error instanceof V3Error)) throw error;
+          show(
+            ctx,
+            { authentic: false, reason: error.code, message: error.message },
+            {
+              text: () =>
+                record([
+                  ["Authentic", "NO"],
+                  ["Reason", `${error.code}: ${error.message}`],
+                ]),
+            },
+          );
+          throw new CommandFailure(`the notification is not authentic (${error.code})`);
+        }
+        let summary: { notification: AnyNotification } | { parseError: { code: string; message: string } };
+        try {
+          summary = { notification: parseAnyNotification(raw) };
+        } catch (error) {
+          if (!(error instanceof V3Error)) throw error;
+          summary = { parseError: { code: error.code, message: error.message } };
+        }
+        show(ctx, summary, { json: () => ({ authentic: true, ...summary }), text: notificationText });
+      }),
+    );
 }

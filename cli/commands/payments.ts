@@ -10,7 +10,8 @@ import { registerPaymentsWatch } from "./watch.js";
 function collectRedirect(value: string, previous: PaymentRedirectUrls = {}): PaymentRedirectUrls {
   const eq = value.indexOf("=");
   const key = value.slice(0, eq) as RedirectKey;
-  if (eq < 1 || !REDIRECT_KEYS.includes(key)) throw new InvalidArgumentError(`must be EVENT=URL with EVENT one of ${REDIRECT_KEYS.join(", ")}`);
+  if (eq < 1 || !REDIRECT_KEYS.includes(key))
+    throw new InvalidArgumentError(`must be EVENT=URL with EVENT one of ${REDIRECT_KEYS.join(", ")}`);
   return { ...previous, [key]: value.slice(eq + 1) };
 }
 
@@ -24,7 +25,12 @@ export function paymentText(payment: Payment): string {
       ["Transfer", money(payment.transferAmount, payment.transferCurrency)],
       ["Exchange rate", payment.exchangeRate],
       ["Address", payment.address],
-      ["Paid", payment.paidTransferAmount === undefined ? undefined : `${money(payment.paidTransferAmount, payment.transferCurrency)} (accepted ${payment.acceptedPaidTransferAmount ?? "0"}, pending ${payment.pendingPaidTransferAmount ?? "0"})`],
+      [
+        "Paid",
+        payment.paidTransferAmount === undefined
+          ? undefined
+          : `${money(payment.paidTransferAmount, payment.transferCurrency)} (accepted ${payment.acceptedPaidTransferAmount ?? "0"}, pending ${payment.pendingPaidTransferAmount ?? "0"})`,
+      ],
       ["Paid (price)", money(payment.paidPriceAmount, payment.priceCurrency)],
       ["Expires", payment.expirationTime],
       ["Payment page", payment.paymentPageUrl],
@@ -37,7 +43,14 @@ export function paymentText(payment: Payment): string {
       ? ""
       : table(
           ["Transaction", "State", "Amount", "Price", "Observed", "Accepted / rejected"],
-          payment.transactions.map((t) => [t.transactionId, t.state, money(t.paidTransferAmount, payment.transferCurrency), money(t.priceAmount, payment.priceCurrency), t.observedTime, t.acceptedTime ?? t.rejectedTime]),
+          payment.transactions.map((t) => [
+            t.transactionId,
+            t.state,
+            money(t.paidTransferAmount, payment.transferCurrency),
+            money(t.priceAmount, payment.priceCurrency),
+            t.observedTime,
+            t.acceptedTime ?? t.rejectedTime,
+          ]),
         ))
   );
 }
@@ -66,17 +79,44 @@ export function registerPayments(program: Command, act: Act): void {
     .option("--wallet-message <text>", "message shown in the customer's wallet")
     .option("--notification-url <url>", "callback URL for status changes")
     .option("--external-id <id>", "your own id of the payment (externalPaymentId)")
-    .option("--redirect <event=url>", `redirect URL for an event (${REDIRECT_KEYS.join(", ")}); repeatable`, collectRedirect)
-    .action(act(async (ctx, o: CreateOptions) => {
-      const { priceAmount, priceCurrency, transferCurrency, walletLabel, walletMessage, notificationUrl } = o;
-      const request = given<NewPaymentRequest>({ priceAmount, priceCurrency, transferCurrency, walletLabel, walletMessage, notificationUrl, externalPaymentId: o.externalId, redirectUrls: o.redirect });
-      return runOperation(ctx, { spinner: "Creating payment…", call: (client) => client.createPayment(request), text: paymentText });
-    }));
+    .option(
+      "--redirect <event=url>",
+      `redirect URL for an event (${REDIRECT_KEYS.join(", ")}); repeatable`,
+      collectRedirect,
+    )
+    .action(
+      act(async (ctx, o: CreateOptions) => {
+        const { priceAmount, priceCurrency, transferCurrency, walletLabel, walletMessage, notificationUrl } = o;
+        const request = given<NewPaymentRequest>({
+          priceAmount,
+          priceCurrency,
+          transferCurrency,
+          walletLabel,
+          walletMessage,
+          notificationUrl,
+          externalPaymentId: o.externalId,
+          redirectUrls: o.redirect,
+        });
+        return runOperation(ctx, {
+          spinner: "Creating payment…",
+          call: (client) => client.createPayment(request),
+          text: paymentText,
+        });
+      }),
+    );
 
   payments
     .command("get <paymentId>")
     .description("show a payment")
-    .action(act((ctx, _o, [paymentId]: [string]) => runOperation(ctx, { spinner: `Fetching payment ${paymentId}…`, call: (client) => client.getPayment(paymentId), text: paymentText })));
+    .action(
+      act((ctx, _o, [paymentId]: [string]) =>
+        runOperation(ctx, {
+          spinner: `Fetching payment ${paymentId}…`,
+          call: (client) => client.getPayment(paymentId),
+          text: paymentText,
+        }),
+      ),
+    );
 
   registerPaymentsWatch(payments, act);
 }

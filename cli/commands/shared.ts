@@ -5,7 +5,9 @@ import type { Context } from "../context.js";
 export type Handler<O, A extends unknown[]> = (ctx: Context, o: O, args: A, command: Command) => Promise<unknown>;
 
 /** Turns a Handler into commander's action callback; `o` and `args` take the types the handler names. */
-export type Act = <O = object, A extends unknown[] = unknown[]>(handler: Handler<O, A>) => (...params: unknown[]) => Promise<void>;
+export type Act = <O = object, A extends unknown[] = unknown[]>(
+  handler: Handler<O, A>,
+) => (...params: unknown[]) => Promise<void>;
 
 /** The Act of a program whose commands get `makeContext(command)` (their options merged with the global ones). */
 export function actions(makeContext: (command: Command) => Context): Act {

@@ -62,12 +62,16 @@ async function adminToken(ctx: Context, o: ShopsOptions): Promise<string> {
   if (fromEnv) return fromEnv;
   if (o.adminTokenStdin) return (await readStdinLine()).trim();
   if (o.adminToken !== undefined) {
-    ctx.io.err(`warning: a token passed as --admin-token lands in your shell history and the process list; prefer ${ADMIN_TOKEN_ENV} or --admin-token-stdin\n`);
+    ctx.io.err(
+      `warning: a token passed as --admin-token lands in your shell history and the process list; prefer ${ADMIN_TOKEN_ENV} or --admin-token-stdin\n`,
+    );
     return o.adminToken;
   }
   const local = lookupIn(localConfig(ctx))("ADMIN_TOKEN");
   if (local) return local;
-  throw new UsageError(`no admin token: set ${ADMIN_TOKEN_ENV} or pass --admin-token-stdin (a local Worker's ADMIN_TOKEN is read from its .dev.vars)`);
+  throw new UsageError(
+    `no admin token: set ${ADMIN_TOKEN_ENV} or pass --admin-token-stdin (a local Worker's ADMIN_TOKEN is read from its .dev.vars)`,
+  );
 }
 
 function actor(): string {
@@ -80,7 +84,12 @@ function actor(): string {
 
 /** A CheckoutApiError as the command's failure: the Worker's message, each field it refused, and a hint for 401 and 404. */
 function failure(error: CheckoutApiError, base: string): CommandFailure {
-  const hint = error.status === 401 ? ` (is ${ADMIN_TOKEN_ENV} the ADMIN_TOKEN of the Worker at ${base}?)` : error.status === 404 && error.code === "not_found" ? " (the admin API is off while the Worker has no ADMIN_TOKEN)" : "";
+  const hint =
+    error.status === 401
+      ? ` (is ${ADMIN_TOKEN_ENV} the ADMIN_TOKEN of the Worker at ${base}?)`
+      : error.status === 404 && error.code === "not_found"
+        ? " (the admin API is off while the Worker has no ADMIN_TOKEN)"
+        : "";
   const fields = error.fields?.length ? `\n${error.fields.map((f) => `  ${f.field}: ${f.message}`).join("\n")}` : "";
   return new CommandFailure(`${error.message}${hint}${fields}`);
 }
@@ -123,8 +132,16 @@ export function shopRows(r: ShopRecord): [string, Cell][] {
     ["Price currencies", list(shop.priceCurrencies)],
     ["Transfer currencies", list(shop.transferCurrencies)],
     ["Allowed origins", list(shop.allowedOrigins)],
-    ["Redirects", Object.entries(shop.redirectUrls).map(([outcome, url]) => `${outcome}: ${url}`).join("\n") || undefined],
-    ["Webhooks", shop.webhooks.map((e) => `${e.url}${e.events ? ` (${e.events.join(", ")})` : ""}`).join("\n") || undefined],
+    [
+      "Redirects",
+      Object.entries(shop.redirectUrls)
+        .map(([outcome, url]) => `${outcome}: ${url}`)
+        .join("\n") || undefined,
+    ],
+    [
+      "Webhooks",
+      shop.webhooks.map((e) => `${e.url}${e.events ? ` (${e.events.join(", ")})` : ""}`).join("\n") || undefined,
+    ],
     ["Secrets", r.secrets ? list(r.secrets) : undefined],
     ["Sealed under", `master key ${r.keyId}`],
     ["Version", r.version],
@@ -139,7 +156,10 @@ function printShop(ctx: Context, r: ShopRecord): void {
 
 function listText(shops: ShopRecord[]): string {
   if (!shops.length) return "No shops in the registry.\n";
-  return table(["Shop", "Name", "Environment", "Status", "Pricing", "Version", "Updated"], shops.map((r) => [r.shop.id, r.shop.name, r.shop.environment, r.status, r.shop.pricing, r.version, r.updatedAt]));
+  return table(
+    ["Shop", "Name", "Environment", "Status", "Pricing", "Version", "Updated"],
+    shops.map((r) => [r.shop.id, r.shop.name, r.shop.environment, r.status, r.shop.pricing, r.version, r.updatedAt]),
+  );
 }
 
 /** A JSON file (`-`: stdin). */
@@ -169,7 +189,8 @@ function shopEntry(value: unknown, where: string): ShopConfig {
 function collectSet(value: string, previous: Record<string, unknown> = {}): Record<string, unknown> {
   const eq = value.indexOf("=");
   const field = value.slice(0, eq);
-  if (eq < 1 || !/^[A-Za-z]+$/.test(field)) throw new InvalidArgumentError(`must be FIELD=VALUE with a top-level field of the shop, not "${value}"`);
+  if (eq < 1 || !/^[A-Za-z]+$/.test(field))
+    throw new InvalidArgumentError(`must be FIELD=VALUE with a top-level field of the shop, not "${value}"`);
   const text = value.slice(eq + 1);
   let parsed: unknown = text;
   try {
@@ -193,7 +214,8 @@ async function newSecretValue(ctx: Context, o: { fromEnv?: string }, tokenFromSt
     if (!value) throw new UsageError(`${o.fromEnv} is set neither in the environment nor in .dev.vars`);
     return value;
   }
-  if (tokenFromStdin) throw new UsageError("the admin token already comes from stdin: give the new value with --from-env NAME");
+  if (tokenFromStdin)
+    throw new UsageError("the admin token already comes from stdin: give the new value with --from-env NAME");
   if (!ctx.io.inIsTty) return (await readStdinLine()).trim();
   const answer = await password({ message: "The new value (not shown)", input: process.stdin, output: process.stderr });
   if (isCancel(answer) || !answer) throw new UsageError("no value given. Nothing was sent.");
@@ -228,135 +250,205 @@ Examples:
     .option("--limit <n>", "shops per page (1-200, default 50)", integer(1, 200))
     .option("--cursor <cursor>", "the page after this cursor (the `next` of an earlier page)")
     .option("--all", "every page")
-    .action(act(async (ctx, o: { status?: string; limit?: number; cursor?: string; all?: boolean }, _args, command) => {
-      const admin = await connect(ctx, command);
-      const query = (cursor: string | undefined, limit: number) => `/admin/shops?limit=${limit}${o.status ? `&status=${o.status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-      if (!o.all) {
-        const page = await withSpinner(ctx.io, "Reading the registry…", () => admin.call<ShopPage>("GET", query(o.cursor, o.limit ?? 50)));
-        return show(ctx, page, { text: ({ shops, next }) => `${listText(shops)}${next ? `More: --cursor ${next}\n` : ""}` });
-      }
-      const all: ShopRecord[] = [];
-      await withSpinner(ctx.io, "Reading the registry…", async (progress) => {
-        let cursor = o.cursor;
-        for (let n = 0; n < MAX_PAGES; n++) {
-          const page = await admin.call<ShopPage>("GET", query(cursor, o.limit ?? PAGE));
-          all.push(...page.shops);
-          progress(`Reading the registry… ${all.length} shops`);
-          if (!page.next) return;
-          cursor = page.next;
+    .action(
+      act(async (ctx, o: { status?: string; limit?: number; cursor?: string; all?: boolean }, _args, command) => {
+        const admin = await connect(ctx, command);
+        const query = (cursor: string | undefined, limit: number) =>
+          `/admin/shops?limit=${limit}${o.status ? `&status=${o.status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+        if (!o.all) {
+          const page = await withSpinner(ctx.io, "Reading the registry…", () =>
+            admin.call<ShopPage>("GET", query(o.cursor, o.limit ?? 50)),
+          );
+          return show(ctx, page, {
+            text: ({ shops, next }) => `${listText(shops)}${next ? `More: --cursor ${next}\n` : ""}`,
+          });
         }
-      });
-      show(ctx, all, { text: () => `${listText(all)}${all.length} shop${all.length === 1 ? "" : "s"}.\n` });
-    }));
+        const all: ShopRecord[] = [];
+        await withSpinner(ctx.io, "Reading the registry…", async (progress) => {
+          let cursor = o.cursor;
+          for (let n = 0; n < MAX_PAGES; n++) {
+            const page = await admin.call<ShopPage>("GET", query(cursor, o.limit ?? PAGE));
+            all.push(...page.shops);
+            progress(`Reading the registry… ${all.length} shops`);
+            if (!page.next) return;
+            cursor = page.next;
+          }
+        });
+        show(ctx, all, { text: () => `${listText(all)}${all.length} shop${all.length === 1 ? "" : "s"}.\n` });
+      }),
+    );
 
   shops
     .command("show <id>")
     .description("one shop: its settings, and which secrets it has (never their values)")
-    .action(act(async (ctx, _o, [id]: [string], command) => {
-      const admin = await connect(ctx, command);
-      printShop(ctx, await admin.call<ShopRecord>("GET", `/admin/shops/${shopId(id)}`));
-    }));
+    .action(
+      act(async (ctx, _o, [id]: [string], command) => {
+        const admin = await connect(ctx, command);
+        printShop(ctx, await admin.call<ShopRecord>("GET", `/admin/shops/${shopId(id)}`));
+      }),
+    );
 
   shops
     .command("add")
-    .description("add a shop, written as in the SHOPS var (its secrets named: environment variables or .dev.vars entries)")
+    .description(
+      "add a shop, written as in the SHOPS var (its secrets named: environment variables or .dev.vars entries)",
+    )
     .option("--file <path>", "the shop's JSON (- for stdin)")
-    .option("--from-config <id>", "a shop of the SHOPS var of wrangler.toml (to move it to the registry, or with --id to copy it)")
-    .option("--id <id>", "the new shop's id instead of the one in the file or config (a copy of a demo shop, for example)")
-    .option("--allow-origin <origin>", "also allow this origin (scheme://host[:port]) to embed the shop; repeatable", (value: string, previous: string[] = []) => [...previous, value])
-    .action(act(async (ctx, o: { file?: string; fromConfig?: string; id?: string; allowOrigin?: string[] }, _args, command) => {
-      if ((o.file === undefined) === (o.fromConfig === undefined)) throw new UsageError("pass either --file <path> or --from-config <id>");
-      if (o.file === "-" && command.optsWithGlobals<ShopsOptions>().adminTokenStdin) throw new UsageError("stdin cannot hold both the shop and the admin token");
-      const config = localConfig(ctx);
-      let entry: ShopConfig;
-      if (o.fromConfig !== undefined) {
-        if (!config) throw new UsageError(`no wrangler.toml to take shop ${o.fromConfig} from (pass --config <path>)`);
-        entry = findShop(config, o.fromConfig);
-      } else {
-        entry = shopEntry(readJson(o.file ?? "-"), o.file === "-" ? "stdin" : (o.file ?? ""));
-      }
-      if (o.id !== undefined || o.allowOrigin) {
-        const origins = [...entry.allowedOrigins, ...(o.allowOrigin ?? []).filter((origin) => !entry.allowedOrigins.includes(origin))];
-        entry = shopEntry({ ...entry, id: o.id === undefined ? entry.id : shopId(o.id), allowedOrigins: origins }, "the options");
-      }
-      const body = withSecretValues(entry, lookupIn(config));
-      const admin = await connect(ctx, command);
-      printShop(ctx, await admin.call<ShopRecord>("POST", "/admin/shops", body));
-    }));
+    .option(
+      "--from-config <id>",
+      "a shop of the SHOPS var of wrangler.toml (to move it to the registry, or with --id to copy it)",
+    )
+    .option(
+      "--id <id>",
+      "the new shop's id instead of the one in the file or config (a copy of a demo shop, for example)",
+    )
+    .option(
+      "--allow-origin <origin>",
+      "also allow this origin (scheme://host[:port]) to embed the shop; repeatable",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .action(
+      act(
+        async (ctx, o: { file?: string; fromConfig?: string; id?: string; allowOrigin?: string[] }, _args, command) => {
+          if ((o.file === undefined) === (o.fromConfig === undefined))
+            throw new UsageError("pass either --file <path> or --from-config <id>");
+          if (o.file === "-" && command.optsWithGlobals<ShopsOptions>().adminTokenStdin)
+            throw new UsageError("stdin cannot hold both the shop and the admin token");
+          const config = localConfig(ctx);
+          let entry: ShopConfig;
+          if (o.fromConfig !== undefined) {
+            if (!config)
+              throw new UsageError(`no wrangler.toml to take shop ${o.fromConfig} from (pass --config <path>)`);
+            entry = findShop(config, o.fromConfig);
+          } else {
+            entry = shopEntry(readJson(o.file ?? "-"), o.file === "-" ? "stdin" : (o.file ?? ""));
+          }
+          if (o.id !== undefined || o.allowOrigin) {
+            const origins = [
+              ...entry.allowedOrigins,
+              ...(o.allowOrigin ?? []).filter((origin) => !entry.allowedOrigins.includes(origin)),
+            ];
+            entry = shopEntry(
+              { ...entry, id: o.id === undefined ? entry.id : shopId(o.id), allowedOrigins: origins },
+              "the options",
+            );
+          }
+          const body = withSecretValues(entry, lookupIn(config));
+          const admin = await connect(ctx, command);
+          printShop(ctx, await admin.call<ShopRecord>("POST", "/admin/shops", body));
+        },
+      ),
+    );
 
   shops
     .command("update <id>")
-    .description("change fields of a shop (a JSON object of them, or --set FIELD=VALUE; null removes an optional field)")
+    .description(
+      "change fields of a shop (a JSON object of them, or --set FIELD=VALUE; null removes an optional field)",
+    )
     .option("--file <path>", "the fields to change, as JSON (- for stdin); secrets named as for add")
     .option("--set <field=value>", "one top-level field (the value as JSON, or as a string); repeatable", collectSet)
-    .action(act(async (ctx, o: { file?: string; set?: Record<string, unknown> }, [id]: [string], command) => {
-      if ((o.file === undefined) === (o.set === undefined)) throw new UsageError("pass either --file <path> or --set FIELD=VALUE");
-      const patch = patchWithSecretValues(o.file !== undefined ? readJson(o.file) : o.set, lookupIn(localConfig(ctx)));
-      const admin = await connect(ctx, command);
-      printShop(ctx, await admin.call<ShopRecord>("PATCH", `/admin/shops/${shopId(id)}`, patch));
-    }));
+    .action(
+      act(async (ctx, o: { file?: string; set?: Record<string, unknown> }, [id]: [string], command) => {
+        if ((o.file === undefined) === (o.set === undefined))
+          throw new UsageError("pass either --file <path> or --set FIELD=VALUE");
+        const patch = patchWithSecretValues(
+          o.file !== undefined ? readJson(o.file) : o.set,
+          lookupIn(localConfig(ctx)),
+        );
+        const admin = await connect(ctx, command);
+        printShop(ctx, await admin.call<ShopRecord>("PATCH", `/admin/shops/${shopId(id)}`, patch));
+      }),
+    );
 
   shops
     .command("disable <id>")
     .description("disable a shop: every route of it answers 404 unknown_shop (asks first; --yes for scripts)")
-    .action(act(async (ctx, _o, [id]: [string], command) => {
-      const admin = await connect(ctx, command);
-      await ctx.confirmAction(`disable shop ${shopId(id)}`, [
-        ["Worker", admin.base],
-        ["Effect", "its widget, payments, notifications and backend API answer 404 until it is enabled again"],
-      ]);
-      printShop(ctx, await admin.call<ShopRecord>("POST", `/admin/shops/${id}/disable`));
-    }));
+    .action(
+      act(async (ctx, _o, [id]: [string], command) => {
+        const admin = await connect(ctx, command);
+        await ctx.confirmAction(`disable shop ${shopId(id)}`, [
+          ["Worker", admin.base],
+          ["Effect", "its widget, payments, notifications and backend API answer 404 until it is enabled again"],
+        ]);
+        printShop(ctx, await admin.call<ShopRecord>("POST", `/admin/shops/${id}/disable`));
+      }),
+    );
 
   shops
     .command("enable <id>")
     .description("enable a disabled shop")
-    .action(act(async (ctx, _o, [id]: [string], command) => {
-      const admin = await connect(ctx, command);
-      printShop(ctx, await admin.call<ShopRecord>("POST", `/admin/shops/${shopId(id)}/enable`));
-    }));
+    .action(
+      act(async (ctx, _o, [id]: [string], command) => {
+        const admin = await connect(ctx, command);
+        printShop(ctx, await admin.call<ShopRecord>("POST", `/admin/shops/${shopId(id)}/enable`));
+      }),
+    );
 
   shops
     .command("rotate-secret <id> <secret>")
-    .description(`replace one secret of a shop (${SECRET_FIELDS.join(", ")} or webhooks.<n>.secret); the new value from --from-env, a hidden prompt, or stdin (asks first; --yes for scripts)`)
+    .description(
+      `replace one secret of a shop (${SECRET_FIELDS.join(", ")} or webhooks.<n>.secret); the new value from --from-env, a hidden prompt, or stdin (asks first; --yes for scripts)`,
+    )
     .option("--from-env <name>", "the environment variable (or .dev.vars entry) that holds the new value")
-    .action(act(async (ctx, o: { fromEnv?: string }, [id, name]: [string, string], command) => {
-      const kind = secretKind(name);
-      const admin = await connect(ctx, command);
-      await ctx.confirmAction(`replace the secret ${name} of shop ${shopId(id)}`, [
-        ["Worker", admin.base],
-        ["Effect", "the old value stops working at once (the Worker's isolates take the new one within the cache TTL)"],
-      ]);
-      const value = await newSecretValue(ctx, o, Boolean(command.optsWithGlobals<ShopsOptions>().adminTokenStdin));
-      const problem = secretProblem(kind, value);
-      if (problem) throw new UsageError(`the new value of ${name} ${problem}. Nothing was sent.`);
-      printShop(ctx, await admin.call<ShopRecord>("PUT", `/admin/shops/${id}/secrets/${name}`, { value }));
-    }));
+    .action(
+      act(async (ctx, o: { fromEnv?: string }, [id, name]: [string, string], command) => {
+        const kind = secretKind(name);
+        const admin = await connect(ctx, command);
+        await ctx.confirmAction(`replace the secret ${name} of shop ${shopId(id)}`, [
+          ["Worker", admin.base],
+          [
+            "Effect",
+            "the old value stops working at once (the Worker's isolates take the new one within the cache TTL)",
+          ],
+        ]);
+        const value = await newSecretValue(ctx, o, Boolean(command.optsWithGlobals<ShopsOptions>().adminTokenStdin));
+        const problem = secretProblem(kind, value);
+        if (problem) throw new UsageError(`the new value of ${name} ${problem}. Nothing was sent.`);
+        printShop(ctx, await admin.call<ShopRecord>("PUT", `/admin/shops/${id}/secrets/${name}`, { value }));
+      }),
+    );
 
   shops
     .command("rewrap")
-    .description("seal every shop's secrets again under the current master key (SHOP_MASTER_KEY_ID), for a key rotation")
-    .action(act(async (ctx, _o, _args, command) => {
-      const admin = await connect(ctx, command);
-      const done = await withSpinner(ctx.io, "Rewrapping…", async (progress) => {
-        const total = { rewrapped: 0, unreadable: [] as string[] };
-        let last: RewrapResult | undefined;
-        let cursor: string | null = null;
-        for (let n = 0; n < MAX_PAGES; n++) {
-          last = await admin.call<RewrapResult>("POST", "/admin/keys/rewrap", cursor ? { cursor, limit: PAGE } : { limit: PAGE });
-          total.rewrapped += last.rewrapped;
-          total.unreadable.push(...last.unreadable);
-          progress(`Rewrapping… ${total.rewrapped} shops`);
-          cursor = last.next;
-          if (!cursor) break;
-        }
-        return { ...total, status: await admin.call<KeyStatus>("GET", "/admin/keys") };
-      });
-      show(ctx, done, {
-        text: ({ rewrapped, status }) =>
-          `${rewrapped} shop${rewrapped === 1 ? "" : "s"} sealed again under master key ${status.currentKeyId}.\n` +
-          table(["Master key", "Shops"], Object.entries(status.shopsByKey).map(([key, count]) => [key === status.currentKeyId ? `${key} (current)` : key, count])),
-      });
-      if (done.unreadable.length) throw new CommandFailure(`the secrets of ${done.unreadable.join(", ")} open under no key of SHOP_MASTER_KEYS: they were left as they are`);
-    }));
+    .description(
+      "seal every shop's secrets again under the current master key (SHOP_MASTER_KEY_ID), for a key rotation",
+    )
+    .action(
+      act(async (ctx, _o, _args, command) => {
+        const admin = await connect(ctx, command);
+        const done = await withSpinner(ctx.io, "Rewrapping…", async (progress) => {
+          const total = { rewrapped: 0, unreadable: [] as string[] };
+          let last: RewrapResult | undefined;
+          let cursor: string | null = null;
+          for (let n = 0; n < MAX_PAGES; n++) {
+            last = await admin.call<RewrapResult>(
+              "POST",
+              "/admin/keys/rewrap",
+              cursor ? { cursor, limit: PAGE } : { limit: PAGE },
+            );
+            total.rewrapped += last.rewrapped;
+            total.unreadable.push(...last.unreadable);
+            progress(`Rewrapping… ${total.rewrapped} shops`);
+            cursor = last.next;
+            if (!cursor) break;
+          }
+          return { ...total, status: await admin.call<KeyStatus>("GET", "/admin/keys") };
+        });
+        show(ctx, done, {
+          text: ({ rewrapped, status }) =>
+            `${rewrapped} shop${rewrapped === 1 ? "" : "s"} sealed again under master key ${status.currentKeyId}.\n` +
+            table(
+              ["Master key", "Shops"],
+              Object.entries(status.shopsByKey).map(([key, count]) => [
+                key === status.currentKeyId ? `${key} (current)` : key,
+                count,
+              ]),
+            ),
+        });
+        if (done.unreadable.length)
+          throw new CommandFailure(
+            `the secrets of ${done.unreadable.join(", ")} open under no key of SHOP_MASTER_KEYS: they were left as they are`,
+          );
+      }),
+    );
 }

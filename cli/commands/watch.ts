@@ -77,12 +77,18 @@ export function formatWatchLine(line: WatchLine): string {
 }
 
 /** Prints a line for each change; returns true once the status is final. */
-function printer(ctx: Context, live: LiveLine, paymentId: string): (payment: Payment | PaymentView, source: WatchLine["source"]) => boolean {
+function printer(
+  ctx: Context,
+  live: LiveLine,
+  paymentId: string,
+): (payment: Payment | PaymentView, source: WatchLine["source"]) => boolean {
   let last: string | undefined;
   return (payment, source) => {
     const line = lineOf(payment, source);
     const key = changeKey(line);
-    live.update(`${paymentId}: ${line.status}, waiting for a change (${source === "stream" ? "stream" : "polling"})… Ctrl-C to stop`);
+    live.update(
+      `${paymentId}: ${line.status}, waiting for a change (${source === "stream" ? "stream" : "polling"})… Ctrl-C to stop`,
+    );
     if (key !== last) {
       last = key;
       live.print(ctx.opts.json ? `${JSON.stringify(line)}\n` : formatWatchLine(line));
@@ -91,7 +97,13 @@ function printer(ctx: Context, live: LiveLine, paymentId: string): (payment: Pay
   };
 }
 
-async function watchByPolling(ctx: Context, paymentId: string, intervalMs: number, live: LiveLine, stopper: Stopper): Promise<void> {
+async function watchByPolling(
+  ctx: Context,
+  paymentId: string,
+  intervalMs: number,
+  live: LiveLine,
+  stopper: Stopper,
+): Promise<void> {
   const { client } = await ctx.client();
   const show = printer(ctx, live, paymentId);
   let answered = false;
@@ -109,9 +121,18 @@ async function watchByPolling(ctx: Context, paymentId: string, intervalMs: numbe
   }
 }
 
-async function watchByStream(ctx: Context, base: string, paymentId: string, live: LiveLine, stopper: Stopper): Promise<void> {
+async function watchByStream(
+  ctx: Context,
+  base: string,
+  paymentId: string,
+  live: LiveLine,
+  stopper: Stopper,
+): Promise<void> {
   const shop = ctx.opts.shop;
-  if (shop === undefined) throw new UsageError("--checkout-url needs --shop <id>: the stream is the shop's (/api/shops/{shop}/payments/{id}/stream)");
+  if (shop === undefined)
+    throw new UsageError(
+      "--checkout-url needs --shop <id>: the stream is the shop's (/api/shops/{shop}/payments/{id}/stream)",
+    );
   const url = streamUrl(base, shop, paymentId);
   const show = printer(ctx, live, paymentId);
   let connectedOnce = false;
@@ -133,7 +154,9 @@ async function watchByStream(ctx: Context, base: string, paymentId: string, live
       });
       if (result.outcome !== "closed") return;
       waitMs = backoffMs;
-      live.note(`warning: the stream ${result.reason.startsWith("closed") ? "was " : "failed: "}${result.reason}; reconnecting in ${waitMs / 1000} s\n`);
+      live.note(
+        `warning: the stream ${result.reason.startsWith("closed") ? "was " : "failed: "}${result.reason}; reconnecting in ${waitMs / 1000} s\n`,
+      );
     } catch (error) {
       if (!(error instanceof CheckoutApiError)) throw error;
       // A refused upgrade (unknown shop or payment) or an unreachable Worker before any answer: the end.
@@ -149,9 +172,18 @@ async function watchByStream(ctx: Context, base: string, paymentId: string, live
 export function registerPaymentsWatch(payments: Command, act: Act): void {
   payments
     .command("watch <paymentId>")
-    .description("follow a payment until it is final (CONFIRMED, EXPIRED, INVALID): one line per change (--json: one JSON object per line)")
-    .option("--checkout-url <url>", "follow the checkout Worker's stream at this URL (with --shop) instead of polling the payment service")
-    .option("--interval <seconds>", "seconds between two polls of the payment service (default 5; not with --checkout-url)", seconds(0.2, 3600))
+    .description(
+      "follow a payment until it is final (CONFIRMED, EXPIRED, INVALID): one line per change (--json: one JSON object per line)",
+    )
+    .option(
+      "--checkout-url <url>",
+      "follow the checkout Worker's stream at this URL (with --shop) instead of polling the payment service",
+    )
+    .option(
+      "--interval <seconds>",
+      "seconds between two polls of the payment service (default 5; not with --checkout-url)",
+      seconds(0.2, 3600),
+    )
     .addHelpText(
       "after",
       `
@@ -160,20 +192,27 @@ Examples:
   crypto-checkout --shop demo-open payments watch <paymentId>
   crypto-checkout --shop demo-open payments watch <paymentId> --checkout-url http://127.0.0.1:8787 --json`,
     )
-    .action(act(async (ctx, o: WatchOptions, [paymentId]: [string]) => {
-      if (o.checkoutUrl !== undefined && o.interval !== undefined) throw new UsageError("--interval is for polling; the stream of --checkout-url pushes every change");
-      const base = o.checkoutUrl === undefined ? undefined : httpUrl(o.checkoutUrl, "--checkout-url");
-      if (base !== undefined && ctx.opts.shop === undefined) throw new UsageError("--checkout-url needs --shop <id>: the stream is the shop's (/api/shops/{shop}/payments/{id}/stream)");
-      const stopper = stopOnSignals();
-      const live = liveLine(ctx.io, `${paymentId}: connecting…`);
-      try {
-        if (base === undefined) await watchByPolling(ctx, paymentId, o.interval ?? DEFAULT_WATCH_INTERVAL_MS, live, stopper);
-        else await watchByStream(ctx, base, paymentId, live, stopper);
-      } finally {
-        live.stop();
-        stopper.dispose();
-      }
-      const signal = stopper.received();
-      if (signal !== undefined) throw new Interrupted(signal);
-    }));
+    .action(
+      act(async (ctx, o: WatchOptions, [paymentId]: [string]) => {
+        if (o.checkoutUrl !== undefined && o.interval !== undefined)
+          throw new UsageError("--interval is for polling; the stream of --checkout-url pushes every change");
+        const base = o.checkoutUrl === undefined ? undefined : httpUrl(o.checkoutUrl, "--checkout-url");
+        if (base !== undefined && ctx.opts.shop === undefined)
+          throw new UsageError(
+            "--checkout-url needs --shop <id>: the stream is the shop's (/api/shops/{shop}/payments/{id}/stream)",
+          );
+        const stopper = stopOnSignals();
+        const live = liveLine(ctx.io, `${paymentId}: connecting…`);
+        try {
+          if (base === undefined)
+            await watchByPolling(ctx, paymentId, o.interval ?? DEFAULT_WATCH_INTERVAL_MS, live, stopper);
+          else await watchByStream(ctx, base, paymentId, live, stopper);
+        } finally {
+          live.stop();
+          stopper.dispose();
+        }
+        const signal = stopper.received();
+        if (signal !== undefined) throw new Interrupted(signal);
+      }),
+    );
 }

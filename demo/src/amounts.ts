@@ -34,7 +34,13 @@ export function summarizeCart(total: string, cart: readonly CartLine[] = CART, s
   const lines = cart.map((line) => ({ line, total: new Decimal(line.unitPrice).mul(line.quantity).toFixed(2) }));
   const subtotal = lines.reduce((sum, l) => sum.plus(l.total), new Decimal(0));
   const adjustment = new Decimal(total).minus(subtotal).minus(shipping);
-  return { lines, subtotal: subtotal.toFixed(2), shipping: new Decimal(shipping).toFixed(2), adjustment: adjustment.toFixed(2), total: new Decimal(total).toFixed(2) };
+  return {
+    lines,
+    subtotal: subtotal.toFixed(2),
+    shipping: new Decimal(shipping).toFixed(2),
+    adjustment: adjustment.toFixed(2),
+    total: new Decimal(total).toFixed(2),
+  };
 }
 
 /** The cart's own total: the demo's default amount. */
@@ -56,7 +62,10 @@ export function remaining(payment: PaymentView): Decimal {
 }
 
 /** Transaction amount (transfer currency) that each paying action sends, or undefined if it cannot now. */
-export function transactionAmount(action: "pay-exact" | "pay-part" | "pay-rest" | "overpay", payment: PaymentView): string | undefined {
+export function transactionAmount(
+  action: "pay-exact" | "pay-part" | "pay-rest" | "overpay",
+  payment: PaymentView,
+): string | undefined {
   if (isFinalPaymentStatus(payment.status)) return undefined;
   const scale = scaleOf(payment);
   const due = remaining(payment);
@@ -79,7 +88,9 @@ export function transactionAmount(action: "pay-exact" | "pay-part" | "pay-rest" 
 
 /** Ids of the payment's transactions still waiting for the blockchain. */
 export function pendingTransactions(payment: PaymentView): string[] {
-  return payment.transactions.flatMap((t) => (t.state === "PENDING" && t.transactionId !== undefined ? [t.transactionId] : []));
+  return payment.transactions.flatMap((t) =>
+    t.state === "PENDING" && t.transactionId !== undefined ? [t.transactionId] : [],
+  );
 }
 
 /** Which actions of the sandbox pane make sense for this payment right now. */

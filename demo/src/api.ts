@@ -20,7 +20,10 @@ export class ApiError extends Error {
 }
 
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(path, { ...init, headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) } });
+  const response = await fetch(path, {
+    ...init,
+    headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) },
+  });
   const text = await response.text();
   let body: unknown;
   try {
@@ -35,7 +38,8 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-const post = <T>(path: string, body?: unknown): Promise<T> => request<T>(path, { method: "POST", body: JSON.stringify(body ?? {}) });
+const post = <T>(path: string, body?: unknown): Promise<T> =>
+  request<T>(path, { method: "POST", body: JSON.stringify(body ?? {}) });
 
 export function shopSettings(shop: string): Promise<ShopSettings> {
   return request<ShopSettings>(`/api/shops/${encodeURIComponent(shop)}`);
@@ -43,12 +47,23 @@ export function shopSettings(shop: string): Promise<ShopSettings> {
 
 export async function widgetManifest(): Promise<WidgetManifest> {
   const manifest = await request<unknown>("/widget-manifest.json");
-  if (!isWidgetManifest(manifest)) throw new ApiError(500, "bad_manifest", "widget-manifest.json has an unexpected shape");
+  if (!isWidgetManifest(manifest))
+    throw new ApiError(500, "bad_manifest", "widget-manifest.json has an unexpected shape");
   return manifest;
 }
 
-export async function orderToken(shop: string, orderId: string, priceAmount: string, priceCurrency: string): Promise<string> {
-  const { orderToken } = await post<{ orderToken: string }>("/demo/api/order-token", { shop, orderId, priceAmount, priceCurrency });
+export async function orderToken(
+  shop: string,
+  orderId: string,
+  priceAmount: string,
+  priceCurrency: string,
+): Promise<string> {
+  const { orderToken } = await post<{ orderToken: string }>("/demo/api/order-token", {
+    shop,
+    orderId,
+    priceAmount,
+    priceCurrency,
+  });
   return orderToken;
 }
 
@@ -58,7 +73,11 @@ export function sendTransaction(paymentId: string, amount: string, acceptAtOnce:
   return post(`${sandboxPayment(paymentId)}/transactions`, acceptAtOnce ? { amount, state: "ACCEPTED" } : { amount });
 }
 
-export function settleTransaction(paymentId: string, transactionId: string, outcome: "accept" | "reject"): Promise<unknown> {
+export function settleTransaction(
+  paymentId: string,
+  transactionId: string,
+  outcome: "accept" | "reject",
+): Promise<unknown> {
   return post(`${sandboxPayment(paymentId)}/transactions/${encodeURIComponent(transactionId)}/${outcome}`);
 }
 
@@ -73,7 +92,10 @@ export function notificationLog(paymentId: string): Promise<DeliveryLog> {
 
 /** The webhook deliveries the shop's backend answered after the cursor `after` (newest last). */
 export async function backendReceived(after: number): Promise<ReceivedPage> {
-  const page = await request<unknown>(`/demo/api/backend/received?after=${encodeURIComponent(String(after))}`, { cache: "no-store" });
-  if (!isReceivedPage(page)) throw new ApiError(502, "bad_received_log", "The shop backend's received log has an unexpected shape.");
+  const page = await request<unknown>(`/demo/api/backend/received?after=${encodeURIComponent(String(after))}`, {
+    cache: "no-store",
+  });
+  if (!isReceivedPage(page))
+    throw new ApiError(502, "bad_received_log", "The shop backend's received log has an unexpected shape.");
   return page;
 }

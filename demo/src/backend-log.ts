@@ -34,7 +34,8 @@ export interface ReceivedPage {
 export const MAX_SHOWN = 20;
 
 const isOutcome = (value: unknown): value is Outcome => OUTCOMES.includes(value as Outcome);
-const isCursor = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+const isCursor = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 const isNullableString = (value: unknown): boolean => value === null || typeof value === "string";
 
 function isReceivedEntry(value: unknown): value is ReceivedEntry {
@@ -96,7 +97,8 @@ export function outcomeTone(outcome: Outcome): Tone {
 export function formatEntry(entry: ReceivedEntry, formatTime: (date: Date) => string): EntryLine {
   const date = new Date(entry.at);
   const valid = !Number.isNaN(date.getTime());
-  const message = entry.message.trim() || `${entry.type ?? "unknown event"}${entry.orderId ? ` for order ${entry.orderId}` : ""}`;
+  const message =
+    entry.message.trim() || `${entry.type ?? "unknown event"}${entry.orderId ? ` for order ${entry.orderId}` : ""}`;
   const mentionsSignature = /signature/i.test(message);
   return {
     seq: entry.seq,
@@ -113,7 +115,11 @@ export function formatEntry(entry: ReceivedEntry, formatTime: (date: Date) => st
  * The list after new entries arrived: `shown` is newest first, `incoming` newest last (as the
  * backend answers); an entry already shown (same seq) is not shown twice; at most `cap` are kept.
  */
-export function mergeEntries(shown: readonly ReceivedEntry[], incoming: readonly ReceivedEntry[], cap = MAX_SHOWN): ReceivedEntry[] {
+export function mergeEntries(
+  shown: readonly ReceivedEntry[],
+  incoming: readonly ReceivedEntry[],
+  cap = MAX_SHOWN,
+): ReceivedEntry[] {
   const bySeq = new Map<number, ReceivedEntry>();
   for (const entry of [...shown, ...incoming]) bySeq.set(entry.seq, entry);
   return [...bySeq.values()].sort((a, b) => b.seq - a.seq).slice(0, Math.max(0, cap));

@@ -69,7 +69,12 @@ export class BackendPane {
       // Stops here (the cursor is kept): "Check again" resumes.
       this.stopped = true;
       const notRunning = !(error instanceof ApiError) || error.code === "upstream_unavailable";
-      this.say(notRunning ? "The shop backend is not running (npm run demo starts it)." : `Stopped reading the shop backend's log: ${error.message}`, true);
+      this.say(
+        notRunning
+          ? "The shop backend is not running (npm run demo starts it)."
+          : `Stopped reading the shop backend's log: ${error.message}`,
+        true,
+      );
     } finally {
       this.polling = false;
     }
@@ -103,7 +108,12 @@ export class BackendPane {
     const line = formatEntry(entry, (date) => date.toLocaleTimeString());
     return h(
       "li",
-      { class: "backend-entry", "data-testid": "backend-entry", "data-outcome": line.outcome, "data-seq": String(line.seq) },
+      {
+        class: "backend-entry",
+        "data-testid": "backend-entry",
+        "data-outcome": line.outcome,
+        "data-seq": String(line.seq),
+      },
       h("time", { class: "mono muted", datetime: line.datetime }, line.time),
       h("span", { class: `outcome ${line.tone}` }, line.label),
       h("span", { class: "backend-message" }, line.text),

@@ -29,7 +29,10 @@ export const DEMO_SHOPS = [
 /** "Page language", then every language of the element, named in itself: "Deutsch (de)", "中文（台灣） (zh-TW)". */
 export const LOCALES: readonly { code: string; label: string }[] = [
   { code: "", label: "Page language" },
-  ...LANGUAGES.map((code) => ({ code, label: `${new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code} (${code})` })),
+  ...LANGUAGES.map((code) => ({
+    code,
+    label: `${new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code} (${code})`,
+  })),
 ];
 
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
@@ -76,7 +79,12 @@ export function configFromQuery(query: string, makeOrderId: () => string = newOr
 
 /** The query string of a configuration (inverse of configFromQuery). */
 export function configToQuery(config: DemoConfig): string {
-  const params = new URLSearchParams({ shop: config.shop, order: config.orderId, amount: config.amount, currency: config.priceCurrency });
+  const params = new URLSearchParams({
+    shop: config.shop,
+    order: config.orderId,
+    amount: config.amount,
+    currency: config.priceCurrency,
+  });
   if (config.transferCurrency) params.set("transfer", config.transferCurrency);
   if (config.locale) params.set("locale", config.locale);
   if (config.theme !== "auto") params.set("theme", config.theme);
@@ -88,5 +96,10 @@ export function configToQuery(config: DemoConfig): string {
  * (the Worker refuses another price for a live order with 409 order_conflict).
  */
 export function needsNewOrder(before: DemoConfig, after: DemoConfig): boolean {
-  return before.shop !== after.shop || before.amount !== after.amount || before.priceCurrency !== after.priceCurrency || before.transferCurrency !== after.transferCurrency;
+  return (
+    before.shop !== after.shop ||
+    before.amount !== after.amount ||
+    before.priceCurrency !== after.priceCurrency ||
+    before.transferCurrency !== after.transferCurrency
+  );
 }

@@ -9,7 +9,11 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 type Child = Node | string | null | undefined | false;
 
 /** Creates an element with attributes and children (strings become text nodes). */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string | boolean> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | boolean> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === false) continue;

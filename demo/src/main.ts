@@ -9,9 +9,28 @@ import type { ShopSettings } from "../../worker/checkout/wire.js";
 import { summarizeCart } from "./amounts.js";
 import { ApiError, orderToken, shopSettings, widgetManifest } from "./api.js";
 import { BackendPane } from "./backend-pane.js";
-import { configFromQuery, configToQuery, DEMO_SHOPS, isValidAmount, LOCALES, needsNewOrder, newOrderId, THEMES, type DemoConfig, type Theme } from "./config.js";
+import {
+  configFromQuery,
+  configToQuery,
+  DEMO_SHOPS,
+  isValidAmount,
+  LOCALES,
+  needsNewOrder,
+  newOrderId,
+  THEMES,
+  type DemoConfig,
+  type Theme,
+} from "./config.js";
 import { byId, copyText, h, money } from "./dom.js";
-import { isFinalResult, resultCard, resultFromQuery, stashedOrder, stashedPayment, stashOrder, stashPayment } from "./result.js";
+import {
+  isFinalResult,
+  resultCard,
+  resultFromQuery,
+  stashedOrder,
+  stashedPayment,
+  stashOrder,
+  stashPayment,
+} from "./result.js";
 import { SandboxPane } from "./sandbox-pane.js";
 import { embedSnippet, type WidgetManifest } from "./snippet.js";
 import { tamperToken } from "./token.js";
@@ -36,14 +55,26 @@ const backendPane = new BackendPane();
 /** Set when the element redirected the customer here (the shop's order result page). */
 const resultPage = resultFromQuery(location.search);
 let config: DemoConfig = resultPage
-  ? configFromQuery(configToQuery({ ...configFromQuery(""), ...stashedOrder(sessionStorage, resultPage.orderId), orderId: resultPage.orderId }))
+  ? configFromQuery(
+      configToQuery({
+        ...configFromQuery(""),
+        ...stashedOrder(sessionStorage, resultPage.orderId),
+        orderId: resultPage.orderId,
+      }),
+    )
   : configFromQuery(location.search);
 let settings: ShopSettings | undefined;
 let manifest: WidgetManifest | undefined;
 let token: string | undefined;
 
-function setOptions(select: HTMLSelectElement, options: readonly { value: string; label: string }[], selected: string): void {
-  select.replaceChildren(...options.map((o) => h("option", { value: o.value, selected: o.value === selected }, o.label)));
+function setOptions(
+  select: HTMLSelectElement,
+  options: readonly { value: string; label: string }[],
+  selected: string,
+): void {
+  select.replaceChildren(
+    ...options.map((o) => h("option", { value: o.value, selected: o.value === selected }, o.label)),
+  );
   if (!options.some((o) => o.value === selected) && options[0]) select.value = options[0].value;
 }
 
@@ -57,12 +88,20 @@ function renderOrder(): void {
         "li",
         { class: "cart-line" },
         h("span", { class: "thumb", "aria-hidden": "true" }, line.name.slice(0, 1)),
-        h("span", { class: "cart-text" }, h("strong", {}, line.name), h("span", { class: "muted" }, `${line.detail} · qty ${line.quantity}`)),
+        h(
+          "span",
+          { class: "cart-text" },
+          h("strong", {}, line.name),
+          h("span", { class: "muted" }, `${line.detail} · qty ${line.quantity}`),
+        ),
         h("span", { class: "cart-price" }, money(total, currency)),
       ),
     ),
   );
-  const row = (label: string, value: string, cls = ""): Node[] => [h("dt", { class: cls }, label), h("dd", { class: cls }, value)];
+  const row = (label: string, value: string, cls = ""): Node[] => [
+    h("dt", { class: cls }, label),
+    h("dd", { class: cls }, value),
+  ];
   byId("summary").replaceChildren(
     ...row("Subtotal", money(summary.subtotal, currency)),
     ...row("Shipping", money(summary.shipping, currency)),
@@ -77,16 +116,43 @@ function applyTheme(theme: Theme): void {
 }
 
 function renderForm(): void {
-  setOptions(fields.shop, DEMO_SHOPS.map((s) => ({ value: s.id, label: s.label })), config.shop);
+  setOptions(
+    fields.shop,
+    DEMO_SHOPS.map((s) => ({ value: s.id, label: s.label })),
+    config.shop,
+  );
   fields.amount.value = config.amount;
-  setOptions(fields.locale, LOCALES.map((l) => ({ value: l.code, label: l.label })), config.locale);
-  setOptions(fields.theme, THEMES.map((t) => ({ value: t, label: t[0]?.toUpperCase() + t.slice(1) })), config.theme);
+  setOptions(
+    fields.locale,
+    LOCALES.map((l) => ({ value: l.code, label: l.label })),
+    config.locale,
+  );
+  setOptions(
+    fields.theme,
+    THEMES.map((t) => ({ value: t, label: t[0]?.toUpperCase() + t.slice(1) })),
+    config.theme,
+  );
   const priceCurrencies = settings?.priceCurrencies ?? [config.priceCurrency];
-  setOptions(fields.priceCurrency, priceCurrencies.map((c) => ({ value: c, label: c })), config.priceCurrency);
+  setOptions(
+    fields.priceCurrency,
+    priceCurrencies.map((c) => ({ value: c, label: c })),
+    config.priceCurrency,
+  );
   const transfer = settings?.transferCurrencies ?? [];
-  setOptions(fields.transferCurrency, [{ value: "", label: "Customer chooses" }, ...transfer.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))], config.transferCurrency);
+  setOptions(
+    fields.transferCurrency,
+    [
+      { value: "", label: "Customer chooses" },
+      ...transfer.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
+    ],
+    config.transferCurrency,
+  );
   const limits = settings?.pricing === "open" ? settings.limits : undefined;
-  byId("cfg-amount-hint").textContent = limits ? `Between ${limits.min} and ${limits.max}` : settings?.pricing === "signed" ? "Signed into the order token" : "";
+  byId("cfg-amount-hint").textContent = limits
+    ? `Between ${limits.min} and ${limits.max}`
+    : settings?.pricing === "signed"
+      ? "Signed into the order token"
+      : "";
 }
 
 function renderSnippet(): void {
@@ -158,10 +224,13 @@ async function loadShop({ tamper = false } = {}): Promise<void> {
     slot.replaceChildren();
     return;
   }
-  if (!settings.priceCurrencies.includes(config.priceCurrency) && settings.priceCurrencies[0]) config.priceCurrency = settings.priceCurrencies[0];
-  if (config.transferCurrency && !settings.transferCurrencies.some((c) => c.code === config.transferCurrency)) config.transferCurrency = "";
+  if (!settings.priceCurrencies.includes(config.priceCurrency) && settings.priceCurrencies[0])
+    config.priceCurrency = settings.priceCurrencies[0];
+  if (config.transferCurrency && !settings.transferCurrencies.some((c) => c.code === config.transferCurrency))
+    config.transferCurrency = "";
   if (!resultPage) history.replaceState(null, "", configToQuery(config));
-  byId("shop-notice").textContent = `${settings.name} · ${settings.environment === "sandbox" ? "sandbox (test coins only)" : "production"} · ${settings.pricing} pricing`;
+  byId("shop-notice").textContent =
+    `${settings.name} · ${settings.environment === "sandbox" ? "sandbox (test coins only)" : "production"} · ${settings.pricing} pricing`;
   sandboxPane.show(settings.environment === "sandbox" && !(resultPage && isFinalResult(resultPage.result)));
   tokenBox.hidden = settings.pricing !== "signed";
   token = undefined;
@@ -184,7 +253,7 @@ async function loadShop({ tamper = false } = {}): Promise<void> {
 function startOrder(): void {
   if (resultPage) location.assign(configToQuery(config));
   else void loadShop();
-backendPane.start();
+  backendPane.start();
 }
 
 form.addEventListener("submit", (event) => {

@@ -90,19 +90,23 @@ function icon(result: Result): SVGSVGElement {
 const COPY: Record<Result, { title: string; text: (orderId: string, reference: string) => string }> = {
   confirmed: {
     title: "Payment confirmed — thank you!",
-    text: (order) => `We have received your payment for order ${order}. Your coffee is being roasted; a confirmation is on its way to your inbox.`,
+    text: (order) =>
+      `We have received your payment for order ${order}. Your coffee is being roasted; a confirmation is on its way to your inbox.`,
   },
   unconfirmed: {
     title: "Payment received",
-    text: (order) => `Your payment for order ${order} has arrived and is waiting for confirmation on the blockchain. This page updates by itself.`,
+    text: (order) =>
+      `Your payment for order ${order} has arrived and is waiting for confirmation on the blockchain. This page updates by itself.`,
   },
   expired: {
     title: "The payment has expired",
-    text: (order, reference) => `The time to pay for order ${order} has run out. If you already sent coins, contact us and give the reference ${reference}.`,
+    text: (order, reference) =>
+      `The time to pay for order ${order} has run out. If you already sent coins, contact us and give the reference ${reference}.`,
   },
   invalid: {
     title: "The payment could not be accepted",
-    text: (order, reference) => `Something is wrong with the payment for order ${order}. Please contact us and give the reference ${reference}.`,
+    text: (order, reference) =>
+      `Something is wrong with the payment for order ${order}. Please contact us and give the reference ${reference}.`,
   },
 };
 
@@ -112,7 +116,11 @@ const COPY: Record<Result, { title: string; text: (orderId: string, reference: s
  */
 export function resultCard(page: ResultPage, paymentId: string | undefined, onNewOrder: () => void): HTMLElement {
   const copy = COPY[page.result];
-  const button = h("button", { type: "button", class: "primary" }, page.result === "expired" ? "Start a new payment" : "Place another order");
+  const button = h(
+    "button",
+    { type: "button", class: "primary" },
+    page.result === "expired" ? "Start a new payment" : "Place another order",
+  );
   button.addEventListener("click", onNewOrder);
   return h(
     "div",

@@ -99,7 +99,8 @@ export class SandboxPane {
       case "confirm":
       case "reject": {
         const pending = pendingTransactions(payment);
-        for (const transactionId of pending) await settleTransaction(id, transactionId, action === "confirm" ? "accept" : "reject");
+        for (const transactionId of pending)
+          await settleTransaction(id, transactionId, action === "confirm" ? "accept" : "reject");
         return `${action === "confirm" ? "Confirmed" : "Rejected"} ${pending.length} pending transaction${pending.length === 1 ? "" : "s"}.`;
       }
       case "expire":
@@ -143,7 +144,8 @@ export class SandboxPane {
         h("td", { class: ok ? "ok mono" : "fail mono" }, code),
       );
     });
-    if (rows.length === 0) rows.push(h("tr", {}, h("td", { colspan: "4", class: "muted" }, "No notification delivered yet.")));
+    if (rows.length === 0)
+      rows.push(h("tr", {}, h("td", { colspan: "4", class: "muted" }, "No notification delivered yet.")));
     this.logBody.replaceChildren(...rows);
   }
 }

@@ -13,7 +13,12 @@ export interface WidgetManifest {
 export function isWidgetManifest(value: unknown): value is WidgetManifest {
   if (!value || typeof value !== "object") return false;
   const { file, integrity } = value as Record<string, unknown>;
-  return typeof file === "string" && /^[\w.-]+\.js$/.test(file) && typeof integrity === "string" && /^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(integrity);
+  return (
+    typeof file === "string" &&
+    /^[\w.-]+\.js$/.test(file) &&
+    typeof integrity === "string" &&
+    /^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(integrity)
+  );
 }
 
 function escapeAttribute(value: string): string {
@@ -24,8 +29,16 @@ function escapeAttribute(value: string): string {
  * The HTML to paste. `origin` is the checkout Worker's origin; with signed pricing the order token
  * is shown as a placeholder (the shop's backend signs it per order).
  */
-export function embedSnippet(config: DemoConfig, pricing: "open" | "signed", origin: string, manifest: WidgetManifest): string {
-  const attributes: [string, string][] = [["shop", config.shop], ["order-id", config.orderId]];
+export function embedSnippet(
+  config: DemoConfig,
+  pricing: "open" | "signed",
+  origin: string,
+  manifest: WidgetManifest,
+): string {
+  const attributes: [string, string][] = [
+    ["shop", config.shop],
+    ["order-id", config.orderId],
+  ];
   if (pricing === "signed") {
     attributes.push(["order-token", "ORDER_TOKEN_FROM_YOUR_BACKEND"]);
   } else {

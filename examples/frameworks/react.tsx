@@ -7,7 +7,11 @@ import "@crypto-checkout/element";
 import type {} from "@crypto-checkout/element/react";
 import type { CheckoutStatusDetail } from "@crypto-checkout/element";
 
-export function CheckoutStep(props: { orderId: string; orderToken: string; onPaid: (status: CheckoutStatusDetail) => void }) {
+export function CheckoutStep(props: {
+  orderId: string;
+  orderToken: string;
+  onPaid: (status: CheckoutStatusDetail) => void;
+}) {
   return (
     <crypto-checkout
       shop="acme"

@@ -14,7 +14,10 @@ type Checkout = InstanceType<GlobalComponents["crypto-checkout"]>;
 export const props: Checkout["$props"] = { shop: "acme", orderId: "1001", theme: "light", redirectDelay: 3 };
 
 export function listen(emit: Checkout["$emit"]): void {
-  emit("checkout-status", new CustomEvent("checkout-status", { detail: { status: "CONFIRMED", previous: "UNCONFIRMED" } }));
+  emit(
+    "checkout-status",
+    new CustomEvent("checkout-status", { detail: { status: "CONFIRMED", previous: "UNCONFIRMED" } }),
+  );
 }
 
 /** Mistakes the typings catch: the build fails when one of these compiles. */

@@ -26,7 +26,8 @@ export const DEFAULT_SHOP = "demo-signed";
  */
 export function optionsFromEnv(env) {
   const webhookSecret = nonEmpty(env.WEBHOOK_SECRET);
-  if (webhookSecret === undefined) return { ok: false, message: "WEBHOOK_SECRET is not set: give the endpoint's signing secret (whsec_...)" };
+  if (webhookSecret === undefined)
+    return { ok: false, message: "WEBHOOK_SECRET is not set: give the endpoint's signing secret (whsec_...)" };
   const port = wholeNumber(env.PORT, DEFAULT_PORT);
   if (port === undefined || port > 65535) return { ok: false, message: "PORT must be a port number (0-65535)" };
   const failFirst = wholeNumber(env.FAIL_FIRST, 0);

@@ -34,12 +34,17 @@ export const SHOP_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
  * @returns {{ ok: true, terms: OrderTerms } | { ok: false, message: string }}
  */
 export function readOrderTerms(body, defaultShop) {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ok: false, message: "the body must be a JSON object" };
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return { ok: false, message: "the body must be a JSON object" };
   const { orderId, priceAmount, priceCurrency, shop = defaultShop } = /** @type {Record<string, unknown>} */ (body);
-  if (typeof orderId !== "string" || !ORDER_ID.test(orderId)) return { ok: false, message: "orderId must be 1-64 characters: letters, digits, . _ : -" };
-  if (typeof priceAmount !== "string" || !PRICE_AMOUNT.test(priceAmount)) return { ok: false, message: 'priceAmount must be a decimal string such as "49.90"' };
-  if (typeof priceCurrency !== "string" || !CURRENCY.test(priceCurrency)) return { ok: false, message: "priceCurrency must be an upper-case currency code" };
-  if (typeof shop !== "string" || !SHOP_ID.test(shop)) return { ok: false, message: "shop must be a shop id (a-z, 0-9, - and _)" };
+  if (typeof orderId !== "string" || !ORDER_ID.test(orderId))
+    return { ok: false, message: "orderId must be 1-64 characters: letters, digits, . _ : -" };
+  if (typeof priceAmount !== "string" || !PRICE_AMOUNT.test(priceAmount))
+    return { ok: false, message: 'priceAmount must be a decimal string such as "49.90"' };
+  if (typeof priceCurrency !== "string" || !CURRENCY.test(priceCurrency))
+    return { ok: false, message: "priceCurrency must be an upper-case currency code" };
+  if (typeof shop !== "string" || !SHOP_ID.test(shop))
+    return { ok: false, message: "shop must be a shop id (a-z, 0-9, - and _)" };
   return { ok: true, terms: { orderId, priceAmount, priceCurrency, shop } };
 }
 

@@ -60,7 +60,12 @@ export async function route(backend, req, res) {
   if (backend.corsOrigin !== undefined && origin === backend.corsOrigin) {
     Object.assign(cors, { "access-control-allow-origin": origin, vary: "origin" });
     if (method === "OPTIONS") {
-      res.writeHead(204, { ...cors, "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "content-type", "access-control-max-age": "600" });
+      res.writeHead(204, {
+        ...cors,
+        "access-control-allow-methods": "GET, POST",
+        "access-control-allow-headers": "content-type",
+        "access-control-max-age": "600",
+      });
       return res.end();
     }
   }
@@ -105,20 +110,39 @@ async function receiveWebhook(backend, req, res) {
 
   const body = await readBody(req, WEBHOOK_BODY_LIMIT);
   if (body.tooLarge) {
-    backend.received.add({ webhookId, type: null, shop: null, verified: false, outcome: "refused", message: "refused: the body is larger than 256 KiB" });
+    backend.received.add({
+      webhookId,
+      type: null,
+      shop: null,
+      verified: false,
+      outcome: "refused",
+      message: "refused: the body is larger than 256 KiB",
+    });
     return sendJson(res, 413, { error: "payload_too_large" });
   }
 
   const verdict = verifyDelivery(backend.verifier, body.text, req.headers);
   if (!verdict.ok || webhookId === null) {
     const reason = verdict.ok ? "one webhook-id header is required" : verdict.reason;
-    backend.received.add({ webhookId, ...unverifiedClaim(body.text), verified: false, outcome: "refused", message: `signature refused: ${reason}` });
+    backend.received.add({
+      webhookId,
+      ...unverifiedClaim(body.text),
+      verified: false,
+      outcome: "refused",
+      message: `signature refused: ${reason}`,
+    });
     return sendJson(res, 401, { error: "invalid_signature" });
   }
 
   const parsed = parseEvent(body.text, webhookId);
   if (!parsed.ok) {
-    backend.received.add({ webhookId, ...unverifiedClaim(body.text), verified: true, outcome: "refused", message: `event refused: ${parsed.reason}, signature verified` });
+    backend.received.add({
+      webhookId,
+      ...unverifiedClaim(body.text),
+      verified: true,
+      outcome: "refused",
+      message: `event refused: ${parsed.reason}, signature verified`,
+    });
     return sendJson(res, 400, { error: "invalid_event" });
   }
 
@@ -147,7 +171,11 @@ async function receiveWebhook(backend, req, res) {
     outcome: decision.outcome,
     message: `${decision.message}, signature verified`,
   });
-  return sendJson(res, 200, decision.outcome === "duplicate" ? { received: true, duplicate: true } : { received: true });
+  return sendJson(
+    res,
+    200,
+    decision.outcome === "duplicate" ? { received: true, duplicate: true } : { received: true },
+  );
 }
 
 /**
@@ -163,9 +191,16 @@ async function createOrder(backend, req, res, cors) {
   const read = readOrderTerms(json.value, backend.shop);
   if (!read.ok) return sendJson(res, 400, { error: "invalid_order", message: read.message }, cors);
   const { terms } = read;
-  const created = await backend.store.createOrder({ orderId: terms.orderId, shop: terms.shop, amount: terms.priceAmount, currency: terms.priceCurrency });
-  if (created === "paid") return sendJson(res, 409, { error: "order_paid", message: "this order is paid already" }, cors);
-  if (created === "conflict") return sendJson(res, 409, { error: "order_exists", message: "an order with this id and other terms exists" }, cors);
+  const created = await backend.store.createOrder({
+    orderId: terms.orderId,
+    shop: terms.shop,
+    amount: terms.priceAmount,
+    currency: terms.priceCurrency,
+  });
+  if (created === "paid")
+    return sendJson(res, 409, { error: "order_paid", message: "this order is paid already" }, cors);
+  if (created === "conflict")
+    return sendJson(res, 409, { error: "order_exists", message: "an order with this id and other terms exists" }, cors);
   const orderToken = await signOrderToken(terms, backend.orderSigningKey);
   return sendJson(res, created === "created" ? 201 : 200, { orderId: terms.orderId, orderToken }, cors);
 }
@@ -179,9 +214,17 @@ async function createOrder(backend, req, res, cors) {
 async function setOutage(backend, req, res, cors) {
   const json = await readJson(req, res, cors);
   if (json === undefined) return;
-  const count = typeof json.value === "object" && json.value !== null ? /** @type {Record<string, unknown>} */ (json.value).count : undefined;
+  const count =
+    typeof json.value === "object" && json.value !== null
+      ? /** @type {Record<string, unknown>} */ (json.value).count
+      : undefined;
   if (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > MAX_FAIL_COUNT) {
-    return sendJson(res, 400, { error: "invalid_count", message: `count must be a whole number from 0 to ${MAX_FAIL_COUNT}` }, cors);
+    return sendJson(
+      res,
+      400,
+      { error: "invalid_count", message: `count must be a whole number from 0 to ${MAX_FAIL_COUNT}` },
+      cors,
+    );
   }
   backend.outage.failNext = count;
   return sendJson(res, 200, { failNext: count }, cors);

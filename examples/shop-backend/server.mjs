@@ -69,7 +69,9 @@ export async function startShopBackend(options) {
   const server = createServer((req, res) => {
     route(backend, req, res).catch((/** @type {unknown} */ err) => {
       // Only the error's name reaches the log: its message could quote a request.
-      process.stderr.write(`shop backend: ${req.method} ${req.url?.split("?")[0]} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : "error"}\n`);
+      process.stderr.write(
+        `shop backend: ${req.method} ${req.url?.split("?")[0]} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : "error"}\n`,
+      );
       if (!res.headersSent) sendJson(res, 500, { error: "internal_error" });
       else res.destroy();
     });

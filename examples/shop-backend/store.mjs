@@ -179,11 +179,18 @@ export class OrderStore {
     } catch {
       throw new Error(`${file} is not valid JSON; move it away to start with an empty store`);
     }
-    if (!isRecord(data) || data.format !== FILE_FORMAT || !Array.isArray(data.orders) || !isRecord(data.versions) || !Array.isArray(data.webhookIds)) {
+    if (
+      !isRecord(data) ||
+      data.format !== FILE_FORMAT ||
+      !Array.isArray(data.orders) ||
+      !isRecord(data.versions) ||
+      !Array.isArray(data.webhookIds)
+    ) {
       throw new Error(`${file} is not a shop backend store file (format ${FILE_FORMAT})`);
     }
     for (const order of data.orders) {
-      if (isRecord(order) && typeof order.orderId === "string") this.#orders.set(order.orderId, /** @type {Order} */ (order));
+      if (isRecord(order) && typeof order.orderId === "string")
+        this.#orders.set(order.orderId, /** @type {Order} */ (order));
     }
     for (const [key, version] of Object.entries(data.versions)) {
       if (typeof version === "number") this.#versions.set(key, version);

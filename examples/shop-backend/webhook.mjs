@@ -114,15 +114,18 @@ export function parseEvent(body, webhookId) {
   if (typeof type !== "string" || type === "") return { ok: false, reason: "the event has no type" };
   if (typeof shop !== "string") return { ok: false, reason: "the event has no shop" };
   const base = { id, type, shop };
-  if (!PAYMENT_EVENT_TYPES.includes(type) && type !== PAYOUT_EVENT_TYPE) return { ok: true, event: { ...base, kind: "other" } };
+  if (!PAYMENT_EVENT_TYPES.includes(type) && type !== PAYOUT_EVENT_TYPE)
+    return { ok: true, event: { ...base, kind: "other" } };
 
   if (!isRecord(data)) return { ok: false, reason: "the event has no data" };
   const { version } = data;
-  if (typeof version !== "number" || !Number.isSafeInteger(version) || version < 0) return { ok: false, reason: "data.version is not a whole number" };
+  if (typeof version !== "number" || !Number.isSafeInteger(version) || version < 0)
+    return { ok: false, reason: "data.version is not a whole number" };
 
   if (type === PAYOUT_EVENT_TYPE) {
     const { payout } = data;
-    if (!isRecord(payout) || typeof payout.payoutId !== "string" || payout.payoutId === "") return { ok: false, reason: "data.payout.payoutId is missing" };
+    if (!isRecord(payout) || typeof payout.payoutId !== "string" || payout.payoutId === "")
+      return { ok: false, reason: "data.payout.payoutId is missing" };
     const status = typeof payout.status === "string" ? payout.status : null;
     return { ok: true, event: { ...base, kind: "payout", version, payoutId: payout.payoutId, status } };
   }
@@ -131,7 +134,8 @@ export function parseEvent(body, webhookId) {
   if (orderId !== null && typeof orderId !== "string") return { ok: false, reason: "data.orderId is not a string" };
   if (!isRecord(payment)) return { ok: false, reason: "data.payment is missing" };
   const { paymentId, status, priceAmount, priceCurrency, paidPriceAmount } = payment;
-  if (typeof paymentId !== "string" || paymentId === "") return { ok: false, reason: "data.payment.paymentId is missing" };
+  if (typeof paymentId !== "string" || paymentId === "")
+    return { ok: false, reason: "data.payment.paymentId is missing" };
   if (typeof status !== "string") return { ok: false, reason: "data.payment.status is missing" };
   if (typeof priceAmount !== "string" || typeof priceCurrency !== "string" || typeof paidPriceAmount !== "string") {
     return { ok: false, reason: "data.payment lacks priceAmount, priceCurrency or paidPriceAmount" };
@@ -151,10 +155,22 @@ export function parseEvent(body, webhookId) {
  * @returns {Decision}
  */
 export function decideEvent(state, event, now) {
-  if (state.seen) return { outcome: "duplicate", message: `duplicate delivery of ${event.id} ignored`, version: null, order: null };
-  if (event.kind === "other") return { outcome: "recorded", message: `${event.type}: an event type this backend does not handle`, version: null, order: null };
+  if (state.seen)
+    return { outcome: "duplicate", message: `duplicate delivery of ${event.id} ignored`, version: null, order: null };
+  if (event.kind === "other")
+    return {
+      outcome: "recorded",
+      message: `${event.type}: an event type this backend does not handle`,
+      version: null,
+      order: null,
+    };
 
-  const subject = event.kind === "payout" ? `payout ${event.payoutId}` : event.orderId === null ? `payment ${event.payment.paymentId}` : `order ${event.orderId}`;
+  const subject =
+    event.kind === "payout"
+      ? `payout ${event.payoutId}`
+      : event.orderId === null
+        ? `payment ${event.payment.paymentId}`
+        : `order ${event.orderId}`;
   if (state.lastVersion !== undefined && event.version <= state.lastVersion) {
     return {
       outcome: "stale",
@@ -166,20 +182,34 @@ export function decideEvent(state, event, now) {
 
   if (event.kind === "payout") {
     const version = { key: versionKey(event), version: event.version };
-    return { outcome: "recorded", message: `${event.type} for ${subject}${event.status ? `: ${event.status}` : ""}`, version, order: null };
+    return {
+      outcome: "recorded",
+      message: `${event.type} for ${subject}${event.status ? `: ${event.status}` : ""}`,
+      version,
+      order: null,
+    };
   }
 
   const version = { key: versionKey(event), version: event.version };
-  if (event.orderId === null) return { outcome: "recorded", message: `${event.type} for ${subject} (no order id)`, version, order: null };
+  if (event.orderId === null)
+    return { outcome: "recorded", message: `${event.type} for ${subject} (no order id)`, version, order: null };
 
   /** @type {Order} */
   const order = state.order
     ? { ...state.order, lastStatus: event.payment.status, version: event.version }
-    : { orderId: event.orderId, shop: event.shop, status: "pending", lastStatus: event.payment.status, version: event.version };
-  if (event.payment.status !== "CONFIRMED") return { outcome: "recorded", message: `${event.type} for ${subject}`, version, order };
+    : {
+        orderId: event.orderId,
+        shop: event.shop,
+        status: "pending",
+        lastStatus: event.payment.status,
+        version: event.version,
+      };
+  if (event.payment.status !== "CONFIRMED")
+    return { outcome: "recorded", message: `${event.type} for ${subject}`, version, order };
 
   const problem = whyNotPaid(state.order, event);
-  if (problem) return { outcome: "recorded", message: `${event.type} for ${subject} not fulfilled: ${problem}`, version, order };
+  if (problem)
+    return { outcome: "recorded", message: `${event.type} for ${subject} not fulfilled: ${problem}`, version, order };
 
   const { paymentId, paidPriceAmount, priceCurrency } = event.payment;
   order.status = "paid";
@@ -197,17 +227,21 @@ export function decideEvent(state, event, now) {
 export function whyNotPaid(order, event) {
   const { paymentId, priceAmount, priceCurrency, paidPriceAmount } = event.payment;
   if (order?.paid) {
-    return order.paid.paymentId === paymentId ? "already paid" : `already paid by payment ${order.paid.paymentId}; check payment ${paymentId} by hand`;
+    return order.paid.paymentId === paymentId
+      ? "already paid"
+      : `already paid by payment ${order.paid.paymentId}; check payment ${paymentId} by hand`;
   }
   if (!isDecimalString(priceAmount) || !isDecimalString(paidPriceAmount)) return "the amounts are not decimal strings";
-  if (order && order.shop !== event.shop) return `the order belongs to shop ${order.shop}, the payment to ${event.shop}`;
+  if (order && order.shop !== event.shop)
+    return `the order belongs to shop ${order.shop}, the payment to ${event.shop}`;
   if (order?.expected) {
     const { amount, currency } = order.expected;
     if (currency !== priceCurrency || compareDecimals(amount, priceAmount) !== 0) {
       return `price ${priceAmount} ${priceCurrency} does not match the order (${amount} ${currency})`;
     }
   }
-  if (compareDecimals(paidPriceAmount, priceAmount) < 0) return `underpaid: ${paidPriceAmount} of ${priceAmount} ${priceCurrency} paid`;
+  if (compareDecimals(paidPriceAmount, priceAmount) < 0)
+    return `underpaid: ${paidPriceAmount} of ${priceAmount} ${priceCurrency} paid`;
   return undefined;
 }
 

@@ -9,7 +9,20 @@ import type { CheckoutEventDetails, CryptoCheckout } from "../../widget/class.js
 
 /** The properties that markup sets (the attributes, camel-cased). */
 type Props = Partial<
-  Pick<CryptoCheckout, "shop" | "endpoint" | "orderId" | "orderToken" | "priceAmount" | "priceCurrency" | "transferCurrency" | "paymentId" | "locale" | "theme" | "redirectDelay">
+  Pick<
+    CryptoCheckout,
+    | "shop"
+    | "endpoint"
+    | "orderId"
+    | "orderToken"
+    | "priceAmount"
+    | "priceCurrency"
+    | "transferCurrency"
+    | "paymentId"
+    | "locale"
+    | "theme"
+    | "redirectDelay"
+  >
 >;
 
 type Events = EmitFn<{ [K in keyof CheckoutEventDetails]: (event: CustomEvent<CheckoutEventDetails[K]>) => void }>;

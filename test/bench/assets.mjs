@@ -12,7 +12,9 @@ export async function measureWidgetRequests({ checkoutUrl, total = 2000, concurr
   const first = await fetch(url);
   await first.arrayBuffer();
   if (first.status !== 200 || first.headers.get("access-control-allow-origin") !== "*") {
-    throw new Error(`GET ${path}: ${first.status}, Access-Control-Allow-Origin ${first.headers.get("access-control-allow-origin")}`);
+    throw new Error(
+      `GET ${path}: ${first.status}, Access-Control-Allow-Origin ${first.headers.get("access-control-allow-origin")}`,
+    );
   }
   // The Worker's responses carry X-Request-Id; the asset layer's do not.
   const workerRan = first.headers.has("x-request-id");
@@ -32,5 +34,9 @@ export async function measureWidgetRequests({ checkoutUrl, total = 2000, concurr
 // against a checkout Worker already running.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [checkoutUrl = "http://127.0.0.1:8787", total = "2000", concurrency = "100"] = process.argv.slice(2);
-  console.log(JSON.stringify(await measureWidgetRequests({ checkoutUrl, total: Number(total), concurrency: Number(concurrency) })));
+  console.log(
+    JSON.stringify(
+      await measureWidgetRequests({ checkoutUrl, total: Number(total), concurrency: Number(concurrency) }),
+    ),
+  );
 }

@@ -16,11 +16,23 @@ export function routeKey(method, path) {
 async function forward(req, res, target) {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
-  const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !["host", "connection", "content-length", "transfer-encoding", "keep-alive"].includes(name)));
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).filter(
+      ([name]) => !["host", "connection", "content-length", "transfer-encoding", "keep-alive"].includes(name),
+    ),
+  );
   try {
-    const answer = await fetch(target, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: "manual" });
+    const answer = await fetch(target, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      redirect: "manual",
+    });
     const body = Buffer.from(await answer.arrayBuffer());
-    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json", "content-length": body.length });
+    res.writeHead(answer.status, {
+      "content-type": answer.headers.get("content-type") ?? "application/json",
+      "content-length": body.length,
+    });
     res.end(body);
   } catch {
     res.writeHead(502, { "content-type": "application/json" });

@@ -18,7 +18,8 @@ export async function createPayment(checkoutUrl, orderId, clientIp = "198.51.100
     headers: { "content-type": "application/json", "cf-connecting-ip": clientIp },
     body: JSON.stringify({ orderId, priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC" }),
   });
-  if (response.status !== 201 && response.status !== 200) throw new Error(`create payment: HTTP ${response.status} ${await response.text()}`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`create payment: HTTP ${response.status} ${await response.text()}`);
   return response.json();
 }
 
@@ -26,7 +27,14 @@ export async function createPayment(checkoutUrl, orderId, clientIp = "198.51.100
 function withPending(payment, pending) {
   const rate = new Decimal(payment.exchangeRate ?? "0");
   const price = rate.mul(pending).toFixed(2);
-  return { ...payment, status: "NEW", pendingPaidTransferAmount: pending, paidTransferAmount: pending, pendingPaidPriceAmount: price, paidPriceAmount: price };
+  return {
+    ...payment,
+    status: "NEW",
+    pendingPaidTransferAmount: pending,
+    paidTransferAmount: pending,
+    pendingPaidPriceAmount: price,
+    paidPriceAmount: price,
+  };
 }
 
 /** Pending amounts k * transferAmount / 10000, k = 1..count: each one differs, none completes the payment. */
@@ -39,8 +47,12 @@ function pendingSteps(payment, count, offset = 0) {
 export async function measureNotificationToDom({ browser, checkoutUrl, sandboxUrl, hmacKey, updates = 200 }) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${checkoutUrl}/demo/?shop=${SHOP}&order=bench-dom-${Date.now()}&amount=25.00&currency=EUR&transfer=BTC`);
-  await page.waitForFunction(() => document.querySelector("crypto-checkout")?.payment?.status === "NEW", undefined, { timeout: 30_000 });
+  await page.goto(
+    `${checkoutUrl}/demo/?shop=${SHOP}&order=bench-dom-${Date.now()}&amount=25.00&currency=EUR&transfer=BTC`,
+  );
+  await page.waitForFunction(() => document.querySelector("crypto-checkout")?.payment?.status === "NEW", undefined, {
+    timeout: 30_000,
+  });
   // Record when each pending amount has been rendered (Lit committed the DOM), on the shared epoch clock.
   await page.evaluate(() => {
     window.__rendered = {};
@@ -57,7 +69,10 @@ export async function measureNotificationToDom({ browser, checkoutUrl, sandboxUr
     const sent = now();
     const status = await postPaymentNotification(checkoutUrl, SHOP, hmacKey, withPending(base, pending));
     if (status < 200 || status >= 300) throw new Error(`/hooks answered ${status}`);
-    const handle = await page.waitForFunction((amount) => window.__rendered[amount], pending, { timeout: 30_000, polling: 5 });
+    const handle = await page.waitForFunction((amount) => window.__rendered[amount], pending, {
+      timeout: 30_000,
+      polling: 5,
+    });
     latencies.push((await handle.jsonValue()) - sent);
   }
   await context.close();
@@ -65,7 +80,12 @@ export async function measureNotificationToDom({ browser, checkoutUrl, sandboxUr
 }
 
 function summary(latencies) {
-  return { samples: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+  return {
+    samples: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** Opens `count` stream viewers of one payment (at most `batch` handshakes at a time); resolves once each has the first view. */
@@ -77,7 +97,10 @@ async function openViewers(checkoutUrl, paymentId, count, onView, onLost = () =>
     for (let i = start; i < Math.min(count, start + batch); i++) {
       // Each viewer is its own client (address), as on a real page: the per-client connect limit
       // applies to one client, the benchmark's 1000 viewers are 1000 customers.
-      const socket = new WebSocket(url, { perMessageDeflate: false, headers: { "CF-Connecting-IP": `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` } });
+      const socket = new WebSocket(url, {
+        perMessageDeflate: false,
+        headers: { "CF-Connecting-IP": `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      });
       viewers.push(socket);
       opened.push(
         new Promise((resolve, reject) => {
@@ -87,7 +110,8 @@ async function openViewers(checkoutUrl, paymentId, count, onView, onLost = () =>
       );
       socket.on("message", (data) => onView(i, JSON.parse(String(data))));
       socket.on("close", (code) => {
-        if (!socket.closing) onLost(new Error(`viewer ${i} lost its stream (close code ${code}); did the Worker restart?`));
+        if (!socket.closing)
+          onLost(new Error(`viewer ${i} lost its stream (close code ${code}); did the Worker restart?`));
       });
     }
     await Promise.all(opened);
@@ -125,7 +149,8 @@ export async function measureBroadcast({ checkoutUrl, sandboxUrl, hmacKey, count
     payment.paymentId,
     count,
     (index, message) => {
-      if (message.type !== "payment" || message.payment.pendingPaidTransferAmount !== expected || seen.has(index)) return;
+      if (message.type !== "payment" || message.payment.pendingPaidTransferAmount !== expected || seen.has(index))
+        return;
       seen.add(index);
       latencies.push(now() - sentAt);
       if (--waiting === 0) allArrived();
@@ -140,7 +165,10 @@ export async function measureBroadcast({ checkoutUrl, sandboxUrl, hmacKey, count
     const arrived = new Promise((resolve, reject) => {
       allArrived = resolve;
       failRound = reject;
-      timer = setTimeout(() => reject(new Error(`broadcast to ${count} viewers: ${waiting} missing after 60 s`)), 60_000);
+      timer = setTimeout(
+        () => reject(new Error(`broadcast to ${count} viewers: ${waiting} missing after 60 s`)),
+        60_000,
+      );
     }).finally(() => clearTimeout(timer));
     sentAt = now();
     const status = await postPaymentNotification(checkoutUrl, SHOP, hmacKey, withPending(base, pending));
@@ -161,7 +189,13 @@ const RETRY_WINDOW_MS = 1000;
 export async function measureUpstreamPolls({ checkoutUrl, proxy, count, windowMs }) {
   const payment = await createPayment(checkoutUrl, `bench-polls-${count}-${Date.now()}`);
   let lost;
-  const viewers = await openViewers(checkoutUrl, payment.paymentId, count, () => {}, (error) => (lost ??= error));
+  const viewers = await openViewers(
+    checkoutUrl,
+    payment.paymentId,
+    count,
+    () => {},
+    (error) => (lost ??= error),
+  );
   const before = proxy.paymentGets(payment.paymentId);
   const started = Date.now();
   await new Promise((resolve) => setTimeout(resolve, windowMs));
@@ -172,5 +206,12 @@ export async function measureUpstreamPolls({ checkoutUrl, proxy, count, windowMs
   await closeAll(viewers);
   if (lost) throw lost;
   const perMinute = (n) => Math.round(((n * 60_000) / windowMs) * 10) / 10;
-  return { viewers: count, windowSeconds: windowMs / 1000, gets, perMinute: perMinute(gets), polls, pollsPerMinute: perMinute(polls) };
+  return {
+    viewers: count,
+    windowSeconds: windowMs / 1000,
+    gets,
+    perMinute: perMinute(gets),
+    polls,
+    pollsPerMinute: perMinute(polls),
+  };
 }

@@ -8,7 +8,11 @@ import { createHmac } from "node:crypto";
 export async function postPaymentNotification(checkoutUrl, shop, hmacKey, payment, timestamp = new Date()) {
   const body = JSON.stringify({ timestamp: timestamp.toISOString(), notificationType: "v3/payment", body: payment });
   const signature = createHmac("sha256", hmacKey).update(body).digest("hex");
-  const response = await fetch(`${checkoutUrl}/hooks/${shop}`, { method: "POST", headers: { "content-type": "application/json", "x-signature": signature }, body });
+  const response = await fetch(`${checkoutUrl}/hooks/${shop}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-signature": signature },
+    body,
+  });
   await response.arrayBuffer();
   return response.status;
 }

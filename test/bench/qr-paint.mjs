@@ -8,7 +8,14 @@ import { median } from "./stats.mjs";
 
 /** The Worker's own derivation of the amounts a view carries (worker/checkout/view-amounts.ts), bundled for Node. */
 async function derivedAmounts(source) {
-  const { outputFiles } = await build({ entryPoints: [new URL("../../worker/checkout/view-amounts.ts", import.meta.url).pathname], bundle: true, format: "esm", platform: "node", write: false, logLevel: "silent" });
+  const { outputFiles } = await build({
+    entryPoints: [new URL("../../worker/checkout/view-amounts.ts", import.meta.url).pathname],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    write: false,
+    logLevel: "silent",
+  });
   const module = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].contents).toString("base64")}`);
   return module.derivedAmounts(source);
 }
@@ -35,7 +42,8 @@ async function paymentView() {
     transferAmount: "0.00041667",
     transferCurrency: "BTC",
     address: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
-    paymentUri: "bitcoin:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx?amount=0.00041667&label=Bench%20shop&message=Order%20bench",
+    paymentUri:
+      "bitcoin:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx?amount=0.00041667&label=Bench%20shop&message=Order%20bench",
     expirationTime: new Date(now.getTime() + 15 * 60_000).toISOString(),
     exchangeRate: "60000",
     paidPriceAmount: "0",
@@ -58,7 +66,8 @@ function installStubs({ settings, view }) {
   window.fetch = async (input, init) => {
     const url = new URL(typeof input === "string" ? input : input.url, document.baseURI);
     if (!url.pathname.startsWith("/api/")) return realFetch(input, init);
-    const json = (body, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", etag: 'W/"1"' } });
+    const json = (body, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", etag: 'W/"1"' } });
     if (/^\/api\/shops\/[^/]+$/.test(url.pathname)) return json(settings);
     if ((init?.method ?? "GET") === "POST") return json(view, 201);
     return json(view);
@@ -76,14 +85,27 @@ function installStubs({ settings, view }) {
 function measureOnce(index) {
   sessionStorage.clear();
   const element = document.createElement("crypto-checkout");
-  for (const [name, value] of Object.entries({ shop: "bench", "order-id": `bench-${index}`, "price-amount": "25.00", "price-currency": "EUR", "transfer-currency": "BTC", locale: "en" })) {
+  for (const [name, value] of Object.entries({
+    shop: "bench",
+    "order-id": `bench-${index}`,
+    "price-amount": "25.00",
+    "price-currency": "EUR",
+    "transfer-currency": "BTC",
+    locale: "en",
+  })) {
     element.setAttribute(name, value);
   }
   return new Promise((resolve, reject) => {
     const start = performance.now();
     document.body.append(element);
     // A QR that never comes is a failed run, not a hang (the element shows an error instead).
-    const timer = setTimeout(() => reject(new Error(`no QR after 10 s: ${element.shadowRoot?.textContent?.replace(/\s+/g, " ").trim().slice(0, 200)}`)), 10_000);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`no QR after 10 s: ${element.shadowRoot?.textContent?.replace(/\s+/g, " ").trim().slice(0, 200)}`),
+        ),
+      10_000,
+    );
     const done = () => {
       clearTimeout(timer);
       const inDom = performance.now() - start;
@@ -114,8 +136,13 @@ export async function measureQrPaint(browser, publicDir, runs = 30) {
   await context.addInitScript(installStubs, { settings: SETTINGS, view: await paymentView() });
   await context.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
-    if (path === "/") return route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><body><script type="module" src="/widget.js"></script></body></html>' });
-    if (/^\/(widget\.js|chunks\/[\w-]+\.js)$/.test(path)) return route.fulfill({ contentType: "text/javascript", body: readFileSync(join(publicDir, path)) });
+    if (path === "/")
+      return route.fulfill({
+        contentType: "text/html",
+        body: '<!doctype html><html lang="en"><body><script type="module" src="/widget.js"></script></body></html>',
+      });
+    if (/^\/(widget\.js|chunks\/[\w-]+\.js)$/.test(path))
+      return route.fulfill({ contentType: "text/javascript", body: readFileSync(join(publicDir, path)) });
     return route.fulfill({ status: 404, body: "" });
   });
   const page = await context.newPage();
@@ -124,5 +151,9 @@ export async function measureQrPaint(browser, publicDir, runs = 30) {
   const samples = [];
   for (let i = 0; i < runs; i++) samples.push(await page.evaluate(measureOnce, i));
   await context.close();
-  return { runs, medianPaintedMs: median(samples.map((s) => s.painted)), medianInDomMs: median(samples.map((s) => s.inDom)) };
+  return {
+    runs,
+    medianPaintedMs: median(samples.map((s) => s.painted)),
+    medianInDomMs: median(samples.map((s) => s.inDom)),
+  };
 }

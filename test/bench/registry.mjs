@@ -33,7 +33,13 @@ async function timeSettings(checkoutUrl, count, pick) {
     samples.push(performance.now() - started);
     if (response.status !== 200) failures++;
   }
-  return { samples: count, failures, p50: percentile(samples, 50), p99: percentile(samples, 99), max: Math.max(...samples) };
+  return {
+    samples: count,
+    failures,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    max: Math.max(...samples),
+  };
 }
 
 /**
@@ -43,19 +49,35 @@ async function timeSettings(checkoutUrl, count, pick) {
  * a time, after the restart's readiness check, a request of a SHOPS var shop, has started the
  * isolate and cached the upstream's currency list).
  */
-export async function measureRegistry({ servers, adminToken, apiKeySecret, shops = 1000, concurrency = 8, warmRequests = 2000, coldShops = 500 }) {
+export async function measureRegistry({
+  servers,
+  adminToken,
+  apiKeySecret,
+  shops = 1000,
+  concurrency = 8,
+  warmRequests = 2000,
+  coldShops = 500,
+}) {
   const { checkoutUrl } = servers;
   const run = Date.now().toString(36);
   const ids = Array.from({ length: shops }, (_, i) => `bench-${run}-${String(i).padStart(4, "0")}`);
   const headers = { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" };
   const registered = await drive(shops, concurrency, async (i) => {
-    const response = await fetch(`${checkoutUrl}/admin/shops`, { method: "POST", headers, body: JSON.stringify(shopBody(ids[i], apiKeySecret)) });
+    const response = await fetch(`${checkoutUrl}/admin/shops`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(shopBody(ids[i], apiKeySecret)),
+    });
     await response.arrayBuffer();
     return response.status === 201;
   });
   const random = () => ids[Math.floor(Math.random() * ids.length)];
   // Warm: every shop read once, then timed.
-  await drive(shops, concurrency, async (i) => (await fetch(`${checkoutUrl}/api/shops/${ids[i]}`).then((r) => r.arrayBuffer().then(() => r.ok))));
+  await drive(
+    shops,
+    concurrency,
+    async (i) => await fetch(`${checkoutUrl}/api/shops/${ids[i]}`).then((r) => r.arrayBuffer().then(() => r.ok)),
+  );
   const warm = await timeSettings(checkoutUrl, warmRequests, random);
   const configWarm = await timeSettings(checkoutUrl, warmRequests / 4, () => "demo-open");
   // Cold: a new isolate; the first request of each shop reads D1 and opens its secrets.

@@ -3,7 +3,9 @@
 /** Markdown: the table of figures with the date and machine, and what each figure measures. */
 export function benchMarkdown(results, rows) {
   const m = results.machine;
-  const table = rows.map(([label, value]) => `| ${label.replaceAll("|", "\\|")} | ${value.replaceAll("|", "\\|")} |`).join("\n");
+  const table = rows
+    .map(([label, value]) => `| ${label.replaceAll("|", "\\|")} | ${value.replaceAll("|", "\\|")} |`)
+    .join("\n");
   return `# Benchmark
 
 \`npm run bench\` measures the widget and the whole loop on the machine it runs on and prints the

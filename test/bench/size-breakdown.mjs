@@ -53,8 +53,13 @@ export function measureBreakdown(publicDir, files) {
   const texts = files.map((file) => bytesByGroup(join(publicDir, file)));
   const names = [...GROUP_NAMES, "unmapped"];
   const joined = Object.fromEntries(names.map((name) => [name, texts.map((t) => t[name]).join("")]));
-  const realGzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(publicDir, file)), { level: 9 }).length, 0);
-  const alone = Object.fromEntries(names.map((name) => [name, joined[name] ? gzipSync(joined[name], { level: 9 }).length : 0]));
+  const realGzip = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(publicDir, file)), { level: 9 }).length,
+    0,
+  );
+  const alone = Object.fromEntries(
+    names.map((name) => [name, joined[name] ? gzipSync(joined[name], { level: 9 }).length : 0]),
+  );
   const aloneSum = Object.values(alone).reduce((a, b) => a + b, 0);
   const groups = names.map((group) => ({
     group,

@@ -32,5 +32,10 @@ export async function drive(total, concurrency, call) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { total, failures, seconds: Math.round(seconds * 100) / 100, perSecond: Math.round(((total - failures) / seconds) * 10) / 10 };
+  return {
+    total,
+    failures,
+    seconds: Math.round(seconds * 100) / 100,
+    perSecond: Math.round(((total - failures) / seconds) * 10) / 10,
+  };
 }

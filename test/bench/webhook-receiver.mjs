@@ -85,7 +85,13 @@ export function startWebhookReceiver({ secret, port = 0, path = "/webhooks" }) {
     const attempt = (attempts.get(id) ?? 0) + 1;
     attempts.set(id, attempt);
     let status = 200;
-    if (failing && attempt === 1 && paymentId !== undefined && failing.paymentIds.has(paymentId) && failing.random() < failing.rate) {
+    if (
+      failing &&
+      attempt === 1 &&
+      paymentId !== undefined &&
+      failing.paymentIds.has(paymentId) &&
+      failing.random() < failing.rate
+    ) {
       status = 503;
       failing.injected++;
     }
@@ -127,7 +133,9 @@ export function startWebhookReceiver({ secret, port = 0, path = "/webhooks" }) {
             waiters.set(key, resolveWait);
             timer = setTimeout(() => {
               waiters.delete(key);
-              rejectWait(new Error(`no webhook for payment ${paymentId} version ${version} within ${timeoutMs / 1000} s`));
+              rejectWait(
+                new Error(`no webhook for payment ${paymentId} version ${version} within ${timeoutMs / 1000} s`),
+              );
             }, timeoutMs);
           }).finally(() => clearTimeout(timer));
         },
@@ -138,7 +146,12 @@ export function startWebhookReceiver({ secret, port = 0, path = "/webhooks" }) {
          */
         failFirstAttempts(policy) {
           const injected = failing?.injected ?? 0;
-          failing = policy && { rate: policy.rate, random: mulberry32(policy.seed), paymentIds: new Set(policy.paymentIds), injected: 0 };
+          failing = policy && {
+            rate: policy.rate,
+            random: mulberry32(policy.seed),
+            paymentIds: new Set(policy.paymentIds),
+            injected: 0,
+          };
           return injected;
         },
         close: () =>

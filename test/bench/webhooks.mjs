@@ -31,7 +31,13 @@ async function preparePayments({ checkoutUrl, sandboxUrl, receiver }, count, tag
     const created = await createPayment(checkoutUrl, `bench-webhooks-${tag}-${run}-${i}`, `${ipPrefix}.${i + 1}`);
     const base = await upstreamPayment(sandboxUrl, created.paymentId);
     const first = await receiver.waitFor(created.paymentId, created.version ?? 1, EVENT_TIMEOUT_MS);
-    payments.push({ base, version: first.version, lastTime: Date.now(), step: stepOf(base.transferAmount), changes: 0 });
+    payments.push({
+      base,
+      version: first.version,
+      lastTime: Date.now(),
+      step: stepOf(base.transferAmount),
+      changes: 0,
+    });
   }
   return payments;
 }
@@ -53,7 +59,14 @@ function nextChange(payment) {
   const price = new Decimal(payment.base.exchangeRate ?? "0").mul(pending).toFixed(2);
   payment.lastTime = Math.max(Date.now(), payment.lastTime + 1);
   return {
-    body: { ...payment.base, status: "NEW", pendingPaidTransferAmount: pending, paidTransferAmount: pending, pendingPaidPriceAmount: price, paidPriceAmount: price },
+    body: {
+      ...payment.base,
+      status: "NEW",
+      pendingPaidTransferAmount: pending,
+      paidTransferAmount: pending,
+      pendingPaidPriceAmount: price,
+      paidPriceAmount: price,
+    },
     timestamp: new Date(payment.lastTime),
   };
 }
@@ -93,7 +106,14 @@ async function notify(checkoutUrl, hmacKey, payment) {
  * Notification POST -> webhook received and verified by the shop's endpoint: `payments` payments,
  * `perPayment` changes each, one at a time (the next POST after the previous webhook arrived).
  */
-export async function measureNotificationToWebhook({ checkoutUrl, sandboxUrl, hmacKey, receiver, payments = 4, perPayment = 55 }) {
+export async function measureNotificationToWebhook({
+  checkoutUrl,
+  sandboxUrl,
+  hmacKey,
+  receiver,
+  payments = 4,
+  perPayment = 55,
+}) {
   const refusedBefore = receiver.refused();
   const list = await preparePayments({ checkoutUrl, sandboxUrl, receiver }, payments, "latency", "203.0.113");
   const latencies = [];
@@ -113,7 +133,8 @@ export async function measureNotificationToWebhook({ checkoutUrl, sandboxUrl, hm
         if (++missing >= MAX_MISSING) break;
         continue;
       }
-      if (entry.event.data.payment.pendingPaidTransferAmount !== payment.step.mul(payment.changes).toFixed(8)) mismatched++;
+      if (entry.event.data.payment.pendingPaidTransferAmount !== payment.step.mul(payment.changes).toFixed(8))
+        mismatched++;
       latencies.push(entry.at - started);
     }
   }
@@ -139,7 +160,17 @@ export async function measureNotificationToWebhook({ checkoutUrl, sandboxUrl, hm
  * webhook ids. Then waits (at most `drainTimeoutMs` after the last POST) until every applied
  * change was accepted, and counts what arrived.
  */
-export async function measureWebhookDelivery({ checkoutUrl, sandboxUrl, hmacKey, receiver, total = 1000, payments = 10, failRate = 0.3, seed = 20_260_427, drainTimeoutMs = 120_000 }) {
+export async function measureWebhookDelivery({
+  checkoutUrl,
+  sandboxUrl,
+  hmacKey,
+  receiver,
+  total = 1000,
+  payments = 10,
+  failRate = 0.3,
+  seed = 20_260_427,
+  drainTimeoutMs = 120_000,
+}) {
   const refusedBefore = receiver.refused();
   const list = await preparePayments({ checkoutUrl, sandboxUrl, receiver }, payments, "delivery", "203.0.114");
   const paymentIds = new Set(list.map((p) => p.base.paymentId));
@@ -181,7 +212,9 @@ export async function measureWebhookDelivery({ checkoutUrl, sandboxUrl, hmacKey,
   await new Promise((r) => setTimeout(r, 1500));
   const injected = receiver.failFirstAttempts(null);
 
-  const entries = receiver.log.slice(logStart).filter((e) => e.verified && paymentIds.has(e.paymentId) && expected.has(e.key));
+  const entries = receiver.log
+    .slice(logStart)
+    .filter((e) => e.verified && paymentIds.has(e.paymentId) && expected.has(e.key));
   const ok = entries.filter((e) => e.status === 200);
   const deliveredIds = new Set();
   const changesSeen = new Map();

@@ -33,7 +33,8 @@ describe("the command itself", () => {
     const help = await runCli(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: crypto-checkout");
-    for (const command of ["currencies", "payments", "payouts", "conversions", "notifications", "order-token"]) expect(help.stdout).toContain(command);
+    for (const command of ["currencies", "payments", "payouts", "conversions", "notifications", "order-token"])
+      expect(help.stdout).toContain(command);
     const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
     expect((await runCli(["--version"])).stdout.trim()).toBe(version); // package.json's, the one place it is written
     const unknown = await runCli(["refunds"]);
@@ -57,9 +58,26 @@ describe("the command itself", () => {
   it("checks a shop of wrangler.toml with the Worker's own rules, naming the field at fault", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cli-config-"));
     try {
-      const shops = [{ id: "broken", name: "Broken", environment: "sandbox", apiKeyId: "k", pricing: "open", priceCurrencies: ["eur"], transferCurrencies: ["BTC"], allowedOrigins: ["https://shop.example"], secrets: { apiKeySecret: "K" } }];
-      writeFileSync(join(dir, "wrangler.toml"), `name = "x"\n\n[vars]\nSANDBOX_BASE_URL = "${sandboxUrl}"\nSHOPS = '''${JSON.stringify(shops)}'''\n`);
-      const result = await runCli(["--config", join(dir, "wrangler.toml"), "--shop", "broken", "currencies"], { env: { K: "secret" } });
+      const shops = [
+        {
+          id: "broken",
+          name: "Broken",
+          environment: "sandbox",
+          apiKeyId: "k",
+          pricing: "open",
+          priceCurrencies: ["eur"],
+          transferCurrencies: ["BTC"],
+          allowedOrigins: ["https://shop.example"],
+          secrets: { apiKeySecret: "K" },
+        },
+      ];
+      writeFileSync(
+        join(dir, "wrangler.toml"),
+        `name = "x"\n\n[vars]\nSANDBOX_BASE_URL = "${sandboxUrl}"\nSHOPS = '''${JSON.stringify(shops)}'''\n`,
+      );
+      const result = await runCli(["--config", join(dir, "wrangler.toml"), "--shop", "broken", "currencies"], {
+        env: { K: "secret" },
+      });
       expect([result.code, result.stdout]).toEqual([2, ""]);
       expect(result.stderr).toContain('shop "broken"');
       expect(result.stderr).toContain("priceCurrencies.0");
@@ -72,30 +90,52 @@ describe("the command itself", () => {
 describe("credentials and upstream errors", () => {
   it("takes an explicit key id with its secret from the environment or stdin", async () => {
     const secret = devVars.DEMO_API_KEY_SECRET ?? "";
-    const fromEnv = await runCli(["--key-id", "demo_shop", "--base-url", sandboxUrl, "currencies", "--json"], { env: { CRYPTO_CHECKOUT_KEY_SECRET: secret } });
+    const fromEnv = await runCli(["--key-id", "demo_shop", "--base-url", sandboxUrl, "currencies", "--json"], {
+      env: { CRYPTO_CHECKOUT_KEY_SECRET: secret },
+    });
     expect(parsed<unknown[]>(fromEnv)).toHaveLength(4);
-    const fromStdin = await runCli(["--key-id", "demo_shop", "--key-secret-stdin", "--base-url", sandboxUrl, "currencies", "--json"], { input: `${secret}\n` });
+    const fromStdin = await runCli(
+      ["--key-id", "demo_shop", "--key-secret-stdin", "--base-url", sandboxUrl, "currencies", "--json"],
+      { input: `${secret}\n` },
+    );
     expect(parsed<unknown[]>(fromStdin)).toHaveLength(4);
   });
 
   it("warns that --key-secret lands in shell history, and never prints a secret", async () => {
-    const result = await runCli(["--key-id", "demo_shop", "--key-secret", "sbx_wrong_secret_77", "--base-url", sandboxUrl, "currencies"]);
+    const result = await runCli([
+      "--key-id",
+      "demo_shop",
+      "--key-secret",
+      "sbx_wrong_secret_77",
+      "--base-url",
+      sandboxUrl,
+      "currencies",
+    ]);
     expect(result.stderr).toContain("shell history");
     expect(result.stdout + result.stderr).not.toContain("sbx_wrong_secret_77");
   });
 
   it("a wrong key: exit 1 with the status 401 and the upstream's message (and a JSON error with --json)", async () => {
-    const table = await runCli(["--key-id", "demo_shop", "--base-url", sandboxUrl, "currencies"], { env: { CRYPTO_CHECKOUT_KEY_SECRET: "wrong" } });
+    const table = await runCli(["--key-id", "demo_shop", "--base-url", sandboxUrl, "currencies"], {
+      env: { CRYPTO_CHECKOUT_KEY_SECRET: "wrong" },
+    });
     expect(table.code).toBe(1);
     expect(table.stdout).toBe("");
     expect(table.stderr).toMatch(/^error: HTTP 401 from GET \/v3\/currencies: unauthorized: /);
-    const asJson = await runCli(["--key-id", "demo_shop", "--base-url", sandboxUrl, "currencies", "--json"], { env: { CRYPTO_CHECKOUT_KEY_SECRET: "wrong" } });
+    const asJson = await runCli(["--key-id", "demo_shop", "--base-url", sandboxUrl, "currencies", "--json"], {
+      env: { CRYPTO_CHECKOUT_KEY_SECRET: "wrong" },
+    });
     expect(asJson.code).toBe(1);
-    expect(JSON.parse(asJson.stdout)).toMatchObject({ error: { kind: "http", status: 401, code: "upstream_http_401" } });
+    expect(JSON.parse(asJson.stdout)).toMatchObject({
+      error: { kind: "http", status: 401, code: "upstream_http_401" },
+    });
   });
 
   it("an unknown id: exit 1 with 404", async () => {
-    for (const args of [["payments", "get", "no-such-payment"], ["payouts", "get", "no-such-payout"]]) {
+    for (const args of [
+      ["payments", "get", "no-such-payment"],
+      ["payouts", "get", "no-such-payout"],
+    ]) {
       const result = await cli(...args);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain("HTTP 404");
@@ -103,7 +143,15 @@ describe("credentials and upstream errors", () => {
   });
 
   it("a network failure: exit 1", async () => {
-    const result = await runCli(["--shop", "demo-open", "--base-url", "http://127.0.0.1:9", "--timeout", "2000", "currencies"]);
+    const result = await runCli([
+      "--shop",
+      "demo-open",
+      "--base-url",
+      "http://127.0.0.1:9",
+      "--timeout",
+      "2000",
+      "currencies",
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/network failure|no complete answer/);
   });
@@ -122,15 +170,48 @@ describe("currencies", () => {
 
 describe("payments", () => {
   it("creates one and reads it back, as a table and as JSON", async () => {
-    const table = await cli("payments", "create", "--price-amount", "25.00", "--price-currency", "EUR", "--transfer-currency", "BTC", "--external-id", "order-7");
+    const table = await cli(
+      "payments",
+      "create",
+      "--price-amount",
+      "25.00",
+      "--price-currency",
+      "EUR",
+      "--transfer-currency",
+      "BTC",
+      "--external-id",
+      "order-7",
+    );
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/│ Status\s+│ NEW\s+│/);
     expect(table.stdout).toMatch(/│ Price\s+│ 25\.00 EUR\s+│/);
     expect(table.stdout).toMatch(/│ Transfer\s+│ 0\.00041667 BTC\s+│/);
-    const created = parsed<{ paymentId: string; priceAmount: string; transferAmount: string; externalPaymentId: string }>(
-      await cli("payments", "create", "--price-amount", "25.00", "--price-currency", "EUR", "--transfer-currency", "BTC", "--json", "--redirect", "confirmed=https://shop.example/ok"),
+    const created = parsed<{
+      paymentId: string;
+      priceAmount: string;
+      transferAmount: string;
+      externalPaymentId: string;
+    }>(
+      await cli(
+        "payments",
+        "create",
+        "--price-amount",
+        "25.00",
+        "--price-currency",
+        "EUR",
+        "--transfer-currency",
+        "BTC",
+        "--json",
+        "--redirect",
+        "confirmed=https://shop.example/ok",
+      ),
     );
-    expect(created).toMatchObject({ priceAmount: "25.00", transferAmount: "0.00041667", status: "NEW", redirectUrls: { confirmed: "https://shop.example/ok" } });
+    expect(created).toMatchObject({
+      priceAmount: "25.00",
+      transferAmount: "0.00041667",
+      status: "NEW",
+      redirectUrls: { confirmed: "https://shop.example/ok" },
+    });
     const got = parsed<{ paymentId: string }>(await cli("payments", "get", created.paymentId, "--json"));
     expect(got).toEqual(created);
     const shown = await cli("payments", "get", created.paymentId);
@@ -138,14 +219,40 @@ describe("payments", () => {
   });
 
   it("refuses an invalid amount before sending (exit 2)", async () => {
-    const result = await cli("payments", "create", "--price-amount", "25,00", "--price-currency", "EUR", "--transfer-currency", "BTC");
+    const result = await cli(
+      "payments",
+      "create",
+      "--price-amount",
+      "25,00",
+      "--price-currency",
+      "EUR",
+      "--transfer-currency",
+      "BTC",
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("priceAmount");
   });
 
   it("--json keeps an 18-decimal amount exactly (the sandbox writing amounts as long JSON numbers)", async () => {
-    const created = parsed<{ paymentId: string }>(await cli("payments", "create", "--price-amount", "100.00", "--price-currency", "EUR", "--transfer-currency", "LTC", "--json"));
-    const quirks = (body: object) => fetch(`${sandboxUrl}/sandbox/quirks`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const created = parsed<{ paymentId: string }>(
+      await cli(
+        "payments",
+        "create",
+        "--price-amount",
+        "100.00",
+        "--price-currency",
+        "EUR",
+        "--transfer-currency",
+        "LTC",
+        "--json",
+      ),
+    );
+    const quirks = (body: object) =>
+      fetch(`${sandboxUrl}/sandbox/quirks`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expect((await quirks({ numbersAsJson: true })).ok).toBe(true);
     try {
       const result = await cli("payments", "get", created.paymentId, "--json");
@@ -163,7 +270,18 @@ describe("payments", () => {
 
 describe("payouts", () => {
   it("refuses both amounts, or neither, with exit 2 and sends nothing", async () => {
-    const both = await cli("payouts", "create", "--price-currency", "EUR", "--transfer-currency", "BTC", "--transfer-amount", "0.001", "--price-amount", "10.00");
+    const both = await cli(
+      "payouts",
+      "create",
+      "--price-currency",
+      "EUR",
+      "--transfer-currency",
+      "BTC",
+      "--transfer-amount",
+      "0.001",
+      "--price-amount",
+      "10.00",
+    );
     expect([both.code, both.stdout]).toEqual([2, ""]);
     expect(both.stderr).toContain("exactly one of --transfer-amount and --price-amount");
     const neither = await cli("payouts", "create", "--price-currency", "EUR", "--transfer-currency", "BTC");
@@ -171,17 +289,53 @@ describe("payouts", () => {
   });
 
   it("creates, gets, lists, approves and resends the notification of a payout", async () => {
-    const table = await cli("payouts", "create", "--price-currency", "EUR", "--transfer-currency", "BTC", "--price-amount", "12.00", "--address", ADDRESS, "--comment", "table");
+    const table = await cli(
+      "payouts",
+      "create",
+      "--price-currency",
+      "EUR",
+      "--transfer-currency",
+      "BTC",
+      "--price-amount",
+      "12.00",
+      "--address",
+      ADDRESS,
+      "--comment",
+      "table",
+    );
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/│ Status\s+│ CREATED\s+│/);
     expect(table.stdout).toMatch(/│ Price\s+│ 12\.00 EUR\s+│/);
     const payout = parsed<{ payoutId: string; status: string; transferAmount: string }>(
-      await cli("payouts", "create", "--price-currency", "EUR", "--transfer-currency", "BTC", "--transfer-amount", "0.00123456", "--address", ADDRESS, "--external-id", "cli-test", "--notification-url", "http://127.0.0.1:9/hook", "--json"),
+      await cli(
+        "payouts",
+        "create",
+        "--price-currency",
+        "EUR",
+        "--transfer-currency",
+        "BTC",
+        "--transfer-amount",
+        "0.00123456",
+        "--address",
+        ADDRESS,
+        "--external-id",
+        "cli-test",
+        "--notification-url",
+        "http://127.0.0.1:9/hook",
+        "--json",
+      ),
     );
-    expect(payout).toMatchObject({ status: "CREATED", transferAmount: "0.00123456", priceAmount: "74.07", externalPayoutId: "cli-test" });
+    expect(payout).toMatchObject({
+      status: "CREATED",
+      transferAmount: "0.00123456",
+      priceAmount: "74.07",
+      externalPayoutId: "cli-test",
+    });
     expect(parsed(await cli("payouts", "get", payout.payoutId, "--json"))).toEqual(payout);
 
-    const page = parsed<{ itemCount: number; items: { payoutId: string }[]; limit: number }>(await cli("payouts", "list", "--transfer-amount", "0.00123456", "--json"));
+    const page = parsed<{ itemCount: number; items: { payoutId: string }[]; limit: number }>(
+      await cli("payouts", "list", "--transfer-amount", "0.00123456", "--json"),
+    );
     expect(page.items.map((p) => p.payoutId)).toEqual([payout.payoutId]);
     const list = await cli("payouts", "list", "--address", ADDRESS);
     expect(list.stdout).toContain(payout.payoutId);
@@ -191,11 +345,28 @@ describe("payouts", () => {
     expect(approved.status).toMatch(/APPROVED|QUEUED/);
     const resent = await cli("payouts", "resend-notification", payout.payoutId);
     expect([resent.code, resent.stdout]).toEqual([0, `Notification of payout ${payout.payoutId} requested.\n`]);
-    expect(parsed(await cli("payouts", "resend-notification", payout.payoutId, "--json"))).toEqual({ payoutId: payout.payoutId, resendRequested: true });
+    expect(parsed(await cli("payouts", "resend-notification", payout.payoutId, "--json"))).toEqual({
+      payoutId: payout.payoutId,
+      resendRequested: true,
+    });
   });
 
   it("refuses to approve a payout after its approval window: exit 1 with 409 payout_expired", async () => {
-    const payout = parsed<{ payoutId: string }>(await cli("payouts", "create", "--price-currency", "EUR", "--transfer-currency", "BTC", "--price-amount", "12.00", "--address", ADDRESS, "--json"));
+    const payout = parsed<{ payoutId: string }>(
+      await cli(
+        "payouts",
+        "create",
+        "--price-currency",
+        "EUR",
+        "--transfer-currency",
+        "BTC",
+        "--price-amount",
+        "12.00",
+        "--address",
+        ADDRESS,
+        "--json",
+      ),
+    );
     // The sandbox's control API moves the approval deadline to now.
     const expired = await fetch(`${sandboxUrl}/sandbox/payouts/${payout.payoutId}/expire`, { method: "POST" });
     expect(expired.status).toBe(200);
@@ -207,13 +378,31 @@ describe("payouts", () => {
 
   it("lists every page with --all, and pages with --limit / --offset", async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await cli("payouts", "create", "--price-currency", "EUR", "--transfer-currency", "LTC", "--transfer-amount", "0.017", "--json")).code).toBe(0);
+      expect(
+        (
+          await cli(
+            "payouts",
+            "create",
+            "--price-currency",
+            "EUR",
+            "--transfer-currency",
+            "LTC",
+            "--transfer-amount",
+            "0.017",
+            "--json",
+          )
+        ).code,
+      ).toBe(0);
     }
     const filter = ["--transfer-currency", "LTC", "--transfer-amount", "0.017"];
-    const all = parsed<{ itemCount: number; items: { payoutId: string }[] }>(await cli("payouts", "list", ...filter, "--all", "--limit", "2", "--json"));
+    const all = parsed<{ itemCount: number; items: { payoutId: string }[] }>(
+      await cli("payouts", "list", ...filter, "--all", "--limit", "2", "--json"),
+    );
     expect(all.items).toHaveLength(3);
     expect(new Set(all.items.map((p) => p.payoutId)).size).toBe(3);
-    const second = parsed<{ offset: number; items: unknown[] }>(await cli("payouts", "list", ...filter, "--limit", "2", "--offset", "2", "--json"));
+    const second = parsed<{ offset: number; items: unknown[] }>(
+      await cli("payouts", "list", ...filter, "--limit", "2", "--offset", "2", "--json"),
+    );
     expect([second.offset, second.items.length]).toEqual([2, 1]);
     const bad = await cli("payouts", "list", "--time-from", "yesterday");
     expect(bad.code).toBe(2);
@@ -223,7 +412,9 @@ describe("payouts", () => {
     const table = await cli("payouts", "limits", "--transfer-currency", "BTC", "--price-currency", "EUR");
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/│ Minimum payout │ 0\.0001 BTC\s+│/);
-    const limits = parsed<{ available: string; minPayoutAmount: string; currency: string }>(await cli("payouts", "limits", "--transfer-currency", "BTC", "--price-currency", "EUR", "--json"));
+    const limits = parsed<{ available: string; minPayoutAmount: string; currency: string }>(
+      await cli("payouts", "limits", "--transfer-currency", "BTC", "--price-currency", "EUR", "--json"),
+    );
     expect(limits).toMatchObject({ minPayoutAmount: "0.0001", currency: "BTC" });
     expect(typeof limits.available).toBe("string");
   });
@@ -233,27 +424,42 @@ describe("conversions", () => {
   const sell = ["--sell-currency", "BTC", "--buy-currency", "EUR"];
 
   it("estimates (a GET with a body, over node:net) and creates", async () => {
-    expect(parsed(await cli("conversions", "estimate", "--sell-amount", "0.5", ...sell, "--json"))).toEqual({ currency: "EUR", amount: "30000.00" });
+    expect(parsed(await cli("conversions", "estimate", "--sell-amount", "0.5", ...sell, "--json"))).toEqual({
+      currency: "EUR",
+      amount: "30000.00",
+    });
     const table = await cli("conversions", "estimate", "--sell-amount", "0.5", ...sell);
     expect(table.stdout).toMatch(/│ Buys about │ 30000\.00 EUR │/);
-    const created = parsed<{ id: string }>(await cli("conversions", "create", "--sell-amount", "0.001", ...sell, "--json"));
+    const created = parsed<{ id: string }>(
+      await cli("conversions", "create", "--sell-amount", "0.001", ...sell, "--json"),
+    );
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("retries, declares and cancels a failed conversion; a refused transition is exit 1 with 409", async () => {
     // More than the balance: the trade fails and the conversion waits in TRADE_FAILED.
-    const failed = parsed<{ id: string }>(await cli("conversions", "create", "--sell-amount", "1000", ...sell, "--json"));
+    const failed = parsed<{ id: string }>(
+      await cli("conversions", "create", "--sell-amount", "1000", ...sell, "--json"),
+    );
     const retry = await cli("conversions", "retry", failed.id);
     expect(retry.code).toBe(1);
     expect(retry.stderr).toContain("HTTP 409");
     const declared = await cli("conversions", "declare", failed.id, "--bought-amount", "12.50");
-    expect([declared.code, declared.stdout]).toEqual([0, `Result of conversion ${failed.id} declared: 12.50 bought.\n`]);
+    expect([declared.code, declared.stdout]).toEqual([
+      0,
+      `Result of conversion ${failed.id} declared: 12.50 bought.\n`,
+    ]);
     const again = await cli("conversions", "cancel", failed.id);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("HTTP 409");
 
-    const other = parsed<{ id: string }>(await cli("conversions", "create", "--sell-amount", "1000", ...sell, "--json"));
-    expect(parsed(await cli("conversions", "cancel", other.id, "--json"))).toEqual({ conversionId: other.id, cancelled: true });
+    const other = parsed<{ id: string }>(
+      await cli("conversions", "create", "--sell-amount", "1000", ...sell, "--json"),
+    );
+    expect(parsed(await cli("conversions", "cancel", other.id, "--json"))).toEqual({
+      conversionId: other.id,
+      cancelled: true,
+    });
     const notUuid = await cli("conversions", "cancel", "not-a-uuid");
     expect(notUuid.code).toBe(2);
   });
@@ -274,10 +480,24 @@ describe("production safety", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const production = (...args: string[]) => runCli(["--key-id", "live_key", "--env", "production", "--base-url", base, ...args], { env: { CRYPTO_CHECKOUT_KEY_SECRET: "live_secret" } });
+  const production = (...args: string[]) =>
+    runCli(["--key-id", "live_key", "--env", "production", "--base-url", base, ...args], {
+      env: { CRYPTO_CHECKOUT_KEY_SECRET: "live_secret" },
+    });
 
   it.each([
-    ["payouts", "create", "--price-currency", "EUR", "--transfer-currency", "BTC", "--transfer-amount", "0.5", "--address", ADDRESS],
+    [
+      "payouts",
+      "create",
+      "--price-currency",
+      "EUR",
+      "--transfer-currency",
+      "BTC",
+      "--transfer-amount",
+      "0.5",
+      "--address",
+      ADDRESS,
+    ],
     ["payouts", "approve", "some-payout"],
     ["conversions", "create", "--sell-amount", "1", "--sell-currency", "BTC", "--buy-currency", "EUR"],
     ["conversions", "declare", "0b6f2c1e-8d4a-4f7e-9a51-3c2d1e0f9a8b", "--bought-amount", "1"],
@@ -292,7 +512,17 @@ describe("production safety", () => {
 
   it("with --yes it sends the request (here to a server that fails: exit 1 with 500)", async () => {
     const before = requests;
-    const result = await production("--yes", "payouts", "create", "--price-currency", "EUR", "--transfer-currency", "BTC", "--transfer-amount", "0.5");
+    const result = await production(
+      "--yes",
+      "payouts",
+      "create",
+      "--price-currency",
+      "EUR",
+      "--transfer-currency",
+      "BTC",
+      "--transfer-amount",
+      "0.5",
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("HTTP 500");
     expect(requests).toBe(before + 1);
@@ -300,7 +530,16 @@ describe("production safety", () => {
 
   it("reads in production without asking", async () => {
     const before = requests;
-    const result = await production("--timeout", "1000", "payouts", "limits", "--transfer-currency", "BTC", "--price-currency", "EUR");
+    const result = await production(
+      "--timeout",
+      "1000",
+      "payouts",
+      "limits",
+      "--transfer-currency",
+      "BTC",
+      "--price-currency",
+      "EUR",
+    );
     expect(result.code).toBe(1);
     expect(requests).toBeGreaterThan(before);
   });
@@ -308,7 +547,11 @@ describe("production safety", () => {
 
 describe("notifications verify", () => {
   const key = devVars.DEMO_HMAC_KEY ?? "";
-  const body = JSON.stringify({ timestamp: "2026-01-31T12:00:00.000Z", notificationType: "v3/payouts", body: { payoutId: "po_1", status: "SENT" } });
+  const body = JSON.stringify({
+    timestamp: "2026-01-31T12:00:00.000Z",
+    notificationType: "v3/payouts",
+    body: { payoutId: "po_1", status: "SENT" },
+  });
   let dir = "";
   let file = "";
   beforeAll(() => {
@@ -320,39 +563,142 @@ describe("notifications verify", () => {
 
   it("tells an authentic notification (exit 0) from a forged one (exit 1)", async () => {
     const signature = createHmac("sha256", key).update(body).digest("hex");
-    const ok = await runCli(["--shop", "demo-open", "notifications", "verify", "--body", file, "--signature", signature]);
+    const ok = await runCli([
+      "--shop",
+      "demo-open",
+      "notifications",
+      "verify",
+      "--body",
+      file,
+      "--signature",
+      signature,
+    ]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/│ Authentic │ yes\s+│/);
     expect(ok.stdout).toMatch(/│ Payout\s+│ po_1\s+│/);
-    const asJson = parsed<{ authentic: boolean; notification: { notificationType: string } }>(await runCli(["--shop", "demo-open", "notifications", "verify", "--body", file, "--signature", signature, "--json"]));
-    expect(asJson).toMatchObject({ authentic: true, notification: { notificationType: "v3/payouts", body: { payoutId: "po_1" } } });
+    const asJson = parsed<{ authentic: boolean; notification: { notificationType: string } }>(
+      await runCli([
+        "--shop",
+        "demo-open",
+        "notifications",
+        "verify",
+        "--body",
+        file,
+        "--signature",
+        signature,
+        "--json",
+      ]),
+    );
+    expect(asJson).toMatchObject({
+      authentic: true,
+      notification: { notificationType: "v3/payouts", body: { payoutId: "po_1" } },
+    });
 
     const forged = createHmac("sha256", "another key of at least 32 bytes!!").update(body).digest("hex");
     const bad = await runCli(["--shop", "demo-open", "notifications", "verify", "--body", file, "--signature", forged]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/│ Authentic │ NO/);
     expect(bad.stdout + bad.stderr).not.toContain(key);
-    const fromStdin = await runCli(["notifications", "verify", "--body", "-", "--signature", createHmac("sha256", key).update(body).digest("base64"), "--encoding", "base64", "--json"], { input: body, env: { CRYPTO_CHECKOUT_HMAC_KEY: key } });
+    const fromStdin = await runCli(
+      [
+        "notifications",
+        "verify",
+        "--body",
+        "-",
+        "--signature",
+        createHmac("sha256", key).update(body).digest("base64"),
+        "--encoding",
+        "base64",
+        "--json",
+      ],
+      { input: body, env: { CRYPTO_CHECKOUT_HMAC_KEY: key } },
+    );
     expect(parsed<{ authentic: boolean }>(fromStdin).authentic).toBe(true);
   });
 });
 
 describe("order-token sign", () => {
   it("signs the claims the checkout verifies (HS256, orderId, priceAmount, priceCurrency, shop, exp)", async () => {
-    const result = await runCli(["--shop", "demo-signed", "order-token", "sign", "--order-id", "order-42", "--price-amount", "49.90", "--price-currency", "EUR"]);
+    const result = await runCli([
+      "--shop",
+      "demo-signed",
+      "order-token",
+      "sign",
+      "--order-id",
+      "order-42",
+      "--price-amount",
+      "49.90",
+      "--price-currency",
+      "EUR",
+    ]);
     expect(result.code).toBe(0);
     const token = result.stdout.trim();
-    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(devVars.DEMO_ORDER_SIGNING_KEY ?? ""), { algorithms: ["HS256"] });
+    const { payload, protectedHeader } = await jwtVerify(
+      token,
+      new TextEncoder().encode(devVars.DEMO_ORDER_SIGNING_KEY ?? ""),
+      { algorithms: ["HS256"] },
+    );
     expect(protectedHeader.alg).toBe("HS256");
-    expect(payload).toMatchObject({ orderId: "order-42", priceAmount: "49.90", priceCurrency: "EUR", shop: "demo-signed" });
+    expect(payload).toMatchObject({
+      orderId: "order-42",
+      priceAmount: "49.90",
+      priceCurrency: "EUR",
+      shop: "demo-signed",
+    });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(1800);
-    const asJson = parsed<{ orderToken: string; claims: Record<string, unknown> }>(await runCli(["--shop", "demo-signed", "order-token", "sign", "--order-id", "o1", "--price-amount", "5.00", "--price-currency", "EUR", "--expires-in", "60", "--json"]));
+    const asJson = parsed<{ orderToken: string; claims: Record<string, unknown> }>(
+      await runCli([
+        "--shop",
+        "demo-signed",
+        "order-token",
+        "sign",
+        "--order-id",
+        "o1",
+        "--price-amount",
+        "5.00",
+        "--price-currency",
+        "EUR",
+        "--expires-in",
+        "60",
+        "--json",
+      ]),
+    );
     expect(asJson.claims).toMatchObject({ orderId: "o1", shop: "demo-signed" });
   });
 
   it("refuses a shop without signed pricing and a bad amount (exit 2)", async () => {
-    expect((await runCli(["--shop", "demo-open", "order-token", "sign", "--order-id", "o", "--price-amount", "1.00", "--price-currency", "EUR"])).code).toBe(2);
-    expect((await runCli(["--shop", "demo-signed", "order-token", "sign", "--order-id", "o", "--price-amount", "01.00", "--price-currency", "EUR"])).code).toBe(2);
+    expect(
+      (
+        await runCli([
+          "--shop",
+          "demo-open",
+          "order-token",
+          "sign",
+          "--order-id",
+          "o",
+          "--price-amount",
+          "1.00",
+          "--price-currency",
+          "EUR",
+        ])
+      ).code,
+    ).toBe(2);
+    expect(
+      (
+        await runCli([
+          "--shop",
+          "demo-signed",
+          "order-token",
+          "sign",
+          "--order-id",
+          "o",
+          "--price-amount",
+          "01.00",
+          "--price-currency",
+          "EUR",
+        ])
+      ).code,
+    ).toBe(2);
   });
 });
 

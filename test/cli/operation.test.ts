@@ -13,7 +13,12 @@ function context(options: { json?: boolean; tty?: boolean; client?: Partial<V3Cl
   const err: string[] = [];
   let clients = 0;
   const ctx = {
-    io: { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t), errIsTty: options.tty ?? false, inIsTty: false },
+    io: {
+      out: (t: string) => void out.push(t),
+      err: (t: string) => void err.push(t),
+      errIsTty: options.tty ?? false,
+      inIsTty: false,
+    },
     opts: { json: options.json },
     client: () => {
       clients++;
@@ -23,8 +28,14 @@ function context(options: { json?: boolean; tty?: boolean; client?: Partial<V3Cl
   return { ctx, out, err, clients: () => clients };
 }
 
-const currencies: Partial<V3Client> = { listCurrencies: () => Promise.resolve([{ code: "BTC" }] as Awaited<ReturnType<V3Client["listCurrencies"]>>) };
-const operation = { spinner: "Fetching currencies…", call: (client: V3Client) => client.listCurrencies(), text: (list: { code: string }[]) => `${list.map((c) => c.code).join(",")}\n` };
+const currencies: Partial<V3Client> = {
+  listCurrencies: () => Promise.resolve([{ code: "BTC" }] as Awaited<ReturnType<V3Client["listCurrencies"]>>),
+};
+const operation = {
+  spinner: "Fetching currencies…",
+  call: (client: V3Client) => client.listCurrencies(),
+  text: (list: { code: string }[]) => `${list.map((c) => c.code).join(",")}\n`,
+};
 
 describe("runOperation", () => {
   it("calls the client once and prints the view's text, with no spinner off a terminal", async () => {

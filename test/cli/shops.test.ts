@@ -70,7 +70,10 @@ function file(name: string, value: unknown): string {
 
 /** `crypto-checkout shops ...` against the test's Worker; the secrets in the environment. */
 function shops(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<CliResult> {
-  return runCli(["shops", "--checkout-url", checkoutUrl, ...args], { env: { ...SECRETS, ...options.env }, ...(options.input === undefined ? {} : { input: options.input }) });
+  return runCli(["shops", "--checkout-url", checkoutUrl, ...args], {
+    env: { ...SECRETS, ...options.env },
+    ...(options.input === undefined ? {} : { input: options.input }),
+  });
 }
 
 function ok(result: CliResult): CliResult {
@@ -86,7 +89,9 @@ function noSecrets(...results: CliResult[]): void {
 }
 
 async function add(id: string, over: Record<string, unknown> = {}): Promise<ShopRecord> {
-  return JSON.parse(ok(await shops(["add", "--file", file(`${id}.json`, entry(id, over)), "--json"])).stdout) as ShopRecord;
+  return JSON.parse(
+    ok(await shops(["add", "--file", file(`${id}.json`, entry(id, over)), "--json"])).stdout,
+  ) as ShopRecord;
 }
 
 describe("shops add, show and list", () => {
@@ -94,12 +99,18 @@ describe("shops add, show and list", () => {
     const id = freshId();
     const added = ok(await shops(["add", "--file", file("a.json", entry(id))]));
     expect(added.stdout).toMatch(new RegExp(`│ Shop\\s+│ ${id}\\s+│`));
-    expect(added.stdout).toMatch(/│ Secrets\s+│ secrets\.apiKeySecret, secrets\.notificationHmacKey, secrets\.backendToken, webhooks\.0\.secret\s+│/);
+    expect(added.stdout).toMatch(
+      /│ Secrets\s+│ secrets\.apiKeySecret, secrets\.notificationHmacKey, secrets\.backendToken, webhooks\.0\.secret\s+│/,
+    );
     expect(added.stdout).toMatch(/│ Sealed under\s+│ master key local1\s+│/);
     const settings = await fetch(`${checkoutUrl}/api/shops/${id}`);
     expect(settings.status).toBe(200);
     const shown = ok(await shops(["show", id, "--json"]));
-    expect((JSON.parse(shown.stdout) as ShopRecord).shop).toMatchObject({ id, name: `CLI shop ${id}`, limits: { min: "1.00", max: "50.00" } });
+    expect((JSON.parse(shown.stdout) as ShopRecord).shop).toMatchObject({
+      id,
+      name: `CLI shop ${id}`,
+      limits: { min: "1.00", max: "50.00" },
+    });
     noSecrets(added, shown);
   });
 
@@ -107,7 +118,10 @@ describe("shops add, show and list", () => {
     const ids = [freshId(), freshId(), freshId()];
     for (const id of ids) await add(id);
     const tableOut = ok(await shops(["list", "--all"]));
-    for (const id of ids) expect(tableOut.stdout).toMatch(new RegExp(`│ ${id}\\s+│ CLI shop ${id}\\s+│ sandbox\\s+│ active\\s+│ open\\s+│`));
+    for (const id of ids)
+      expect(tableOut.stdout).toMatch(
+        new RegExp(`│ ${id}\\s+│ CLI shop ${id}\\s+│ sandbox\\s+│ active\\s+│ open\\s+│`),
+      );
     const page = JSON.parse(ok(await shops(["list", "--limit", "1", "--json"])).stdout) as ShopPage;
     expect(page.shops).toHaveLength(1);
     expect(page.next).toEqual(expect.any(String));
@@ -117,7 +131,11 @@ describe("shops add, show and list", () => {
 
   it("checks the shop with the Worker's schema before sending anything (exit 2, the fields named)", async () => {
     const id = freshId();
-    const result = await shops(["add", "--file", file("bad.json", entry(id, { priceCurrencies: ["eur"], pricing: "cheap" }))]);
+    const result = await shops([
+      "add",
+      "--file",
+      file("bad.json", entry(id, { priceCurrencies: ["eur"], pricing: "cheap" })),
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("priceCurrencies.0 must be an upper-case currency code");
     expect(result.stderr).toContain("pricing");
@@ -125,16 +143,28 @@ describe("shops add, show and list", () => {
   });
 
   it("never takes a secret's value in the file, and names a secret that is set nowhere (exit 2)", async () => {
-    const inFile = await shops(["add", "--file", file("value.json", entry(freshId(), { secrets: { apiKeySecret: "sbx_a_pasted_value" } }))]);
+    const inFile = await shops([
+      "add",
+      "--file",
+      file("value.json", entry(freshId(), { secrets: { apiKeySecret: "sbx_a_pasted_value" } })),
+    ]);
     expect(inFile.code).toBe(2);
     expect(inFile.stderr).toContain("apiKeySecret must be the name of a Worker secret");
-    const unset = await shops(["add", "--file", file("unset.json", entry(freshId(), { secrets: { apiKeySecret: "NOT_SET_ANYWHERE" } }))]);
+    const unset = await shops([
+      "add",
+      "--file",
+      file("unset.json", entry(freshId(), { secrets: { apiKeySecret: "NOT_SET_ANYWHERE" } })),
+    ]);
     expect(unset.code).toBe(2);
-    expect(unset.stderr).toContain("secrets.apiKeySecret names NOT_SET_ANYWHERE, which is set neither in the environment nor in .dev.vars");
+    expect(unset.stderr).toContain(
+      "secrets.apiKeySecret names NOT_SET_ANYWHERE, which is set neither in the environment nor in .dev.vars",
+    );
   });
 
   it("passes on what the Worker refuses (exit 1, each field) without printing the value", async () => {
-    const result = await shops(["add", "--file", file("weak.json", entry(freshId()))], { env: { SHOP_HMAC: "weak-key-value" } });
+    const result = await shops(["add", "--file", file("weak.json", entry(freshId()))], {
+      env: { SHOP_HMAC: "weak-key-value" },
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("HTTP 400 from POST /admin/shops");
     expect(result.stderr).toContain("  secrets.notificationHmacKey: is shorter than 32 bytes (14)");
@@ -151,13 +181,37 @@ describe("shops add, show and list", () => {
 
   it("copies a shop under another id with --id and adds origins with --allow-origin, checked before sending", async () => {
     const id = freshId();
-    const copied = JSON.parse(ok(await shops(["add", "--file", file("copy.json", entry("not-this-id")), "--id", id, "--allow-origin", "http://127.0.0.1:9100", "--allow-origin", "http://localhost:3000", "--json"])).stdout) as ShopRecord;
+    const copied = JSON.parse(
+      ok(
+        await shops([
+          "add",
+          "--file",
+          file("copy.json", entry("not-this-id")),
+          "--id",
+          id,
+          "--allow-origin",
+          "http://127.0.0.1:9100",
+          "--allow-origin",
+          "http://localhost:3000",
+          "--json",
+        ]),
+      ).stdout,
+    ) as ShopRecord;
     expect(copied.shop.id).toBe(id);
-    expect((copied.shop.allowedOrigins as string[]).slice(-2)).toEqual(["http://127.0.0.1:9100", "http://localhost:3000"]);
+    expect((copied.shop.allowedOrigins as string[]).slice(-2)).toEqual([
+      "http://127.0.0.1:9100",
+      "http://localhost:3000",
+    ]);
     const settings = await fetch(`${checkoutUrl}/api/shops/${id}`, { headers: { Origin: "http://127.0.0.1:9100" } });
     expect(settings.status).toBe(200);
     expect(settings.headers.get("Access-Control-Allow-Origin")).toBe("http://127.0.0.1:9100");
-    const bad = await shops(["add", "--file", file("copy2.json", entry(freshId())), "--allow-origin", "http://127.0.0.1:9100/page/"]);
+    const bad = await shops([
+      "add",
+      "--file",
+      file("copy2.json", entry(freshId())),
+      "--allow-origin",
+      "http://127.0.0.1:9100/page/",
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("allowedOrigins");
   });
@@ -166,11 +220,34 @@ describe("shops add, show and list", () => {
 describe("shops update", () => {
   it("changes fields with --set and with a file, secrets named as for add", async () => {
     const { shop } = await add(freshId());
-    const renamed = ok(await shops(["update", shop.id, "--set", "name=Renamed by the console", "--set", 'limits={"min":"2.00","max":"20.00"}', "--json"]));
-    expect((JSON.parse(renamed.stdout) as ShopRecord).shop).toMatchObject({ name: "Renamed by the console", limits: { min: "2.00", max: "20.00" } });
-    const patched = ok(await shops(["update", shop.id, "--file", file("patch.json", { secrets: { backendToken: "NEW_TOKEN" } }), "--json"]));
+    const renamed = ok(
+      await shops([
+        "update",
+        shop.id,
+        "--set",
+        "name=Renamed by the console",
+        "--set",
+        'limits={"min":"2.00","max":"20.00"}',
+        "--json",
+      ]),
+    );
+    expect((JSON.parse(renamed.stdout) as ShopRecord).shop).toMatchObject({
+      name: "Renamed by the console",
+      limits: { min: "2.00", max: "20.00" },
+    });
+    const patched = ok(
+      await shops([
+        "update",
+        shop.id,
+        "--file",
+        file("patch.json", { secrets: { backendToken: "NEW_TOKEN" } }),
+        "--json",
+      ]),
+    );
     expect(JSON.parse(patched.stdout)).toMatchObject({ shop: { id: shop.id } });
-    const events = await fetch(`${checkoutUrl}/api/shops/${shop.id}/events`, { headers: { Authorization: `Bearer ${SECRETS.NEW_TOKEN}` } });
+    const events = await fetch(`${checkoutUrl}/api/shops/${shop.id}/events`, {
+      headers: { Authorization: `Bearer ${SECRETS.NEW_TOKEN}` },
+    });
     expect(events.status).toBe(200);
     noSecrets(renamed, patched);
   });
@@ -181,7 +258,9 @@ describe("shops disable, enable and rotate-secret", () => {
     const { shop } = await add(freshId());
     const refused = await shops(["disable", shop.id]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`refusing to disable shop ${shop.id} without confirmation: stdin is not a terminal. Pass --yes`);
+    expect(refused.stderr).toContain(
+      `refusing to disable shop ${shop.id} without confirmation: stdin is not a terminal. Pass --yes`,
+    );
     expect((await fetch(`${checkoutUrl}/api/shops/${shop.id}`)).status).toBe(200);
     const disabled = ok(await shops(["disable", shop.id, "--yes"]));
     expect(disabled.stdout).toMatch(/│ Status\s+│ disabled\s+│/);
@@ -192,7 +271,8 @@ describe("shops disable, enable and rotate-secret", () => {
 
   it("rotate-secret replaces one secret, from --from-env or stdin, with --yes; the old value stops working", async () => {
     const { shop } = await add(freshId());
-    const bearer = (token: string) => fetch(`${checkoutUrl}/api/shops/${shop.id}/events`, { headers: { Authorization: `Bearer ${token}` } });
+    const bearer = (token: string) =>
+      fetch(`${checkoutUrl}/api/shops/${shop.id}/events`, { headers: { Authorization: `Bearer ${token}` } });
     const refused = await shops(["rotate-secret", shop.id, "backendToken", "--from-env", "NEW_TOKEN"]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("without confirmation");
@@ -200,7 +280,9 @@ describe("shops disable, enable and rotate-secret", () => {
     const rotated = ok(await shops(["rotate-secret", shop.id, "backendToken", "--from-env", "NEW_TOKEN", "--yes"]));
     expect((await bearer(SECRETS.SHOP_TOKEN)).status).toBe(401);
     expect((await bearer(SECRETS.NEW_TOKEN)).status).toBe(200);
-    const fromStdin = ok(await shops(["rotate-secret", shop.id, "backendToken", "--yes"], { input: `${SECRETS.SHOP_TOKEN}\n` }));
+    const fromStdin = ok(
+      await shops(["rotate-secret", shop.id, "backendToken", "--yes"], { input: `${SECRETS.SHOP_TOKEN}\n` }),
+    );
     expect((await bearer(SECRETS.SHOP_TOKEN)).status).toBe(200);
     noSecrets(rotated, fromStdin);
   });
@@ -209,7 +291,9 @@ describe("shops disable, enable and rotate-secret", () => {
     const { shop } = await add(freshId());
     const weak = await shops(["rotate-secret", shop.id, "notificationHmacKey", "--yes"], { input: "short\n" });
     expect(weak.code).toBe(2);
-    expect(weak.stderr).toContain("the new value of notificationHmacKey is shorter than 32 bytes (5). Nothing was sent.");
+    expect(weak.stderr).toContain(
+      "the new value of notificationHmacKey is shorter than 32 bytes (5). Nothing was sent.",
+    );
     const unknown = await shops(["rotate-secret", shop.id, "password", "--yes"], { input: "x\n" });
     expect(unknown.code).toBe(2);
   });
@@ -217,7 +301,9 @@ describe("shops disable, enable and rotate-secret", () => {
   it("checks a shop id and the checkout URL with the Worker's own rules before sending anything (exit 2)", async () => {
     const badId = await shops(["show", "Acme_"]);
     expect(badId.code).toBe(2);
-    expect(badId.stderr).toContain(`"Acme_" is not a shop id: a shop id must be 1-64 characters: a-z, 0-9, - and _ (not at either end)`);
+    expect(badId.stderr).toContain(
+      `"Acme_" is not a shop id: a shop id must be 1-64 characters: a-z, 0-9, - and _ (not at either end)`,
+    );
     const badUrl = await runCli(["shops", "--checkout-url", "ftp://127.0.0.1:9/", "list"], { env: SECRETS });
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toContain('--checkout-url must be an absolute http(s) URL, not "ftp://127.0.0.1:9/"');
@@ -226,7 +312,9 @@ describe("shops disable, enable and rotate-secret", () => {
 
 describe("the admin token", () => {
   it("comes from CRYPTO_CHECKOUT_ADMIN_TOKEN or stdin; a wrong one is exit 1 with a hint", async () => {
-    const wrong = await shops(["list"], { env: { CRYPTO_CHECKOUT_ADMIN_TOKEN: "not-the-admin-token-of-this-worker-0000" } });
+    const wrong = await shops(["list"], {
+      env: { CRYPTO_CHECKOUT_ADMIN_TOKEN: "not-the-admin-token-of-this-worker-0000" },
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain("HTTP 401 from GET /admin/shops");
     expect(wrong.stderr).toContain("is CRYPTO_CHECKOUT_ADMIN_TOKEN the ADMIN_TOKEN of the Worker");

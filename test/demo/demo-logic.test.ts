@@ -2,8 +2,24 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { cartTotal, enabledActions, summarizeCart, transactionAmount } from "../../demo/src/amounts.js";
-import { advanceCursor, formatEntry, isReceivedPage, MAX_SHOWN, mergeEntries, outcomeTone, type ReceivedEntry } from "../../demo/src/backend-log.js";
-import { configFromQuery, configToQuery, DEFAULT_AMOUNT, LOCALES, needsNewOrder, newOrderId, type DemoConfig } from "../../demo/src/config.js";
+import {
+  advanceCursor,
+  formatEntry,
+  isReceivedPage,
+  MAX_SHOWN,
+  mergeEntries,
+  outcomeTone,
+  type ReceivedEntry,
+} from "../../demo/src/backend-log.js";
+import {
+  configFromQuery,
+  configToQuery,
+  DEFAULT_AMOUNT,
+  LOCALES,
+  needsNewOrder,
+  newOrderId,
+  type DemoConfig,
+} from "../../demo/src/config.js";
 import { isFinalResult, resultFromQuery } from "../../demo/src/result.js";
 import { embedSnippet, isWidgetManifest } from "../../demo/src/snippet.js";
 import { tamperToken } from "../../demo/src/token.js";
@@ -11,7 +27,15 @@ import { LANGUAGES } from "../../widget/locales/languages.js";
 import { ORDER_ID, SHOP_ID, type PaymentView } from "../../worker/checkout/wire.js";
 import { newView } from "../support/payment-views.js";
 
-const config: DemoConfig = { shop: "demo-open", orderId: "NW-ABC", amount: "47.40", priceCurrency: "EUR", transferCurrency: "BTC", locale: "de", theme: "dark" };
+const config: DemoConfig = {
+  shop: "demo-open",
+  orderId: "NW-ABC",
+  amount: "47.40",
+  priceCurrency: "EUR",
+  transferCurrency: "BTC",
+  locale: "de",
+  theme: "dark",
+};
 
 function view(overrides: Partial<PaymentView>): PaymentView {
   return newView({ paymentId: "p1", transferAmount: "0.00041667", ...overrides });
@@ -23,19 +47,37 @@ describe("demo configuration", () => {
   });
 
   it("fills defaults and replaces malformed values", () => {
-    const parsed = configFromQuery("?shop=Bad%20Shop&amount=1e3&currency=eur&transfer=<x>&locale=xx&theme=neon", () => "NW-NEW");
-    expect(parsed).toEqual({ shop: "demo-open", orderId: "NW-NEW", amount: DEFAULT_AMOUNT, priceCurrency: "EUR", transferCurrency: "", locale: "", theme: "auto" });
+    const parsed = configFromQuery(
+      "?shop=Bad%20Shop&amount=1e3&currency=eur&transfer=<x>&locale=xx&theme=neon",
+      () => "NW-NEW",
+    );
+    expect(parsed).toEqual({
+      shop: "demo-open",
+      orderId: "NW-NEW",
+      amount: DEFAULT_AMOUNT,
+      priceCurrency: "EUR",
+      transferCurrency: "",
+      locale: "",
+      theme: "auto",
+    });
   });
 
   it("offers every language of the element, each named in itself", () => {
     expect(LOCALES.map((l) => l.code)).toEqual(["", ...LANGUAGES]);
-    expect(LOCALES.filter((l) => ["de", "ja", "zh-TW"].includes(l.code)).map((l) => l.label)).toEqual(["Deutsch (de)", "日本語 (ja)", "中文（台灣） (zh-TW)"]);
+    expect(LOCALES.filter((l) => ["de", "ja", "zh-TW"].includes(l.code)).map((l) => l.label)).toEqual([
+      "Deutsch (de)",
+      "日本語 (ja)",
+      "中文（台灣） (zh-TW)",
+    ]);
     expect(configFromQuery("?locale=zh-TW").locale).toBe("zh-TW");
   });
 
-  it.each(["0025.00", "00", "1.234", "-1", "1e3", "12345678901"])("replaces the amount %s, which the checkout would refuse, by the default", (amount) => {
-    expect(configFromQuery(`?amount=${amount}`, () => "NW-NEW").amount).toBe(DEFAULT_AMOUNT);
-  });
+  it.each(["0025.00", "00", "1.234", "-1", "1e3", "12345678901"])(
+    "replaces the amount %s, which the checkout would refuse, by the default",
+    (amount) => {
+      expect(configFromQuery(`?amount=${amount}`, () => "NW-NEW").amount).toBe(DEFAULT_AMOUNT);
+    },
+  );
 
   it.each(["0.50", "0", "25", "47.40", "999999999.99"])("keeps the amount %s", (amount) => {
     expect(configFromQuery(`?amount=${amount}`, () => "NW-NEW").amount).toBe(amount);
@@ -45,9 +87,12 @@ describe("demo configuration", () => {
     expect(configFromQuery(`?order=${encodeURIComponent(orderId)}`, () => "NW-NEW").orderId).toBe(orderId);
   });
 
-  it.each(["-1", "_x", ".x", "x".repeat(65), "a b"])("replaces the order id %j, which the checkout would refuse, by a new one", (orderId) => {
-    expect(configFromQuery(`?order=${encodeURIComponent(orderId)}`, () => "NW-NEW").orderId).toBe("NW-NEW");
-  });
+  it.each(["-1", "_x", ".x", "x".repeat(65), "a b"])(
+    "replaces the order id %j, which the checkout would refuse, by a new one",
+    (orderId) => {
+      expect(configFromQuery(`?order=${encodeURIComponent(orderId)}`, () => "NW-NEW").orderId).toBe("NW-NEW");
+    },
+  );
 
   it.each([
     ["demo-signed", "demo-signed"],
@@ -78,9 +123,17 @@ describe("demo configuration", () => {
 describe("demo amounts", () => {
   it("sums the cart exactly and shows a configured total as an adjustment", () => {
     expect(cartTotal()).toBe("47.40");
-    expect(summarizeCart("47.40")).toMatchObject({ subtotal: "42.50", shipping: "4.90", adjustment: "0.00", total: "47.40" });
+    expect(summarizeCart("47.40")).toMatchObject({
+      subtotal: "42.50",
+      shipping: "4.90",
+      adjustment: "0.00",
+      total: "47.40",
+    });
     expect(summarizeCart("10.10").adjustment).toBe("-37.30");
-    expect(summarizeCart("0.30", [{ name: "Filter papers", detail: "100 pcs", unitPrice: "0.10", quantity: 3 }], "0").adjustment).toBe("0.00");
+    expect(
+      summarizeCart("0.30", [{ name: "Filter papers", detail: "100 pcs", unitPrice: "0.10", quantity: 3 }], "0")
+        .adjustment,
+    ).toBe("0.00");
   });
 
   it("computes what each wallet action sends, in the transfer currency", () => {
@@ -90,7 +143,11 @@ describe("demo amounts", () => {
     expect(transactionAmount("pay-part", fresh)).toBe("0.00020833");
     expect(transactionAmount("overpay", fresh)).toBe(new Decimal("0.00041667").plus("0.00004166").toFixed(8));
 
-    const part = view({ status: "UNDERPAID", paidTransferAmount: "0.00020833", acceptedPaidTransferAmount: "0.00020833" });
+    const part = view({
+      status: "UNDERPAID",
+      paidTransferAmount: "0.00020833",
+      acceptedPaidTransferAmount: "0.00020833",
+    });
     expect(transactionAmount("pay-exact", part)).toBeUndefined();
     expect(transactionAmount("pay-rest", part)).toBe("0.00020834");
     expect(transactionAmount("pay-exact", view({ status: "CONFIRMED" }))).toBeUndefined();
@@ -103,9 +160,24 @@ describe("demo amounts", () => {
     const pending = view({
       paidTransferAmount: "0.0001",
       pendingPaidTransferAmount: "0.0001",
-      transactions: [{ transactionId: "t1", state: "PENDING", paidTransferAmount: "0.0001", priceAmount: "6.00", exchangeRate: "60000" }],
+      transactions: [
+        {
+          transactionId: "t1",
+          state: "PENDING",
+          paidTransferAmount: "0.0001",
+          priceAmount: "6.00",
+          exchangeRate: "60000",
+        },
+      ],
     });
-    expect([...enabledActions(pending)].sort()).toEqual(["confirm", "expire", "overpay", "pay-part", "pay-rest", "reject"]);
+    expect([...enabledActions(pending)].sort()).toEqual([
+      "confirm",
+      "expire",
+      "overpay",
+      "pay-part",
+      "pay-rest",
+      "reject",
+    ]);
   });
 });
 
@@ -131,14 +203,21 @@ describe("embed snippet", () => {
   });
 
   it("leaves the price to the order token with signed pricing", () => {
-    const snippet = embedSnippet({ ...config, transferCurrency: "", locale: "", theme: "auto" }, "signed", "https://c.example", manifest);
+    const snippet = embedSnippet(
+      { ...config, transferCurrency: "", locale: "", theme: "auto" },
+      "signed",
+      "https://c.example",
+      manifest,
+    );
     expect(snippet).toContain('order-token="ORDER_TOKEN_FROM_YOUR_BACKEND"');
     expect(snippet).not.toContain("price-amount");
     expect(snippet).not.toContain("theme=");
   });
 
   it("escapes attribute values and checks the manifest", () => {
-    expect(embedSnippet({ ...config, orderId: 'a"<b>' }, "open", "https://c.example", manifest)).toContain('order-id="a&quot;&lt;b&gt;"');
+    expect(embedSnippet({ ...config, orderId: 'a"<b>' }, "open", "https://c.example", manifest)).toContain(
+      'order-id="a&quot;&lt;b&gt;"',
+    );
     expect(isWidgetManifest(manifest)).toBe(true);
     expect(isWidgetManifest({ file: "../evil.js", integrity: "sha384-x" })).toBe(false);
     expect(isWidgetManifest({ file: "widget.js", integrity: "md5-x" })).toBe(false);
@@ -183,7 +262,10 @@ describe("shop backend log", () => {
   const iso = (date: Date) => date.toISOString();
 
   it("formats an entry: time, message and a badge by outcome", () => {
-    const paid = formatEntry(entry(7, { outcome: "paid", message: "order NW-1234 paid (49.90 EUR), signature verified" }), iso);
+    const paid = formatEntry(
+      entry(7, { outcome: "paid", message: "order NW-1234 paid (49.90 EUR), signature verified" }),
+      iso,
+    );
     expect(paid).toEqual({
       seq: 7,
       outcome: "paid",
@@ -193,12 +275,34 @@ describe("shop backend log", () => {
       datetime: "2026-05-01T10:00:00.000Z",
       text: "order NW-1234 paid (49.90 EUR), signature verified",
     });
-    const outage = formatEntry(entry(8, { outcome: "failed-on-purpose", verified: false, message: "answered 503 on purpose (simulated outage, 1 more to fail)" }), iso);
-    expect(outage).toMatchObject({ label: "failed on purpose", tone: "warning", text: "answered 503 on purpose (simulated outage, 1 more to fail) (signature not verified)" });
-    const refused = formatEntry(entry(9, { outcome: "refused", verified: false, message: "signature refused: No matching signature found" }), iso);
+    const outage = formatEntry(
+      entry(8, {
+        outcome: "failed-on-purpose",
+        verified: false,
+        message: "answered 503 on purpose (simulated outage, 1 more to fail)",
+      }),
+      iso,
+    );
+    expect(outage).toMatchObject({
+      label: "failed on purpose",
+      tone: "warning",
+      text: "answered 503 on purpose (simulated outage, 1 more to fail) (signature not verified)",
+    });
+    const refused = formatEntry(
+      entry(9, { outcome: "refused", verified: false, message: "signature refused: No matching signature found" }),
+      iso,
+    );
     expect(refused).toMatchObject({ tone: "warning", text: "signature refused: No matching signature found" });
-    expect(formatEntry(entry(10, { at: "yesterday", message: "  " }), iso)).toMatchObject({ time: "", datetime: "", text: "payment.updated for order NW-1234" });
-    expect(["recorded", "duplicate", "stale"].map((o) => outcomeTone(o as ReceivedEntry["outcome"]))).toEqual(["neutral", "neutral", "neutral"]);
+    expect(formatEntry(entry(10, { at: "yesterday", message: "  " }), iso)).toMatchObject({
+      time: "",
+      datetime: "",
+      text: "payment.updated for order NW-1234",
+    });
+    expect(["recorded", "duplicate", "stale"].map((o) => outcomeTone(o as ReceivedEntry["outcome"]))).toEqual([
+      "neutral",
+      "neutral",
+      "neutral",
+    ]);
   });
 
   it("merges new entries newest first, without repeats, up to the cap", () => {
@@ -219,7 +323,12 @@ describe("shop backend log", () => {
   });
 
   it("checks the shape of the backend's answer", () => {
-    expect(isReceivedPage({ entries: [entry(1), entry(2, { orderId: undefined, webhookId: null, type: null, shop: null })], next: 2 })).toBe(true);
+    expect(
+      isReceivedPage({
+        entries: [entry(1), entry(2, { orderId: undefined, webhookId: null, type: null, shop: null })],
+        next: 2,
+      }),
+    ).toBe(true);
     expect(isReceivedPage({ entries: [], next: 0 })).toBe(true);
     expect(isReceivedPage({ entries: [], next: -1 })).toBe(false);
     expect(isReceivedPage({ entries: [{ ...entry(1), outcome: "won" }], next: 1 })).toBe(false);

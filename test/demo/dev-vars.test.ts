@@ -47,7 +47,12 @@ describe("generated local secrets", () => {
 
 describe("the demo shops on other ports", () => {
   it("allow the checkout Worker's own origin under both loopback names, redirect to it and send their webhooks to the backend's port", () => {
-    const shops = JSON.parse(shopsForOrigin("http://127.0.0.1:9300", "http://127.0.0.1:9302")) as { id: string; allowedOrigins: string[]; redirectUrls: Record<string, string>; webhooks: { url: string }[] }[];
+    const shops = JSON.parse(shopsForOrigin("http://127.0.0.1:9300", "http://127.0.0.1:9302")) as {
+      id: string;
+      allowedOrigins: string[];
+      redirectUrls: Record<string, string>;
+      webhooks: { url: string }[];
+    }[];
     const open = shops.find((shop) => shop.id === "demo-open");
     expect(open?.allowedOrigins).toEqual(["http://127.0.0.1:9300", "http://localhost:9300"]);
     expect(open?.redirectUrls.confirmed).toBe("http://127.0.0.1:9300/demo/?result=confirmed&order={orderId}");

@@ -65,24 +65,44 @@ describe("the docs' shell blocks", () => {
   });
 
   it("reads a transcript's commands, output and exit code", () => {
-    expect(doc.blocks[2]?.commands).toEqual([{ text: "npx crypto-checkout shops list < /dev/null", line: 24, output: ["error: nothing"], exitCode: 2 }]);
+    expect(doc.blocks[2]?.commands).toEqual([
+      { text: "npx crypto-checkout shops list < /dev/null", line: 24, output: ["error: nothing"], exitCode: 2 },
+    ]);
   });
 });
 
 describe("comparing output", () => {
   it("matches ids, times and addresses by kind, … as anything, and any spacing", () => {
-    const pattern = linePattern("2026-11-22T21:15:48.039Z  payment.created  evt_2667d215f481477aaf005a66e65ea3c1  -> 503 …");
-    expect(pattern.test("2027-01-01T00:00:00.000Z payment.created      evt_0123456789abcdef0123456789abcdef  -> 503 busy")).toBe(true);
-    expect(pattern.test("2027-01-01T00:00:00.000Z payment.created evt_0123456789abcdef0123456789abcdef -> 200")).toBe(false);
-    expect(linePattern('{"paymentId":"5c42d926-4665-4edb-bcc5-aa72625d91df"}').test('{"paymentId":"00000000-1111-2222-3333-444444444444"}')).toBe(true);
+    const pattern = linePattern(
+      "2026-11-22T21:15:48.039Z  payment.created  evt_2667d215f481477aaf005a66e65ea3c1  -> 503 …",
+    );
+    expect(
+      pattern.test("2027-01-01T00:00:00.000Z payment.created      evt_0123456789abcdef0123456789abcdef  -> 503 busy"),
+    ).toBe(true);
+    expect(pattern.test("2027-01-01T00:00:00.000Z payment.created evt_0123456789abcdef0123456789abcdef -> 200")).toBe(
+      false,
+    );
+    expect(
+      linePattern('{"paymentId":"5c42d926-4665-4edb-bcc5-aa72625d91df"}').test(
+        '{"paymentId":"00000000-1111-2222-3333-444444444444"}',
+      ),
+    ).toBe(true);
     expect(missingLines(["a", "c"], "a\nb\nc")).toEqual([]);
     expect(missingLines(["c", "a"], "a\nb\nc")).toEqual(["a"]);
     expect(missingLines([["x", "b"]], "a\nb")).toEqual([]);
   });
 
   it("checks each key a JSON answer shows, values equal except volatile ones", () => {
-    const shown = parseShownJson('{ "paid": true, "payment": { "status": "CONFIRMED", …, "version": 6 }, "events": [ { "cursor": "1" }, … ] }');
-    expect(shapeDifferences(shown, { paid: true, payment: { status: "CONFIRMED", version: 4, extra: 1 }, events: [{ cursor: "17" }, { cursor: "18" }] })).toEqual([]);
+    const shown = parseShownJson(
+      '{ "paid": true, "payment": { "status": "CONFIRMED", …, "version": 6 }, "events": [ { "cursor": "1" }, … ] }',
+    );
+    expect(
+      shapeDifferences(shown, {
+        paid: true,
+        payment: { status: "CONFIRMED", version: 4, extra: 1 },
+        events: [{ cursor: "17" }, { cursor: "18" }],
+      }),
+    ).toEqual([]);
     expect(shapeDifferences(shown, { paid: false, payment: { status: "NEW", version: 1 }, events: [] })).toEqual([
       "$.paid: expected true, got false",
       '$.payment.status: expected "CONFIRMED", got "NEW"',
@@ -93,8 +113,12 @@ describe("comparing output", () => {
   });
 
   it("puts the run's ports in place of the demo's", () => {
-    expect(withPorts("http://127.0.0.1:8787 http://localhost:8787 127.0.0.1:8788/x 127.0.0.1:8789 :87870", { checkout: 1, sandbox: 2, backend: 3 })).toBe(
-      "http://127.0.0.1:1 http://localhost:1 127.0.0.1:2/x 127.0.0.1:3 :87870",
-    );
+    expect(
+      withPorts("http://127.0.0.1:8787 http://localhost:8787 127.0.0.1:8788/x 127.0.0.1:8789 :87870", {
+        checkout: 1,
+        sandbox: 2,
+        backend: 3,
+      }),
+    ).toBe("http://127.0.0.1:1 http://localhost:1 127.0.0.1:2/x 127.0.0.1:3 :87870");
   });
 });

@@ -67,12 +67,22 @@ export function fencedBlocks(markdown: string): FencedBlock[] {
     if (!open) {
       if (!fence) return;
       const previous = index > 0 ? /^\s*<!--\s*(.*?)\s*-->\s*$/.exec(lines[index - 1] ?? "") : null;
-      open = { lang: fence[3] ?? "", line: index + 1, fence: fence[2] ?? "```", ...(previous ? { marker: previous[1] } : {}) };
+      open = {
+        lang: fence[3] ?? "",
+        line: index + 1,
+        fence: fence[2] ?? "```",
+        ...(previous ? { marker: previous[1] } : {}),
+      };
       body = [];
       return;
     }
     if (fence && fence[2] === open.fence && fence[3] === "") {
-      blocks.push({ lang: open.lang, line: open.line, text: body.join("\n"), ...(open.marker !== undefined ? { marker: open.marker } : {}) });
+      blocks.push({
+        lang: open.lang,
+        line: open.line,
+        text: body.join("\n"),
+        ...(open.marker !== undefined ? { marker: open.marker } : {}),
+      });
       open = undefined;
       return;
     }
@@ -169,14 +179,21 @@ export function docFile(file: string, markdown: string): DocFile {
     if (fileName) files.push({ name: fileName, text: fence.text });
     if (!isShell(fence)) return;
     const illustrative = fence.marker ? ILLUSTRATIVE.exec(fence.marker) : null;
-    const block: ShellBlock = { file, line: fence.line, lang: fence.lang, text: fence.text, commands: shellCommands(fence, fence.line) };
+    const block: ShellBlock = {
+      file,
+      line: fence.line,
+      lang: fence.lang,
+      text: fence.text,
+      commands: shellCommands(fence, fence.line),
+    };
     if (illustrative) block.illustrative = illustrative[1] ?? "";
     const after = fences[index + 1];
     if (after) {
       const closing = fence.line + fence.text.split("\n").length + 1;
       const between = lines.slice(closing, after.line - 1);
       const isOutput = after.lang === "json" || (after.lang === "" && !isShell(after));
-      if (isOutput && between.every((l) => l.trim() === "")) block.followingOutput = { lang: after.lang, line: after.line, text: after.text };
+      if (isOutput && between.every((l) => l.trim() === ""))
+        block.followingOutput = { lang: after.lang, line: after.line, text: after.text };
     }
     blocks.push(block);
   });
@@ -263,22 +280,31 @@ const VOLATILE_KEYS = new Set(["cursor", "next", "durationMs", "version", "attem
 export function shapeDifferences(expected: unknown, actual: unknown, path = "$"): string[] {
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: expected an array, got ${JSON.stringify(actual)?.slice(0, 80)}`];
-    if (actual.length < expected.length) return [`${path}: expected at least ${expected.length} items, got ${actual.length}`];
+    if (actual.length < expected.length)
+      return [`${path}: expected at least ${expected.length} items, got ${actual.length}`];
     return expected.flatMap((item, index) => shapeDifferences(item, actual[index], `${path}[${index}]`));
   }
   if (expected !== null && typeof expected === "object") {
-    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return [`${path}: expected an object, got ${JSON.stringify(actual)?.slice(0, 80)}`];
+    if (actual === null || typeof actual !== "object" || Array.isArray(actual))
+      return [`${path}: expected an object, got ${JSON.stringify(actual)?.slice(0, 80)}`];
     return Object.entries(expected).flatMap(([key, value]) => {
       if (!(key in actual)) return [`${path}.${key}: missing`];
       const got = (actual as Record<string, unknown>)[key];
-      if (VOLATILE_KEYS.has(key)) return typeof got === typeof value ? [] : [`${path}.${key}: expected a ${typeof value}, got ${JSON.stringify(got)}`];
+      if (VOLATILE_KEYS.has(key))
+        return typeof got === typeof value
+          ? []
+          : [`${path}.${key}: expected a ${typeof value}, got ${JSON.stringify(got)}`];
       return shapeDifferences(value, got, `${path}.${key}`);
     });
   }
   if (typeof expected === "string" && typeof actual === "string") {
-    return linePattern(expected).test(actual) ? [] : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
+    return linePattern(expected).test(actual)
+      ? []
+      : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
   }
-  return Object.is(expected, actual) ? [] : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
+  return Object.is(expected, actual)
+    ? []
+    : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
 }
 
 /** Replaces the demo's default origins with the ones a test run uses, in commands and outputs alike. */

@@ -19,7 +19,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ensureBuilt();
   const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-docs-"));
   const servers = await startServers({ persistDir, vars: { DEMO_MODE: "true" } });
-  project.provide("demo", { checkoutUrl: servers.checkoutUrl, sandboxUrl: servers.sandboxUrl, backendUrl: servers.backendUrl });
+  project.provide("demo", {
+    checkoutUrl: servers.checkoutUrl,
+    sandboxUrl: servers.sandboxUrl,
+    backendUrl: servers.backendUrl,
+  });
   return async () => {
     await servers.stop();
     rmSync(persistDir, { recursive: true, force: true });

@@ -31,9 +31,19 @@ export async function baselineVariables(env: NodeJS.ProcessEnv): Promise<string[
   return [...stdout.split("\n").filter(Boolean), "BASH_REMATCH", "PIPESTATUS", "_"];
 }
 
-function runBash(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ stdout: string; code: number }> {
+function runBash(
+  script: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ stdout: string; code: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["--noprofile", "--norc", "-c", script], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("bash", ["--noprofile", "--norc", "-c", script], {
+      cwd,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += String(chunk)));
@@ -61,7 +71,12 @@ function runBash(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs:
   });
 }
 
-export async function runBlock(session: BlockSession, index: number, commands: { command: Command; text: string }[], timeoutMs = 280_000): Promise<CommandResult[]> {
+export async function runBlock(
+  session: BlockSession,
+  index: number,
+  commands: { command: Command; text: string }[],
+  timeoutMs = 280_000,
+): Promise<CommandResult[]> {
   const out = join(session.dir, `block-${index}`);
   mkdirSync(out, { recursive: true });
   const state = join(session.dir, "state.sh");
@@ -69,7 +84,11 @@ export async function runBlock(session: BlockSession, index: number, commands: {
   const lines = [
     "set +e",
     `[ -f ${JSON.stringify(state)} ] && . ${JSON.stringify(state)}`,
-    ...commands.flatMap(({ text }, i) => [`{ ${text}`, `} >${JSON.stringify(join(out, `${i}.out`))} 2>${JSON.stringify(join(out, `${i}.err`))} </dev/null`, `echo $? >${JSON.stringify(join(out, `${i}.rc`))}`]),
+    ...commands.flatMap(({ text }, i) => [
+      `{ ${text}`,
+      `} >${JSON.stringify(join(out, `${i}.out`))} 2>${JSON.stringify(join(out, `${i}.err`))} </dev/null`,
+      `echo $? >${JSON.stringify(join(out, `${i}.rc`))}`,
+    ]),
     // Keep the session's own variables and functions for the next block.
     `declare -A __skip=(${skip} [__skip]=1)`,
     `{ for __v in $(compgen -v); do [ -z "\${__skip[$__v]}" ] && declare -p "$__v" 2>/dev/null | grep -v '^declare -[a-zA-Z]*r'; done; declare -f; } >${JSON.stringify(state)}.new`,

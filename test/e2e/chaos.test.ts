@@ -52,7 +52,8 @@ describe("notifications duplicated and reordered", () => {
     // What the customer saw only ever moved forward, and the Worker's view agrees.
     const seen = await announcedStatuses(page);
     expect(seen.at(-1)).toBe("CONFIRMED");
-    for (let i = 1; i < seen.length; i++) expect(RANK[seen[i] ?? ""] ?? -1).toBeGreaterThan(RANK[seen[i - 1] ?? ""] ?? -1);
+    for (let i = 1; i < seen.length; i++)
+      expect(RANK[seen[i] ?? ""] ?? -1).toBeGreaterThan(RANK[seen[i - 1] ?? ""] ?? -1);
     const inWorker = await workerView("demo-open", created.paymentId);
     expect(inWorker.status).toBe("CONFIRMED");
     expect(inWorker.acceptedPaidTransferAmount).toBe(confirmed.acceptedPaidTransferAmount);

@@ -62,7 +62,9 @@ describe("demo page: the shop's backend pane", () => {
     expect(text).toMatch(/paid \(49\.90? EUR\)/);
     await expect(paid.locator(".outcome").textContent()).resolves.toBe("paid");
     // Newest first: the paid entry is above the earlier ones of the same order.
-    const outcomes = await entries(page).filter({ hasText: orderId }).evaluateAll((items) => items.map((item) => item.getAttribute("data-outcome")));
+    const outcomes = await entries(page)
+      .filter({ hasText: orderId })
+      .evaluateAll((items) => items.map((item) => item.getAttribute("data-outcome")));
     expect(outcomes[0]).toBe("paid");
     expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
 
@@ -82,7 +84,10 @@ describe("demo page: the shop's backend pane", () => {
     await page.clock.install();
     const asked: string[] = [];
     let answer: (route: Route) => Promise<void> = (route) =>
-      route.fulfill({ status: 502, json: { error: { code: "upstream_unavailable", message: "The shop backend cannot be reached." } } });
+      route.fulfill({
+        status: 502,
+        json: { error: { code: "upstream_unavailable", message: "The shop backend cannot be reached." } },
+      });
     await page.route("**/demo/api/backend/received?*", (route) => {
       asked.push(new URL(route.request().url()).searchParams.get("after") ?? "");
       return answer(route);
@@ -98,7 +103,22 @@ describe("demo page: the shop's backend pane", () => {
 
     answer = (route) => {
       const after = Number(new URL(route.request().url()).searchParams.get("after"));
-      const list = after === 0 ? [{ seq: 1, at: new Date().toISOString(), webhookId: "msg_1", type: "payment.updated", shop: "demo-open", orderId: "NW-TEST", verified: true, outcome: "paid", message: "order NW-TEST paid (25.00 EUR), signature verified" }] : [];
+      const list =
+        after === 0
+          ? [
+              {
+                seq: 1,
+                at: new Date().toISOString(),
+                webhookId: "msg_1",
+                type: "payment.updated",
+                shop: "demo-open",
+                orderId: "NW-TEST",
+                verified: true,
+                outcome: "paid",
+                message: "order NW-TEST paid (25.00 EUR), signature verified",
+              },
+            ]
+          : [];
       return route.fulfill({ json: { entries: list, next: 1 } });
     };
     await page.getByRole("button", { name: "Check again" }).click();
@@ -110,7 +130,11 @@ describe("demo page: the shop's backend pane", () => {
 
     // Every 1.5 s, with the cursor kept.
     await page.clock.runFor(1600);
-    await until(async () => asked.length, (n) => n >= 3, "the next poll");
+    await until(
+      async () => asked.length,
+      (n) => n >= 3,
+      "the next poll",
+    );
     expect(asked[2]).toBe("1");
 
     // Hidden: no polls; visible again: one at once.
@@ -126,7 +150,11 @@ describe("demo page: the shop's backend pane", () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
     await page.clock.runFor(10);
-    await until(async () => asked.length, (n) => n > whileVisible, "a poll after the page is visible again");
+    await until(
+      async () => asked.length,
+      (n) => n > whileVisible,
+      "a poll after the page is visible again",
+    );
     expect(asked.at(-1)).toBe("1");
     await expect(entries(page).count()).resolves.toBe(1);
     await context.close();

@@ -6,7 +6,16 @@ import Decimal from "decimal.js";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useChromium } from "./support/browser.js";
-import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment, waitForResultPage, waitForStatus, isCreatePayment } from "./support/checkout-page.js";
+import {
+  demoUrl,
+  shownPayment,
+  statusHeading,
+  uniqueOrder,
+  waitForPayment,
+  waitForResultPage,
+  waitForStatus,
+  isCreatePayment,
+} from "./support/checkout-page.js";
 import { sandbox } from "./support/sandbox.js";
 
 const newCustomer = useChromium();
@@ -40,13 +49,24 @@ describe("demo page", () => {
     await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe("dark");
     await page.locator("crypto-checkout").getByRole("button", { name: "Mit Litecoin (LTC) zahlen" }).click();
     const payment = await waitForPayment(page, "NEW");
-    expect(payment).toMatchObject({ priceAmount: "12.34", priceCurrency: "USD", transferCurrency: "LTC", externalPaymentId: `demo-open:${secondOrder}` });
+    expect(payment).toMatchObject({
+      priceAmount: "12.34",
+      priceCurrency: "USD",
+      transferCurrency: "LTC",
+      externalPaymentId: `demo-open:${secondOrder}`,
+    });
     await statusHeading(page).filter({ hasText: "Wir warten auf Ihre Zahlung" }).waitFor();
     await expect(page.locator("#order-id").textContent()).resolves.toBe(secondOrder);
     await expect(page.locator("#summary dd.total").textContent()).resolves.toContain("12.34");
 
     const snippet = (await page.locator("#snippet").textContent()) ?? "";
-    for (const attribute of [`order-id="${secondOrder}"`, 'price-amount="12.34"', 'price-currency="USD"', 'locale="de"', 'theme="dark"']) {
+    for (const attribute of [
+      `order-id="${secondOrder}"`,
+      'price-amount="12.34"',
+      'price-currency="USD"',
+      'locale="de"',
+      'theme="dark"',
+    ]) {
       expect(snippet).toContain(attribute);
     }
     expect(snippet).not.toContain("transfer-currency=");
@@ -120,7 +140,9 @@ describe("demo page", () => {
       { selector: ".snippet", hidden: 0 },
       { selector: ".log-scroll", hidden: 0 },
     ]);
-    const icon = await page.evaluate(() => (document.querySelector('link[rel="icon"]') as HTMLLinkElement | null)?.href ?? "");
+    const icon = await page.evaluate(
+      () => (document.querySelector('link[rel="icon"]') as HTMLLinkElement | null)?.href ?? "",
+    );
     const served = await page.request.get(icon);
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toContain("image/svg+xml");
@@ -140,7 +162,11 @@ describe("demo page", () => {
     await waitForStatus(page, "Payment received, waiting for confirmation");
     // The element plans a redirect when the status arrives, before it renders it: by now a
     // countdown (or a link back here) would be on screen.
-    const redirect = await page.evaluate(() => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector('[part="redirect"], .actions a')?.textContent ?? null);
+    const redirect = await page.evaluate(
+      () =>
+        document.querySelector("crypto-checkout")?.shadowRoot?.querySelector('[part="redirect"], .actions a')
+          ?.textContent ?? null,
+    );
     expect(redirect).toBe(null);
     await sandbox.accept(created.paymentId, transaction.transactionId);
     const confirmed = await waitForResultPage(page, "confirmed");

@@ -31,11 +31,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-e2e-"));
   const checkoutPort = await freePort();
   const backendPort = await freePort();
-  const shops = (JSON.parse(shopsForOrigin(`http://127.0.0.1:${checkoutPort}`, `http://127.0.0.1:${backendPort}`)) as { allowedOrigins?: string[] }[]).map((shop) => ({
+  const shops = (
+    JSON.parse(shopsForOrigin(`http://127.0.0.1:${checkoutPort}`, `http://127.0.0.1:${backendPort}`)) as {
+      allowedOrigins?: string[];
+    }[]
+  ).map((shop) => ({
     ...shop,
     allowedOrigins: [...(shop.allowedOrigins ?? []), EMBED_ORIGIN],
   }));
-  const servers = await startServers({ checkoutPort, backendPort, persistDir, vars: { DEMO_MODE: "true", SHOPS: JSON.stringify(shops) } });
+  const servers = await startServers({
+    checkoutPort,
+    backendPort,
+    persistDir,
+    vars: { DEMO_MODE: "true", SHOPS: JSON.stringify(shops) },
+  });
   project.provide("checkoutUrl", servers.checkoutUrl);
   project.provide("sandboxUrl", servers.sandboxUrl);
   project.provide("backendUrl", servers.backendUrl);

@@ -23,7 +23,9 @@ const README_PAGE = "http://127.0.0.1:9100";
 /** The first fenced block of this language in the README's "Try it on your own page" that contains `needle`. */
 function readmeBlock(language: string, needle: string): string {
   const section = README.slice(README.indexOf("### Try it on your own page"));
-  const block = [...section.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1] ?? "").find((text) => text.includes(needle));
+  const block = [...section.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))]
+    .map((m) => m[1] ?? "")
+    .find((text) => text.includes(needle));
   if (!block) throw new Error(`README: no ${language} block with ${needle} under "Try it on your own page"`);
   return block;
 }
@@ -49,7 +51,10 @@ afterAll(async () => {
 
 /** Opens the README's snippet on the page's own origin, with the given shop and language, and records the console's errors. */
 async function openSnippet(shop: string, lang: string) {
-  html = readmeBlock("html", "<crypto-checkout").replaceAll(DEMO_CHECKOUT, checkoutUrl).replace('shop="my-page"', `shop="${shop}"`).replace("<crypto-checkout ", `<crypto-checkout locale="${lang}" `);
+  html = readmeBlock("html", "<crypto-checkout")
+    .replaceAll(DEMO_CHECKOUT, checkoutUrl)
+    .replace('shop="my-page"', `shop="${shop}"`)
+    .replace("<crypto-checkout ", `<crypto-checkout locale="${lang}" `);
   // A plain browser, as a visitor's: no extra request header (which would make the cross-origin module script need a preflight).
   const context = await newCustomer({ extraHTTPHeaders: {} });
   const page = await context.newPage();
@@ -65,15 +70,25 @@ describe("try it on your own page (README)", () => {
   it("refuses the demo shop on another origin in the customer's language, names cause and fix in the console; the documented command allows it", async () => {
     const refused = await openSnippet("demo-open", "de");
     const heading = refused.page.locator(`crypto-checkout ${STATUS_HEADING}`);
-    await expect.poll(() => heading.textContent(), { timeout: 30_000 }).toBe("Die Bezahlung ist auf dieser Seite nicht erlaubt. Bitte wenden Sie sich an den Shop.");
-    expect(await refused.page.locator("crypto-checkout .actions button").count(), "no Try again: it cannot help").toBe(0);
-    expect(refused.consoleErrors).toContain(`<crypto-checkout> origin_not_allowed: origin ${pageOrigin} is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins`);
+    await expect
+      .poll(() => heading.textContent(), { timeout: 30_000 })
+      .toBe("Die Bezahlung ist auf dieser Seite nicht erlaubt. Bitte wenden Sie sich an den Shop.");
+    expect(await refused.page.locator("crypto-checkout .actions button").count(), "no Try again: it cannot help").toBe(
+      0,
+    );
+    expect(refused.consoleErrors).toContain(
+      `<crypto-checkout> origin_not_allowed: origin ${pageOrigin} is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins`,
+    );
     await refused.page.context().close();
 
     const command = readmeBlock("sh", "shops add").trim().replaceAll(README_PAGE, pageOrigin);
     expect(command).toMatch(/^npx crypto-checkout shops add /);
     const args = command.replace(/^npx crypto-checkout /, "").split(/\s+/);
-    const run = spawnSync(process.execPath, [join(ROOT, "cli", "bin.mjs"), ...args, "--checkout-url", checkoutUrl], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(process.execPath, [join(ROOT, "cli", "bin.mjs"), ...args, "--checkout-url", checkoutUrl], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(pageOrigin);
 

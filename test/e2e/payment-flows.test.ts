@@ -9,7 +9,16 @@ import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { ENGINES, useEngine } from "./support/engines.js";
 import type { EnginePage } from "./support/engines.js";
-import { announcedStatuses, demoUrl, elementText, uniqueOrder, waitFor, waitForPayment, waitForResultPage, waitForStatus } from "./support/checkout-page.js";
+import {
+  announcedStatuses,
+  demoUrl,
+  elementText,
+  uniqueOrder,
+  waitFor,
+  waitForPayment,
+  waitForResultPage,
+  waitForStatus,
+} from "./support/checkout-page.js";
 import { sandbox } from "./support/sandbox.js";
 
 /** The demo's result card: which result it shows and its text. */
@@ -21,7 +30,9 @@ function resultCard(page: EnginePage): Promise<{ result: string | null; text: st
 }
 
 /** How many transactions the payment on screen has. */
-const transactionsShown = () => ((document.querySelector("crypto-checkout") as unknown as { payment?: { transactions: unknown[] } }).payment?.transactions.length ?? 0) > 0;
+const transactionsShown = () =>
+  ((document.querySelector("crypto-checkout") as unknown as { payment?: { transactions: unknown[] } }).payment
+    ?.transactions.length ?? 0) > 0;
 
 describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
   const { newCustomer, engine } = useEngine(name);
@@ -41,7 +52,12 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
     expect(created.priceAmount).toBe("25.00");
     expect(created.priceCurrency).toBe("EUR");
     await waitForStatus(page, "Waiting for your payment");
-    expect(await page.evaluate(() => document.querySelector("crypto-checkout")?.shadowRoot?.querySelectorAll("[part=qr] svg").length, undefined)).toBe(1);
+    expect(
+      await page.evaluate(
+        () => document.querySelector("crypto-checkout")?.shadowRoot?.querySelectorAll("[part=qr] svg").length,
+        undefined,
+      ),
+    ).toBe(1);
 
     await page.click('[data-action="pay-exact"]');
     const unconfirmed = await waitForPayment(page, "UNCONFIRMED");
@@ -52,7 +68,9 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
     await waitForStatus(page, "Payment received, waiting for confirmation");
     // The change came over the payment's WebSocket (through the proxy, as a tunnel): one stream, no polling.
     const payment = `/api/shops/demo-open/payments/${created.paymentId}`;
-    const traffic = proxy.since(mark).map((request) => `${request.method} ${new URL(request.url).protocol}${new URL(request.url).pathname}`);
+    const traffic = proxy
+      .since(mark)
+      .map((request) => `${request.method} ${new URL(request.url).protocol}${new URL(request.url).pathname}`);
     expect(traffic.filter((request) => request === `GET ws:${payment}/stream`)).toHaveLength(1);
     expect(traffic.filter((request) => request === `GET http:${payment}`)).toHaveLength(0);
 
@@ -85,11 +103,23 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
     await waitForStatus(page, "Part of the amount has arrived");
     const shownRemainder = await elementText(page, "#amount-value");
     expect(new Decimal(shownRemainder ?? "").eq(expectedRemainder)).toBe(true);
-    const walletLink = await page.evaluate(() => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector('[part="wallet-link"]')?.getAttribute("href"), undefined);
+    const walletLink = await page.evaluate(
+      () =>
+        document
+          .querySelector("crypto-checkout")
+          ?.shadowRoot?.querySelector('[part="wallet-link"]')
+          ?.getAttribute("href"),
+      undefined,
+    );
     expect(walletLink).toContain(`amount=${new Decimal(shownRemainder ?? "0").toString()}`);
 
     await page.click("#sandbox-accept-at-once");
-    expect(await page.evaluate(() => (document.querySelector("#sandbox-accept-at-once") as HTMLInputElement).checked, undefined)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => (document.querySelector("#sandbox-accept-at-once") as HTMLInputElement).checked,
+        undefined,
+      ),
+    ).toBe(true);
     await page.click('[data-action="pay-rest"]');
     const confirmed = await waitForPayment(page, "CONFIRMED");
     expect(new Decimal(confirmed.acceptedPaidTransferAmount).eq(created.transferAmount)).toBe(true);
@@ -97,7 +127,12 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
     expect(await announcedStatuses(page)).toEqual(["NEW", "UNDERPAID", "CONFIRMED"]);
 
     // The sandbox pane shows the notifications the checkout Worker acknowledged.
-    await waitFor(page, () => document.querySelector("#sandbox-log td.ok") !== null, undefined, "an acknowledged notification in the sandbox log");
+    await waitFor(
+      page,
+      () => document.querySelector("#sandbox-log td.ok") !== null,
+      undefined,
+      "an acknowledged notification in the sandbox log",
+    );
 
     const result = await waitForResultPage(page, "confirmed");
     expect(result.searchParams.get("order")).toBe(order);
@@ -113,7 +148,10 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
     await waitForStatus(page, "This payment has expired");
     await waitFor(
       page,
-      () => [...(document.querySelector("crypto-checkout")?.shadowRoot?.querySelectorAll("button") ?? [])].some((b) => b.textContent?.trim() === "Start again"),
+      () =>
+        [...(document.querySelector("crypto-checkout")?.shadowRoot?.querySelectorAll("button") ?? [])].some(
+          (b) => b.textContent?.trim() === "Start again",
+        ),
       undefined,
       "the Start again button",
     );

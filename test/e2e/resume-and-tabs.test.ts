@@ -7,7 +7,14 @@ import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { useChromium } from "./support/browser.js";
 import { ENGINES, useEngine } from "./support/engines.js";
-import { demoUrl, isCreatePayment, statusHeading, uniqueOrder, waitForPayment, waitForStatus } from "./support/checkout-page.js";
+import {
+  demoUrl,
+  isCreatePayment,
+  statusHeading,
+  uniqueOrder,
+  waitForPayment,
+  waitForStatus,
+} from "./support/checkout-page.js";
 import { sandbox } from "./support/sandbox.js";
 
 describe.each(ENGINES)("resuming a payment [%s]", (name) => {
@@ -35,7 +42,9 @@ describe.each(ENGINES)("resuming a payment [%s]", (name) => {
     expect(creates()).toHaveLength(1);
 
     // Still live after the reload: the rest arrives and the page shows it.
-    await sandbox.pay(created.paymentId, new Decimal(created.transferAmount).minus(part).toFixed(8), { accepted: true });
+    await sandbox.pay(created.paymentId, new Decimal(created.transferAmount).minus(part).toFixed(8), {
+      accepted: true,
+    });
     await waitForPayment(page, "CONFIRMED");
     await waitForStatus(page, "Payment confirmed");
   });
@@ -58,10 +67,16 @@ describe("sharing a payment between two tabs", () => {
 
     const transaction = await sandbox.pay(inFirst.paymentId, inFirst.transferAmount);
     await Promise.all([waitForPayment(first, "UNCONFIRMED"), waitForPayment(second, "UNCONFIRMED")]);
-    await Promise.all([first, second].map((page) => statusHeading(page).filter({ hasText: "Payment received, waiting for confirmation" }).waitFor()));
+    await Promise.all(
+      [first, second].map((page) =>
+        statusHeading(page).filter({ hasText: "Payment received, waiting for confirmation" }).waitFor(),
+      ),
+    );
 
     await sandbox.accept(inFirst.paymentId, transaction.transactionId);
-    await Promise.all([first, second].map((page) => statusHeading(page).filter({ hasText: "Payment confirmed" }).waitFor()));
+    await Promise.all(
+      [first, second].map((page) => statusHeading(page).filter({ hasText: "Payment confirmed" }).waitFor()),
+    );
     await context.close();
   });
 });

@@ -20,7 +20,10 @@ const LONG = {
 } as const;
 
 beforeAll(async () => {
-  expect(await sandbox.setQuirks({ numbersAsJson: true, redirectUrlsAsString: true })).toEqual({ numbersAsJson: true, redirectUrlsAsString: true });
+  expect(await sandbox.setQuirks({ numbersAsJson: true, redirectUrlsAsString: true })).toEqual({
+    numbersAsJson: true,
+    redirectUrlsAsString: true,
+  });
 });
 
 afterAll(async () => {
@@ -39,8 +42,19 @@ describe("the sandbox's quirky JSON through the checkout Worker", () => {
     const createdText = await response.text();
     expect(response.status, createdText).toBeLessThan(300);
     const created = JSON.parse(createdText) as PaymentView;
-    expect(created).toMatchObject({ status: "NEW", priceAmount: LONG.price, transferAmount: LONG.transfer, exchangeRate: LONG.rate, paidTransferAmount: LONG.zeroTransfer });
-    const redirects = Object.fromEntries((["expired", "confirmed", "invalid", "unconfirmed"] as const).map((outcome) => [outcome, `${checkoutUrl}/demo/?result=${outcome}&order=${orderId}`]));
+    expect(created).toMatchObject({
+      status: "NEW",
+      priceAmount: LONG.price,
+      transferAmount: LONG.transfer,
+      exchangeRate: LONG.rate,
+      paidTransferAmount: LONG.zeroTransfer,
+    });
+    const redirects = Object.fromEntries(
+      (["expired", "confirmed", "invalid", "unconfirmed"] as const).map((outcome) => [
+        outcome,
+        `${checkoutUrl}/demo/?result=${outcome}&order=${orderId}`,
+      ]),
+    );
     expect(created.redirectUrls).toEqual(redirects);
 
     // The sandbox's own record (plain decimal strings) holds the same values.
@@ -50,7 +64,11 @@ describe("the sandbox's quirky JSON through the checkout Worker", () => {
 
     // The customer pays in full; the blockchain accepts at once.
     const transaction = await sandbox.pay(created.paymentId, String(held.transferAmount), { accepted: true });
-    const confirmed = await until(() => workerView(SHOP, created.paymentId), (v) => v.status === "CONFIRMED", "the Worker's view to be CONFIRMED");
+    const confirmed = await until(
+      () => workerView(SHOP, created.paymentId),
+      (v) => v.status === "CONFIRMED",
+      "the Worker's view to be CONFIRMED",
+    );
     expect(confirmed).toMatchObject({
       priceAmount: LONG.price,
       transferAmount: LONG.transfer,
@@ -61,12 +79,27 @@ describe("the sandbox's quirky JSON through the checkout Worker", () => {
       paidPriceAmount: LONG.price,
       acceptedPaidPriceAmount: LONG.price,
     });
-    expect(confirmed.transactions).toEqual([expect.objectContaining({ transactionId: transaction.transactionId, state: "ACCEPTED", paidTransferAmount: LONG.transfer, priceAmount: LONG.price, exchangeRate: LONG.rate })]);
+    expect(confirmed.transactions).toEqual([
+      expect.objectContaining({
+        transactionId: transaction.transactionId,
+        state: "ACCEPTED",
+        paidTransferAmount: LONG.transfer,
+        priceAmount: LONG.price,
+        exchangeRate: LONG.rate,
+      }),
+    ]);
     expect(confirmed.redirectUrls).toEqual(redirects);
 
     // The quirky notification of the confirmation was verified, read and acknowledged by the Worker.
-    const acknowledged = (l: { items: { status: string; statusCode: number | null }[] }) => l.items.filter((a) => a.status === "CONFIRMED" && a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300);
-    const log = await until(() => sandbox.notifications(created.paymentId), (l) => acknowledged(l).length > 0, "the CONFIRMED notification to be acknowledged");
+    const acknowledged = (l: { items: { status: string; statusCode: number | null }[] }) =>
+      l.items.filter(
+        (a) => a.status === "CONFIRMED" && a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300,
+      );
+    const log = await until(
+      () => sandbox.notifications(created.paymentId),
+      (l) => acknowledged(l).length > 0,
+      "the CONFIRMED notification to be acknowledged",
+    );
     expect(acknowledged(log).length).toBeGreaterThan(0);
   });
 });

@@ -4,10 +4,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { useChromium } from "./support/browser.js";
-import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitForPayment, isCreatePayment } from "./support/checkout-page.js";
+import {
+  demoUrl,
+  shownPayment,
+  statusHeading,
+  uniqueOrder,
+  waitForPayment,
+  isCreatePayment,
+} from "./support/checkout-page.js";
 
 const newCustomer = useChromium();
-
 
 describe("signed pricing", () => {
   it("(i) creates the payment at the signed price, and refuses a tampered token with a clear message", async () => {
@@ -30,10 +36,14 @@ describe("signed pricing", () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_order_token");
 
     // The customer reads what it means for them, without the code, and no Try again (the same token cannot pass).
-    await statusHeading(page).filter({ hasText: "This order cannot be paid here. Please return to the shop." }).waitFor();
+    await statusHeading(page)
+      .filter({ hasText: "This order cannot be paid here. Please return to the shop." })
+      .waitFor();
     expect(await page.locator("crypto-checkout").getByText("invalid_order_token").count()).toBe(0);
     expect(await page.locator("crypto-checkout .actions button").count()).toBe(0);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toContain("The order token is not valid for this shop.");
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
+      "The order token is not valid for this shop.",
+    );
     expect(await shownPayment(page)).toBeUndefined();
     await expect(page.locator("#event-line").textContent()).resolves.toContain("checkout-error: invalid_order_token");
     await context.close();

@@ -9,7 +9,15 @@ import type { WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useChromium } from "./support/browser.js";
 import { ENGINES, useEngine } from "./support/engines.js";
-import { demoUrl, shownPayment, statusHeading, uniqueOrder, waitFor, waitForPayment, waitForStatus } from "./support/checkout-page.js";
+import {
+  demoUrl,
+  shownPayment,
+  statusHeading,
+  uniqueOrder,
+  waitFor,
+  waitForPayment,
+  waitForStatus,
+} from "./support/checkout-page.js";
 import { sandbox, until, workerView } from "./support/sandbox.js";
 
 interface Link {
@@ -39,13 +47,21 @@ describe("stream cut", () => {
 
     await page.goto(demoUrl({ order: uniqueOrder("cut"), amount: "18.00" }));
     const created = await waitForPayment(page, "NEW");
-    await until(async () => links.length, (n) => n === 1, "the element's stream");
+    await until(
+      async () => links.length,
+      (n) => n === 1,
+      "the element's stream",
+    );
     const first = links[0] as Link;
 
     // 1. Partition: the payment changes, the Worker broadcasts, nothing reaches the page.
     first.dropping = true;
     const transaction = await sandbox.pay(created.paymentId, created.transferAmount);
-    await until(() => workerView("demo-open", created.paymentId), (v) => v.status === "UNCONFIRMED", "the Worker to see the payment");
+    await until(
+      () => workerView("demo-open", created.paymentId),
+      (v) => v.status === "UNCONFIRMED",
+      "the Worker to see the payment",
+    );
     expect((await shownPayment(page))?.status).toBe("NEW");
 
     // 2. The socket dies; reconnection attempts hang until the network is back.
@@ -80,7 +96,11 @@ describe.each(ENGINES)("stream cut at the network [%s]", (name) => {
     await page.goto(demoUrl({ order: uniqueOrder("drop"), amount: "18.00" }));
     const created = await waitForPayment(page, "NEW");
     const ours = () => proxy.streams.filter((link) => link.url.endsWith(`/payments/${created.paymentId}/stream`));
-    await until(async () => ours().length, (n) => n === 1, "the element's stream");
+    await until(
+      async () => ours().length,
+      (n) => n === 1,
+      "the element's stream",
+    );
     const [first] = ours();
     if (!first) throw new Error("no stream");
 
@@ -89,19 +109,37 @@ describe.each(ENGINES)("stream cut at the network [%s]", (name) => {
     const restore = proxy.holdStreams();
     first.dropping = true;
     const transaction = await sandbox.pay(created.paymentId, created.transferAmount);
-    await until(() => workerView("demo-open", created.paymentId), (v) => v.status === "UNCONFIRMED", "the Worker to see the payment");
+    await until(
+      () => workerView("demo-open", created.paymentId),
+      (v) => v.status === "UNCONFIRMED",
+      "the Worker to see the payment",
+    );
     expect((await shownPayment(page))?.status).toBe("NEW");
 
     // 2. The connection dies at the TCP level: the engine reports an abnormal closure.
     first.cut();
-    await waitFor(page, () => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector(".notice")?.textContent?.includes("Connection lost, reconnecting") ?? false, undefined, "the reconnecting notice");
+    await waitFor(
+      page,
+      () =>
+        document
+          .querySelector("crypto-checkout")
+          ?.shadowRoot?.querySelector(".notice")
+          ?.textContent?.includes("Connection lost, reconnecting") ?? false,
+      undefined,
+      "the reconnecting notice",
+    );
     expect((await shownPayment(page))?.status).toBe("NEW");
 
     // 3. The network is back: the element reconnects and shows what it missed.
     restore();
     await waitForPayment(page, "UNCONFIRMED");
     await waitForStatus(page, "Payment received, waiting for confirmation");
-    await waitFor(page, () => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector(".notice") == null, undefined, "the notice to go");
+    await waitFor(
+      page,
+      () => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector(".notice") == null,
+      undefined,
+      "the notice to go",
+    );
     expect(ours().length).toBeGreaterThanOrEqual(2);
 
     // 4. And it is live again: the next change arrives over the new connection.

@@ -28,7 +28,12 @@ function strictPolicy(...extra: string[]): string {
 /** Pays the payment on screen and waits for the element to show it: the stream works under the policy. */
 async function payAndSeeIt(page: EnginePage): Promise<void> {
   const view = await waitForPayment(page, "NEW");
-  await waitFor(page, () => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector("[part=qr] svg") != null, undefined, "the QR code");
+  await waitFor(
+    page,
+    () => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector("[part=qr] svg") != null,
+    undefined,
+    "the QR code",
+  );
   await sandbox.pay(view.paymentId, view.transferAmount);
   await waitForPayment(page, "UNCONFIRMED");
   await waitForStatus(page, "Payment received, waiting for confirmation");
@@ -36,7 +41,12 @@ async function payAndSeeIt(page: EnginePage): Promise<void> {
 
 /** The snippet the demo page shows, once it carries the SRI hash. */
 async function copiedSnippet(page: EnginePage): Promise<string> {
-  await waitFor(page, () => document.querySelector("#snippet")?.textContent?.includes("integrity=") ?? false, undefined, "the embed snippet");
+  await waitFor(
+    page,
+    () => document.querySelector("#snippet")?.textContent?.includes("integrity=") ?? false,
+    undefined,
+    "the embed snippet",
+  );
   return page.evaluate(() => document.querySelector("#snippet")?.textContent ?? "", undefined);
 }
 
@@ -62,7 +72,12 @@ describe.each(ENGINES)("strict Content-Security-Policy [%s]", (name) => {
       script.textContent = "window.__inlineRan = true";
       document.head.append(script);
     }, undefined);
-    await waitFor(page, () => (window as unknown as { __violations: string[] }).__violations.length > 0, undefined, "the violation report");
+    await waitFor(
+      page,
+      () => (window as unknown as { __violations: string[] }).__violations.length > 0,
+      undefined,
+      "the violation report",
+    );
     expect(await page.evaluate(() => "__inlineRan" in window, undefined)).toBe(false);
     expect(await violations(page)).toEqual([expect.stringMatching(/^script-src-elem inline$/)]);
   });
@@ -73,7 +88,9 @@ describe.each(ENGINES)("strict Content-Security-Policy [%s]", (name) => {
     const page = await newCustomer();
     await page.goto(demoUrl({ order: uniqueOrder("embed"), amount: "9.50" }));
     const snippet = await copiedSnippet(page);
-    expect(snippet).toMatch(/<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/widget\.[\w-]+\.js"\s+integrity="sha384-[A-Za-z0-9+/=]+" crossorigin="anonymous"><\/script>/);
+    expect(snippet).toMatch(
+      /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/widget\.[\w-]+\.js"\s+integrity="sha384-[A-Za-z0-9+/=]+" crossorigin="anonymous"><\/script>/,
+    );
 
     // The shop's own page: its own order id in the pasted element, nothing inline, a strict policy.
     // Only the test's proxy answers for the shop's origin: nothing listens there.

@@ -142,7 +142,11 @@ async function getOrder(backend: ShopBackend, orderId: string): Promise<{ status
 }
 
 async function createOrder(backend: ShopBackend, body: unknown): Promise<Response> {
-  return fetch(`${backend.url}/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return fetch(`${backend.url}/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 async function receivedLog(backend: ShopBackend, after = 0): Promise<{ entries: ReceivedEntry[]; next: number }> {
@@ -161,7 +165,9 @@ async function lastReceived(backend: ShopBackend): Promise<ReceivedEntry> {
 describe("shop backend: webhooks", () => {
   it("accepts a valid CONFIRMED event for a known order and marks it paid exactly once", async () => {
     const backend = await start();
-    expect((await createOrder(backend, { orderId: "NW-1001", priceAmount: "49.90", priceCurrency: "EUR" })).status).toBe(201);
+    expect(
+      (await createOrder(backend, { orderId: "NW-1001", priceAmount: "49.90", priceCurrency: "EUR" })).status,
+    ).toBe(201);
 
     const first = await deliver(backend, paymentEvent({ version: 4 }));
     expect(first.status).toBe(200);
@@ -178,7 +184,13 @@ describe("shop backend: webhooks", () => {
     });
     expect(Number.isNaN(Date.parse(paid.paid?.at ?? ""))).toBe(false);
     const entry = await lastReceived(backend);
-    expect(entry).toMatchObject({ type: "payment.confirmed", shop: "demo-signed", orderId: "NW-1001", verified: true, outcome: "paid" });
+    expect(entry).toMatchObject({
+      type: "payment.confirmed",
+      shop: "demo-signed",
+      orderId: "NW-1001",
+      verified: true,
+      outcome: "paid",
+    });
     expect(entry.message).toBe("order NW-1001 paid (49.90 EUR), signature verified");
 
     // A newer CONFIRMED event (another delivery, another payment of the same order) does not pay it again.
@@ -195,13 +207,28 @@ describe("shop backend: webhooks", () => {
   it("records an order it does not know (open pricing) with the amount actually paid", async () => {
     const backend = await start();
     expect((await getOrder(backend, "DON-7")).status).toBe(404);
-    await deliver(backend, paymentEvent({ orderId: "DON-7", shop: "demo-open", status: "PENDING", type: "payment.pending", version: 2 }));
-    expect((await getOrder(backend, "DON-7")).order).toMatchObject({ status: "pending", lastStatus: "PENDING", version: 2 });
+    await deliver(
+      backend,
+      paymentEvent({ orderId: "DON-7", shop: "demo-open", status: "PENDING", type: "payment.pending", version: 2 }),
+    );
+    expect((await getOrder(backend, "DON-7")).order).toMatchObject({
+      status: "pending",
+      lastStatus: "PENDING",
+      version: 2,
+    });
 
-    const response = await deliver(backend, paymentEvent({ orderId: "DON-7", shop: "demo-open", priceAmount: "25", paidPriceAmount: "25.50", version: 3 }));
+    const response = await deliver(
+      backend,
+      paymentEvent({ orderId: "DON-7", shop: "demo-open", priceAmount: "25", paidPriceAmount: "25.50", version: 3 }),
+    );
     expect(response.status).toBe(200);
     const { order } = await getOrder(backend, "DON-7");
-    expect(order).toMatchObject({ orderId: "DON-7", shop: "demo-open", status: "paid", paid: { amount: "25.50", currency: "EUR", paymentId: "p_1" } });
+    expect(order).toMatchObject({
+      orderId: "DON-7",
+      shop: "demo-open",
+      status: "paid",
+      paid: { amount: "25.50", currency: "EUR", paymentId: "p_1" },
+    });
     expect(order.expected).toBeUndefined();
   });
 
@@ -242,11 +269,21 @@ describe("shop backend: webhooks", () => {
 
   it("refuses a delivery without the signature headers", async () => {
     const backend = await start();
-    const response = await fetch(`${backend.url}/webhooks`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(paymentEvent()) });
+    const response = await fetch(`${backend.url}/webhooks`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(paymentEvent()),
+    });
     expect(response.status).toBe(401);
     expect((await getOrder(backend, "NW-1001")).status).toBe(404);
     // What an unverified body claims is shown in the log, marked unverified.
-    expect(await lastReceived(backend)).toMatchObject({ webhookId: null, type: "payment.confirmed", orderId: "NW-1001", verified: false, outcome: "refused" });
+    expect(await lastReceived(backend)).toMatchObject({
+      webhookId: null,
+      type: "payment.confirmed",
+      orderId: "NW-1001",
+      verified: false,
+      outcome: "refused",
+    });
   });
 
   it("ignores a repeated webhook-id, even with another body", async () => {
@@ -260,29 +297,45 @@ describe("shop backend: webhooks", () => {
     const response = await deliver(backend, confirmed);
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ received: true, duplicate: true });
-    expect((await getOrder(backend, "NW-1001")).order).toMatchObject({ status: "pending", lastStatus: "UNCONFIRMED", version: 2 });
+    expect((await getOrder(backend, "NW-1001")).order).toMatchObject({
+      status: "pending",
+      lastStatus: "UNCONFIRMED",
+      version: 2,
+    });
     expect((await lastReceived(backend)).outcome).toBe("duplicate");
   });
 
   it("ignores a stale version: confirmed v4, then pending v3, stays paid", async () => {
     const backend = await start();
     await deliver(backend, paymentEvent({ version: 4 }));
-    const stale = await deliver(backend, paymentEvent({ status: "UNCONFIRMED", type: "payment.unconfirmed", version: 3 }));
+    const stale = await deliver(
+      backend,
+      paymentEvent({ status: "UNCONFIRMED", type: "payment.unconfirmed", version: 3 }),
+    );
     expect(stale.status).toBe(200);
     expect(await json(stale)).toEqual({ received: true });
     const equal = await deliver(backend, paymentEvent({ status: "INVALID", type: "payment.invalid", version: 4 }));
     expect(equal.status).toBe(200);
-    expect((await getOrder(backend, "NW-1001")).order).toMatchObject({ status: "paid", lastStatus: "CONFIRMED", version: 4 });
+    expect((await getOrder(backend, "NW-1001")).order).toMatchObject({
+      status: "paid",
+      lastStatus: "CONFIRMED",
+      version: 4,
+    });
     const { entries } = await receivedLog(backend);
     expect(entries.map((e) => e.outcome)).toEqual(["paid", "stale", "stale"]);
-    expect(entries[1]?.message).toBe("payment.unconfirmed for order NW-1001 ignored: version 3 is not newer than 4, signature verified");
+    expect(entries[1]?.message).toBe(
+      "payment.unconfirmed for order NW-1001 ignored: version 3 is not newer than 4, signature verified",
+    );
   });
 
   it("does not mark a known order paid when the payment's price is not the order's", async () => {
     const backend = await start();
     await createOrder(backend, { orderId: "NW-2001", priceAmount: "49.90", priceCurrency: "EUR" });
     await deliver(backend, paymentEvent({ orderId: "NW-2001", priceAmount: "10.00", version: 1 }));
-    await deliver(backend, paymentEvent({ orderId: "NW-2001", priceAmount: "49.90", priceCurrency: "USD", version: 2 }));
+    await deliver(
+      backend,
+      paymentEvent({ orderId: "NW-2001", priceAmount: "49.90", priceCurrency: "USD", version: 2 }),
+    );
     await deliver(backend, paymentEvent({ orderId: "NW-2001", shop: "demo-open", version: 3 }));
     const { order } = await getOrder(backend, "NW-2001");
     expect(order).toMatchObject({ status: "pending", lastStatus: "CONFIRMED", version: 3 });
@@ -294,36 +347,62 @@ describe("shop backend: webhooks", () => {
     );
 
     // The same amount written differently ("49.9" for "49.90") is the same price.
-    await deliver(backend, paymentEvent({ orderId: "NW-2001", priceAmount: "49.9", paidPriceAmount: "49.900", version: 4 }));
-    expect((await getOrder(backend, "NW-2001")).order).toMatchObject({ status: "paid", paid: { amount: "49.900", currency: "EUR" } });
+    await deliver(
+      backend,
+      paymentEvent({ orderId: "NW-2001", priceAmount: "49.9", paidPriceAmount: "49.900", version: 4 }),
+    );
+    expect((await getOrder(backend, "NW-2001")).order).toMatchObject({
+      status: "paid",
+      paid: { amount: "49.900", currency: "EUR" },
+    });
   });
 
   it("does not mark an underpaid CONFIRMED payment paid", async () => {
     const backend = await start();
     await createOrder(backend, { orderId: "NW-3001", priceAmount: "49.90", priceCurrency: "EUR" });
     await deliver(backend, paymentEvent({ orderId: "NW-3001", paidPriceAmount: "49.89" }));
-    await deliver(backend, paymentEvent({ orderId: "DON-3002", paymentId: "p_2", paidPriceAmount: "0.5", priceAmount: "1" }));
+    await deliver(
+      backend,
+      paymentEvent({ orderId: "DON-3002", paymentId: "p_2", paidPriceAmount: "0.5", priceAmount: "1" }),
+    );
     expect((await getOrder(backend, "NW-3001")).order).toMatchObject({ status: "pending", lastStatus: "CONFIRMED" });
     expect((await getOrder(backend, "DON-3002")).order).toMatchObject({ status: "pending", lastStatus: "CONFIRMED" });
     const { entries } = await receivedLog(backend);
-    expect(entries[0]?.message).toBe("payment.confirmed for order NW-3001 not fulfilled: underpaid: 49.89 of 49.90 EUR paid, signature verified");
+    expect(entries[0]?.message).toBe(
+      "payment.confirmed for order NW-3001 not fulfilled: underpaid: 49.89 of 49.90 EUR paid, signature verified",
+    );
   });
 
   it("never marks paid on a status other than CONFIRMED", async () => {
     const backend = await start();
     for (const [index, status] of ["NEW", "PENDING", "UNDERPAID", "UNCONFIRMED", "EXPIRED", "INVALID"].entries()) {
-      await deliver(backend, paymentEvent({ status, type: "payment.updated", paidPriceAmount: "49.90", version: index + 1 }));
+      await deliver(
+        backend,
+        paymentEvent({ status, type: "payment.updated", paidPriceAmount: "49.90", version: index + 1 }),
+      );
       expect((await getOrder(backend, "NW-1001")).order).toMatchObject({ status: "pending", lastStatus: status });
     }
   });
 
   it("records payout.updated and event types it does not know without touching orders", async () => {
     const backend = await start();
-    const payout = { id: "evt_payout_1", type: "payout.updated", timestamp: new Date().toISOString(), shop: "demo-open", data: { previousStatus: null, version: 2, payout: { payoutId: "po_1", status: "SENT" } } };
+    const payout = {
+      id: "evt_payout_1",
+      type: "payout.updated",
+      timestamp: new Date().toISOString(),
+      shop: "demo-open",
+      data: { previousStatus: null, version: 2, payout: { payoutId: "po_1", status: "SENT" } },
+    };
     expect(await json(await deliver(backend, payout))).toEqual({ received: true });
     const olderPayout = { ...payout, id: "evt_payout_2", data: { ...payout.data, version: 1 } };
     expect((await deliver(backend, olderPayout)).status).toBe(200);
-    const future = { id: "evt_future_1", type: "payment.refunded", timestamp: new Date().toISOString(), shop: "demo-open", data: { orderId: "NW-1001" } };
+    const future = {
+      id: "evt_future_1",
+      type: "payment.refunded",
+      timestamp: new Date().toISOString(),
+      shop: "demo-open",
+      data: { orderId: "NW-1001" },
+    };
     expect(await json(await deliver(backend, future))).toEqual({ received: true });
     expect(backend.store.listOrders()).toEqual([]);
     const { entries } = await receivedLog(backend);
@@ -369,7 +448,11 @@ describe("shop backend: webhooks", () => {
 
   it("POST /control/fail makes the next N deliveries fail, only when CONTROL is on", async () => {
     const backend = await start({ control: true });
-    const set = await fetch(`${backend.url}/control/fail`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: 1 }) });
+    const set = await fetch(`${backend.url}/control/fail`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ count: 1 }),
+    });
     expect(await json(set)).toEqual({ failNext: 1 });
     const event = paymentEvent();
     const failed = await deliver(backend, event);
@@ -380,7 +463,10 @@ describe("shop backend: webhooks", () => {
     expect(bad.status).toBe(400);
 
     const withoutControl = await start();
-    const hidden = await fetch(`${withoutControl.url}/control/fail`, { method: "POST", body: JSON.stringify({ count: 1 }) });
+    const hidden = await fetch(`${withoutControl.url}/control/fail`, {
+      method: "POST",
+      body: JSON.stringify({ count: 1 }),
+    });
     expect(hidden.status).toBe(404);
     expect((await deliver(withoutControl, paymentEvent())).status).toBe(200);
   });
@@ -398,21 +484,39 @@ describe("shop backend: orders and tokens", () => {
       requiredClaims: ["exp", "iat", "orderId", "priceAmount", "priceCurrency", "shop"],
     });
     expect(protectedHeader.alg).toBe("HS256");
-    expect(payload).toMatchObject({ orderId: "NW-4001", priceAmount: "19.90", priceCurrency: "EUR", shop: "demo-signed" });
+    expect(payload).toMatchObject({
+      orderId: "NW-4001",
+      priceAmount: "19.90",
+      priceCurrency: "EUR",
+      shop: "demo-signed",
+    });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(30 * 60);
     expect(Math.abs((payload.iat ?? 0) - Date.now() / 1000)).toBeLessThan(60);
     await expect(jwtVerify(body.orderToken, new TextEncoder().encode("another key"))).rejects.toThrow();
 
-    expect((await getOrder(backend, "NW-4001")).order).toMatchObject({ status: "pending", expected: { amount: "19.90", currency: "EUR" } });
+    expect((await getOrder(backend, "NW-4001")).order).toMatchObject({
+      status: "pending",
+      expected: { amount: "19.90", currency: "EUR" },
+    });
     const list = await json<{ orders: Order[] }>(await fetch(`${backend.url}/orders`));
     expect(list.orders.map((o) => o.orderId)).toEqual(["NW-4001"]);
 
     // The same order again: a fresh token. Other terms for the same id: a conflict.
-    expect((await createOrder(backend, { orderId: "NW-4001", priceAmount: "19.9", priceCurrency: "EUR" })).status).toBe(200);
+    expect((await createOrder(backend, { orderId: "NW-4001", priceAmount: "19.9", priceCurrency: "EUR" })).status).toBe(
+      200,
+    );
     const conflict = await createOrder(backend, { orderId: "NW-4001", priceAmount: "1.00", priceCurrency: "EUR" });
     expect(conflict.status).toBe(409);
-    const other = await createOrder(backend, { orderId: "NW-4002", priceAmount: "5", priceCurrency: "USD", shop: "demo-open" });
-    const { payload: otherClaims } = await jwtVerify((await json<{ orderToken: string }>(other)).orderToken, new TextEncoder().encode(SIGNING_KEY));
+    const other = await createOrder(backend, {
+      orderId: "NW-4002",
+      priceAmount: "5",
+      priceCurrency: "USD",
+      shop: "demo-open",
+    });
+    const { payload: otherClaims } = await jwtVerify(
+      (await json<{ orderToken: string }>(other)).orderToken,
+      new TextEncoder().encode(SIGNING_KEY),
+    );
     expect(otherClaims.shop).toBe("demo-open");
   });
 
@@ -473,7 +577,10 @@ describe("shop backend: orders and tokens", () => {
     expect((await getOrder(second, "NW-7001")).order).toEqual(paidBefore);
     // The dedupe ids and the versions survive too.
     expect(await json(await deliver(second, confirmed))).toEqual({ received: true, duplicate: true });
-    await deliver(second, paymentEvent({ orderId: "NW-7001", status: "UNCONFIRMED", type: "payment.unconfirmed", version: 3 }));
+    await deliver(
+      second,
+      paymentEvent({ orderId: "NW-7001", status: "UNCONFIRMED", type: "payment.unconfirmed", version: 3 }),
+    );
     expect((await lastReceived(second)).outcome).toBe("stale");
     expect((await getOrder(second, "NW-7001")).order).toEqual(paidBefore);
   });
@@ -482,8 +589,17 @@ describe("shop backend: orders and tokens", () => {
     const storeFile = join(await tempDir(), "state", "shop-backend", "orders.json");
     const backend = await start({ storeFile });
     await createOrder(backend, { orderId: "NW-7002", priceAmount: "5.00", priceCurrency: "EUR" });
-    expect((await deliver(backend, paymentEvent({ orderId: "NW-7002", priceAmount: "5.00", paidPriceAmount: "5.00", version: 2 }))).status).toBe(200);
-    expect((JSON.parse(await readFile(storeFile, "utf8")) as { orders: Order[] }).orders.map((o) => o.status)).toEqual(["paid"]);
+    expect(
+      (
+        await deliver(
+          backend,
+          paymentEvent({ orderId: "NW-7002", priceAmount: "5.00", paidPriceAmount: "5.00", version: 2 }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((JSON.parse(await readFile(storeFile, "utf8")) as { orders: Order[] }).orders.map((o) => o.status)).toEqual([
+      "paid",
+    ]);
   });
 
   it("refuses to start on a STORE_FILE that is not a store, rather than overwrite it", async () => {
@@ -499,7 +615,12 @@ describe("shop backend: other routes", () => {
   it("answers /health, 404 JSON elsewhere, and GET /received after a sequence number", async () => {
     const backend = await start();
     expect(await json(await fetch(`${backend.url}/health`))).toEqual({ ok: true });
-    for (const [method, path] of [["GET", "/nope"], ["GET", "/webhooks"], ["DELETE", "/orders/NW-1"], ["GET", "/orders/unknown"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/nope"],
+      ["GET", "/webhooks"],
+      ["DELETE", "/orders/NW-1"],
+      ["GET", "/orders/unknown"],
+    ] as const) {
       const response = await fetch(`${backend.url}${path}`, { method });
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(typeof (await json(response)).error).toBe("string");
@@ -523,7 +644,14 @@ describe("shop backend: other routes", () => {
   it("keeps the last 200 entries of the received log", () => {
     const log = new ReceivedLog();
     for (let i = 0; i < MAX_RECEIVED + 5; i += 1) {
-      log.add({ webhookId: `evt_${i}`, type: "payment.updated", shop: "demo-open", verified: true, outcome: "recorded", message: "m" });
+      log.add({
+        webhookId: `evt_${i}`,
+        type: "payment.updated",
+        shop: "demo-open",
+        verified: true,
+        outcome: "recorded",
+        message: "m",
+      });
     }
     const { entries, next } = log.since(0);
     expect(entries).toHaveLength(MAX_RECEIVED);
@@ -536,11 +664,18 @@ describe("shop backend: other routes", () => {
     const backend = await start({ corsOrigin: "http://127.0.0.1:8787" });
     const allowed = await fetch(`${backend.url}/received`, { headers: { origin: "http://127.0.0.1:8787" } });
     expect(allowed.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:8787");
-    const preflight = await fetch(`${backend.url}/orders`, { method: "OPTIONS", headers: { origin: "http://127.0.0.1:8787", "access-control-request-method": "POST" } });
+    const preflight = await fetch(`${backend.url}/orders`, {
+      method: "OPTIONS",
+      headers: { origin: "http://127.0.0.1:8787", "access-control-request-method": "POST" },
+    });
     expect(preflight.status).toBe(204);
     const other = await fetch(`${backend.url}/received`, { headers: { origin: "http://evil.example" } });
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
-    const hook = await fetch(`${backend.url}/webhooks`, { method: "POST", headers: { origin: "http://127.0.0.1:8787" }, body: "{}" });
+    const hook = await fetch(`${backend.url}/webhooks`, {
+      method: "POST",
+      headers: { origin: "http://127.0.0.1:8787" },
+      body: "{}",
+    });
     expect(hook.status).toBe(401);
     expect(hook.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -563,8 +698,16 @@ describe("shop backend: other routes", () => {
 });
 
 describe("shop backend: as a process", () => {
-  function run(env: Record<string, string>): { exit: Promise<number | null>; stdout: Promise<string>; stderr: () => string; kill: () => void } {
-    const child = spawn(process.execPath, [SERVER_SCRIPT], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  function run(env: Record<string, string>): {
+    exit: Promise<number | null>;
+    stdout: Promise<string>;
+    stderr: () => string;
+    kill: () => void;
+  } {
+    const child = spawn(process.execPath, [SERVER_SCRIPT], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -609,23 +752,39 @@ describe("the webhook rules (pure)", () => {
       lastStatus: "UNCONFIRMED",
       version: 3,
     });
-    const parsed = parseEvent(JSON.stringify(paymentEvent({ id: "evt_pure", orderId: "NW-9001", version: 4 })), "evt_pure");
+    const parsed = parseEvent(
+      JSON.stringify(paymentEvent({ id: "evt_pure", orderId: "NW-9001", version: 4 })),
+      "evt_pure",
+    );
     if (!parsed.ok) throw new Error(parsed.reason);
-    const decision = decideEvent({ seen: false, lastVersion: 3, order: stored }, parsed.event, "2026-11-22T17:00:00.000Z");
+    const decision = decideEvent(
+      { seen: false, lastVersion: 3, order: stored },
+      parsed.event,
+      "2026-11-22T17:00:00.000Z",
+    );
     expect(decision).toMatchObject({
       outcome: "paid",
       version: { key: "payment:p_1", version: 4 },
-      order: { status: "paid", paid: { amount: "49.90", currency: "EUR", paymentId: "p_1", at: "2026-11-22T17:00:00.000Z" }, version: 4 },
+      order: {
+        status: "paid",
+        paid: { amount: "49.90", currency: "EUR", paymentId: "p_1", at: "2026-11-22T17:00:00.000Z" },
+        version: 4,
+      },
     });
     expect(stored).toMatchObject({ status: "pending", version: 3 });
     expect(stored).not.toHaveProperty("paid");
-    expect(decideEvent({ seen: true, lastVersion: 3, order: stored }, parsed.event, "2026-11-22T17:00:00.000Z")).toMatchObject({ outcome: "duplicate", order: null, version: null });
+    expect(
+      decideEvent({ seen: true, lastVersion: 3, order: stored }, parsed.event, "2026-11-22T17:00:00.000Z"),
+    ).toMatchObject({ outcome: "duplicate", order: null, version: null });
   });
 });
 
 describe("decimal comparison", () => {
-  const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
-  const decimal = fc.tuple(digits(1, 20), fc.option(digits(1, 20), { nil: undefined })).map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`));
+  const digits = (min: number, max: number) =>
+    fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
+  const decimal = fc
+    .tuple(digits(1, 20), fc.option(digits(1, 20), { nil: undefined }))
+    .map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`));
 
   /** The value of a decimal string scaled by 10^scale, as a BigInt. */
   function scaled(value: string, scale: number): bigint {
@@ -636,7 +795,10 @@ describe("decimal comparison", () => {
   /** The same value spelled with extra leading and trailing zeros. */
   const respelled = fc
     .tuple(decimal, fc.nat(3), fc.nat(3))
-    .map(([value, lead, trail]) => [value, `${"0".repeat(lead)}${value}${value.includes(".") ? "" : "."}${"0".repeat(trail + 1)}`] as const);
+    .map(
+      ([value, lead, trail]) =>
+        [value, `${"0".repeat(lead)}${value}${value.includes(".") ? "" : "."}${"0".repeat(trail + 1)}`] as const,
+    );
   const pairs = fc.oneof(fc.tuple(decimal, decimal), respelled);
 
   it("agrees with comparing BigInt-scaled values, for arbitrary decimal strings", () => {

@@ -5,7 +5,16 @@
  * framework examples type-checked against the packed files, as an app installing it would.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,7 +41,13 @@ interface Pack {
 interface Manifest {
   modules: {
     path: string;
-    declarations: { name: string; tagName?: string; customElement?: boolean; attributes?: { name: string }[]; events?: { name: string }[] }[];
+    declarations: {
+      name: string;
+      tagName?: string;
+      customElement?: boolean;
+      attributes?: { name: string }[];
+      events?: { name: string }[];
+    }[];
     exports: { kind: string; name: string; declaration: { name: string; module: string } }[];
   }[];
 }
@@ -48,7 +63,11 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "crypto-checkout-package-"));
   built = join(work, "package");
   execFileSync(node, [join(root, "scripts", "build-package.mjs"), built], { stdio: "pipe" });
-  const packed = execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: built, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const packed = execFileSync("npm", ["pack", "--json", "--pack-destination", work], {
+    cwd: built,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   [pack] = JSON.parse(packed) as [Pack];
 
   app = join(work, "app");
@@ -57,7 +76,8 @@ beforeAll(() => {
   mkdirSync(join(app, "node_modules", "@types"), { recursive: true });
   execFileSync("tar", ["-xzf", join(work, pack.filename), "-C", join(app, "node_modules", "@crypto-checkout")]);
   renameSync(join(app, "node_modules", "@crypto-checkout", "package"), installed);
-  for (const dependency of ["lit", "preact", "vue", join("@types", "react")]) symlinkSync(join(root, "node_modules", dependency), join(app, "node_modules", dependency), "dir");
+  for (const dependency of ["lit", "preact", "vue", join("@types", "react")])
+    symlinkSync(join(root, "node_modules", dependency), join(app, "node_modules", dependency), "dir");
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "shop-app", private: true, type: "module" }));
   for (const example of readdirSync(join(root, "examples", "frameworks")).filter((f) => /\.tsx?$/.test(f))) {
     writeFileSync(join(app, example), readFileSync(join(root, "examples", "frameworks", example)));
@@ -87,10 +107,25 @@ describe("the packed files", () => {
     ];
     const paths = packedPaths();
     expect(paths.filter((p) => !allowed.some((pattern) => pattern.test(p)))).toEqual([]);
-    for (const required of ["index.js", "class.js", "index.d.ts", "class.d.ts", "react.d.ts", "preact.d.ts", "vue.d.ts", "custom-elements.json", "README.md", "package.json"]) {
+    for (const required of [
+      "index.js",
+      "class.js",
+      "index.d.ts",
+      "class.d.ts",
+      "react.d.ts",
+      "preact.d.ts",
+      "vue.d.ts",
+      "custom-elements.json",
+      "README.md",
+      "package.json",
+    ]) {
       expect(paths).toContain(required);
     }
-    for (const tag of TRANSLATIONS) expect(paths.filter((p) => p.startsWith(`chunks/${tag}-`)), tag).toHaveLength(1);
+    for (const tag of TRANSLATIONS)
+      expect(
+        paths.filter((p) => p.startsWith(`chunks/${tag}-`)),
+        tag,
+      ).toHaveLength(1);
     expect(pack.name).toBe("@crypto-checkout/element");
   });
 
@@ -104,7 +139,9 @@ describe("the packed files", () => {
       .flatMap((p) => ts.preProcessFile(readPacked(p), true, true).importedFiles.map((f) => [p, f.fileName] as const));
     const outside = imports.filter(([from, specifier]) => {
       if (!specifier.startsWith(".")) return !/^(lit|react|preact|vue)$/.test(specifier);
-      const target = posix.join(posix.dirname(from), specifier).replace(/\.js$/, from.endsWith(".d.ts") ? ".d.ts" : ".js");
+      const target = posix
+        .join(posix.dirname(from), specifier)
+        .replace(/\.js$/, from.endsWith(".d.ts") ? ".d.ts" : ".js");
       return !packedPaths().includes(target);
     });
     expect(imports.length).toBeGreaterThan(10);
@@ -120,14 +157,21 @@ describe("the packed files", () => {
     expect(secrets.length).toBeGreaterThan(0);
     for (const path of packedPaths()) {
       const text = readPacked(path);
-      for (const secret of secrets) expect(text.includes(secret), `${path} holds a value of .dev.vars.example`).toBe(false);
-      expect(text, path).not.toMatch(/whsec_[A-Za-z0-9+/=]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|eyJhbGciOi[\w-]{10,}\.[\w-]{10,}\.[\w-]{10,}/);
+      for (const secret of secrets)
+        expect(text.includes(secret), `${path} holds a value of .dev.vars.example`).toBe(false);
+      expect(text, path).not.toMatch(
+        /whsec_[A-Za-z0-9+/=]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|eyJhbGciOi[\w-]{10,}\.[\w-]{10,}\.[\w-]{10,}/,
+      );
     }
   });
 });
 
 describe("package.json", () => {
-  const pkg = () => JSON.parse(readPacked("package.json")) as Record<string, unknown> & { exports: Record<string, string | Record<string, string>>; dependencies: Record<string, string> };
+  const pkg = () =>
+    JSON.parse(readPacked("package.json")) as Record<string, unknown> & {
+      exports: Record<string, string | Record<string, string>>;
+      dependencies: Record<string, string>;
+    };
 
   it("stays private until it is released, and is otherwise ready to publish (publint)", async () => {
     expect(pkg().private).toBe(true);
@@ -137,8 +181,18 @@ describe("package.json", () => {
 
   it("exports the registering entry, the class entry, the typings and the manifest, each to a packed file", () => {
     const { exports } = pkg();
-    expect(Object.keys(exports)).toEqual([".", "./class", "./react", "./preact", "./vue", "./custom-elements.json", "./package.json"]);
-    const targets = Object.values(exports).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)));
+    expect(Object.keys(exports)).toEqual([
+      ".",
+      "./class",
+      "./react",
+      "./preact",
+      "./vue",
+      "./custom-elements.json",
+      "./package.json",
+    ]);
+    const targets = Object.values(exports).flatMap((target) =>
+      typeof target === "string" ? [target] : Object.values(target),
+    );
     expect(targets.map((t) => t.replace(/^\.\//, "")).filter((t) => !packedPaths().includes(t))).toEqual([]);
     expect(exports["."]).toEqual({ types: "./index.d.ts", default: "./index.js" });
     expect(exports["./class"]).toEqual({ types: "./class.d.ts", default: "./class.js" });
@@ -147,7 +201,9 @@ describe("package.json", () => {
   });
 
   it("depends on the lit the element is built and tested with, and on nothing else", () => {
-    const rootLit = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies.lit;
+    const rootLit = (
+      JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> }
+    ).dependencies.lit;
     expect(pkg().dependencies).toEqual({ lit: `^${rootLit}` });
     expect(pkg().devDependencies).toBeUndefined();
     expect(pkg().scripts).toBeUndefined();
@@ -168,14 +224,18 @@ function compileApp(resolution: "Bundler" | "NodeNext"): { program: ts.Program; 
     jsx: ts.JsxEmit.ReactJSX,
     jsxImportSource: "react",
   };
-  const files = readdirSync(app).filter((f) => /\.tsx?$/.test(f)).map((f) => join(app, f));
+  const files = readdirSync(app)
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => join(app, f));
   const program = ts.createProgram(files, options);
   const diagnostics = ts
     .getPreEmitDiagnostics(program)
     // The app's files and the package's; the frameworks' own declarations (symlinked, so outside
     // the app by their real paths) are theirs to check.
     .filter((d) => !d.file || d.file.fileName.startsWith(`${app}/`))
-    .map((d) => `${d.file ? relative(app, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    .map(
+      (d) => `${d.file ? relative(app, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+    );
   return { program, diagnostics };
 }
 
@@ -184,8 +244,18 @@ describe("the typings, as an app installing the package sees them", () => {
     it(`type-check the React 19, Preact and Vue examples (moduleResolution ${resolution}), mistakes caught`, () => {
       const { program, diagnostics } = compileApp(resolution);
       expect(diagnostics).toEqual([]);
-      const resolved = program.getSourceFiles().map((f) => relative(app, f.fileName)).filter((f) => f.startsWith("node_modules/@crypto-checkout/"));
-      expect(resolved).toEqual(expect.arrayContaining(["node_modules/@crypto-checkout/element/index.d.ts", "node_modules/@crypto-checkout/element/react.d.ts", "node_modules/@crypto-checkout/element/preact.d.ts", "node_modules/@crypto-checkout/element/vue.d.ts"]));
+      const resolved = program
+        .getSourceFiles()
+        .map((f) => relative(app, f.fileName))
+        .filter((f) => f.startsWith("node_modules/@crypto-checkout/"));
+      expect(resolved).toEqual(
+        expect.arrayContaining([
+          "node_modules/@crypto-checkout/element/index.d.ts",
+          "node_modules/@crypto-checkout/element/react.d.ts",
+          "node_modules/@crypto-checkout/element/preact.d.ts",
+          "node_modules/@crypto-checkout/element/vue.d.ts",
+        ]),
+      );
     });
   }
 
@@ -193,8 +263,14 @@ describe("the typings, as an app installing the package sees them", () => {
     const manifest = JSON.parse(readPacked("custom-elements.json")) as Manifest;
     const declared = manifest.modules.find((m) => m.path === "class.js")?.declarations.find((d) => d.customElement);
     expect(declared?.tagName).toBe("crypto-checkout");
-    const definition = manifest.modules.find((m) => m.path === "index.js")?.exports.find((e) => e.kind === "custom-element-definition");
-    expect(definition).toEqual({ kind: "custom-element-definition", name: "crypto-checkout", declaration: { name: "CryptoCheckout", module: "class.js" } });
+    const definition = manifest.modules
+      .find((m) => m.path === "index.js")
+      ?.exports.find((e) => e.kind === "custom-element-definition");
+    expect(definition).toEqual({
+      kind: "custom-element-definition",
+      name: "crypto-checkout",
+      declaration: { name: "CryptoCheckout", module: "class.js" },
+    });
 
     const { program } = compileApp("Bundler");
     const checker = program.getTypeChecker();
@@ -203,7 +279,9 @@ describe("the typings, as an app installing the package sees them", () => {
       const symbol = entry && checker.getSymbolAtLocation(entry);
       const found = symbol && checker.getExportsOfModule(symbol).find((s) => s.name === name);
       if (!found) throw new Error(`index.d.ts exports no ${name}`);
-      return checker.getDeclaredTypeOfSymbol(found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found);
+      return checker.getDeclaredTypeOfSymbol(
+        found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found,
+      );
     };
     const attributes = checker.getPropertiesOfType(exported("CryptoCheckoutAttributes")).map((p) => p.name);
     const events = (exported("CheckoutEventName") as ts.UnionType).types.map((t) => (t as ts.StringLiteralType).value);

@@ -34,7 +34,8 @@ export function backtickedPaths(markdown: string): PathMention[] {
   const found: PathMention[] = [];
   markdown.split("\n").forEach((text, index) => {
     for (const [, token] of text.matchAll(/`([^`\s]+)`/g)) {
-      if (token === undefined || token.startsWith("/") || token.startsWith("@") || /[{}<>:*=()"']/.test(token)) continue;
+      if (token === undefined || token.startsWith("/") || token.startsWith("@") || /[{}<>:*=()"']/.test(token))
+        continue;
       const isFolder = token.endsWith("/") && /^[\w.-]+(?:\/[\w.-]+)*\/$/.test(token);
       const isFile = /^[\w.-]+(?:\/[\w.-]+)*$/.test(token) && FILE_NAME.test(token);
       if (isFolder || isFile) found.push({ path: token, line: index + 1 });
@@ -71,7 +72,10 @@ export function headingAnchors(markdown: string): Set<string> {
     const heading = fenced ? undefined : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(text)?.[1];
     if (heading === undefined) continue;
     const plain = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
-    const slug = plain.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replaceAll(" ", "-");
+    const slug = plain
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, "")
+      .replaceAll(" ", "-");
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -84,28 +88,40 @@ function exists(path: string): boolean {
 }
 
 function missing(page: string, mentions: PathMention[], resolve: (path: string) => string[]): string[] {
-  return mentions.filter((mention) => !resolve(mention.path).some(exists)).map((mention) => `${page}:${mention.line}: ${mention.path}`);
+  return mentions
+    .filter((mention) => !resolve(mention.path).some(exists))
+    .map((mention) => `${page}:${mention.line}: ${mention.path}`);
 }
 
 /** The links of `page` whose file does not exist, or whose `#anchor` names no heading of a Markdown file. */
 function brokenLinks(page: string): string[] {
   const broken: string[] = [];
   for (const link of linkedPaths(readFileSync(join(ROOT, page), "utf8"))) {
-    const target = link.path === "" ? page : relativeTo(page)(link.path)[0] ?? "";
+    const target = link.path === "" ? page : (relativeTo(page)(link.path)[0] ?? "");
     if (!exists(target)) broken.push(`${page}:${link.line}: ${link.path}`);
-    else if (link.anchor !== undefined && target.endsWith(".md") && !headingAnchors(readFileSync(join(ROOT, target), "utf8")).has(link.anchor)) {
+    else if (
+      link.anchor !== undefined &&
+      target.endsWith(".md") &&
+      !headingAnchors(readFileSync(join(ROOT, target), "utf8")).has(link.anchor)
+    ) {
       broken.push(`${page}:${link.line}: ${link.path}#${link.anchor}`);
     }
   }
   return broken;
 }
 
-const pages = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const pages = [
+  "README.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 const relativeTo = (page: string) => (path: string) => [normalize(join(dirname(page), path)).replaceAll("\\", "/")];
 
 describe("paths the documentation names", () => {
   it("finds backticked paths and links, and skips routes, templates and web addresses", () => {
-    const page = "`worker/v3/` and `snapshot.ts`, not `/hooks/{shop}`, `v3/payment`, `{shop}:{id}` or `npm run lint`; [a](x.md#b) [c](https://e.org/y.md) [d](#e)";
+    const page =
+      "`worker/v3/` and `snapshot.ts`, not `/hooks/{shop}`, `v3/payment`, `{shop}:{id}` or `npm run lint`; [a](x.md#b) [c](https://e.org/y.md) [d](#e)";
     expect(backtickedPaths(page).map((mention) => mention.path)).toEqual(["worker/v3/", "snapshot.ts"]);
     expect(linkedPaths(page).map(({ path, anchor }) => [path, anchor])).toEqual([
       ["x.md", "b"],
@@ -114,8 +130,14 @@ describe("paths the documentation names", () => {
   });
 
   it("gives headings the anchors GitHub gives them", () => {
-    const page = "# What a create costs, measured locally\n## The `shops` API ([admin](x.md))\n```sh\n# not a heading\n```\n## Tests\n## Tests";
-    expect([...headingAnchors(page)]).toEqual(["what-a-create-costs-measured-locally", "the-shops-api-admin", "tests", "tests-1"]);
+    const page =
+      "# What a create costs, measured locally\n## The `shops` API ([admin](x.md))\n```sh\n# not a heading\n```\n## Tests\n## Tests";
+    expect([...headingAnchors(page)]).toEqual([
+      "what-a-create-costs-measured-locally",
+      "the-shops-api-admin",
+      "tests",
+      "tests-1",
+    ]);
   });
 
   it("docs/architecture.md names only files and folders that exist", () => {

@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: fileURLToPath(new URL("../..", import.meta.url)
 /** The messages of the boundary rule for `code` as if it were the file at `filePath`. */
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((m) => m.message);
 }
 
 describe("import boundaries enforced by npm run lint (eslint.config.js)", () => {
@@ -15,30 +17,49 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
     expect(await boundaryErrors("worker/v3/scratch.ts", `import { x } from "../checkout/wire.js";`)).toEqual([
       expect.stringContaining("worker/v3/ is the payment service's client and imports nothing else of the project."),
     ]);
-    expect(await boundaryErrors("worker/v3/scratch.ts", `import type { x } from "../sandbox/control-types.js";`)).toHaveLength(1);
+    expect(
+      await boundaryErrors("worker/v3/scratch.ts", `import type { x } from "../sandbox/control-types.js";`),
+    ).toHaveLength(1);
     expect(await boundaryErrors("worker/v3/scratch.ts", `import { x } from "./types.js";`)).toEqual([]);
   });
 
   it("the console imports the v3 client and the declared Worker modules only", async () => {
-    const refused = await boundaryErrors("cli/commands/scratch.ts", `import type { x } from "../../worker/checkout/order-object.js";`);
+    const refused = await boundaryErrors(
+      "cli/commands/scratch.ts",
+      `import type { x } from "../../worker/checkout/order-object.js";`,
+    );
     expect(refused).toHaveLength(1);
     expect(refused[0]).toContain("CONSOLE_WORKER_MODULES");
     expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/sandbox/ledger.js";`)).toHaveLength(1);
     expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/v3/client.js";`)).toEqual([]);
-    expect(await boundaryErrors("cli/commands/scratch.ts", `import { x } from "../../worker/checkout/shop-schema.js";`)).toEqual([]);
-    expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/checkout/events/deliver.js";`)).toEqual([]);
+    expect(
+      await boundaryErrors("cli/commands/scratch.ts", `import { x } from "../../worker/checkout/shop-schema.js";`),
+    ).toEqual([]);
+    expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/checkout/events/deliver.js";`)).toEqual(
+      [],
+    );
   });
 
   it("the element imports values of the Worker from the wire module only", async () => {
-    expect(await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/rules.js";`)).toEqual([
+    expect(
+      await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/rules.js";`),
+    ).toEqual([
       expect.stringContaining("Only types may be imported from the Worker; values only from worker/checkout/wire.js."),
     ]);
-    expect(await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/wire.js";`)).toEqual([]);
+    expect(
+      await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/wire.js";`),
+    ).toEqual([]);
   });
 
   it("the demo page imports values of the Worker from the wire module only", async () => {
-    expect(await boundaryErrors("demo/src/scratch.ts", `import { x } from "../../worker/sandbox/config.js";`)).toHaveLength(1);
-    expect(await boundaryErrors("demo/src/scratch.ts", `import type { x } from "../../worker/sandbox/control-types.js";`)).toEqual([]);
-    expect(await boundaryErrors("demo/src/scratch.ts", `import { x } from "../../worker/checkout/wire.js";`)).toEqual([]);
+    expect(
+      await boundaryErrors("demo/src/scratch.ts", `import { x } from "../../worker/sandbox/config.js";`),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("demo/src/scratch.ts", `import type { x } from "../../worker/sandbox/control-types.js";`),
+    ).toEqual([]);
+    expect(await boundaryErrors("demo/src/scratch.ts", `import { x } from "../../worker/checkout/wire.js";`)).toEqual(
+      [],
+    );
   });
 });

@@ -14,7 +14,9 @@ describe("the import-circle check of npm run lint", () => {
   it("fails on two modules that import each other's types, and names both", () => {
     const { status, output } = checkCircles("test/tooling/fixtures/circle");
     expect(status).toBe(1);
-    expect(output).toMatch(/fixtures\/circle\/(order|payment)\.ts -> test\/tooling\/fixtures\/circle\/(payment|order)\.ts/);
+    expect(output).toMatch(
+      /fixtures\/circle\/(order|payment)\.ts -> test\/tooling\/fixtures\/circle\/(payment|order)\.ts/,
+    );
     expect(output).toContain("Import circle(s) above");
   });
 

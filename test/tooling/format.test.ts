@@ -12,7 +12,10 @@ const PRETTIER = join(ROOT, "node_modules", "prettier", "bin", "prettier.cjs");
  * alone; --ignore-path of an empty list lets this test read them with the same settings.
  */
 function checkFormat(...files: string[]) {
-  const run = spawnSync(process.execPath, [PRETTIER, "--check", "--ignore-path", "/dev/null", ...files], { cwd: ROOT, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [PRETTIER, "--check", "--ignore-path", "/dev/null", ...files], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 

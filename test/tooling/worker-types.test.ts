@@ -17,17 +17,30 @@ function copyIn(path: string): void {
 
 describe("the binding-types check of npm run lint (scripts/worker-types.mjs --check)", () => {
   it("fails for the generated file whose wrangler.toml gained a var, and passes the other", () => {
-    for (const path of ["scripts/worker-types.mjs", "scripts/servers.mjs", "wrangler.toml", "worker/checkout/worker-configuration.d.ts", "worker/sandbox/wrangler.toml", "worker/sandbox/worker-configuration.d.ts"]) copyIn(path);
+    for (const path of [
+      "scripts/worker-types.mjs",
+      "scripts/servers.mjs",
+      "wrangler.toml",
+      "worker/checkout/worker-configuration.d.ts",
+      "worker/sandbox/wrangler.toml",
+      "worker/sandbox/worker-configuration.d.ts",
+    ])
+      copyIn(path);
     symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
     // wrangler types reads the main modules' exports for the Durable Object classes' types.
-    writeFileSync(join(copy, "worker/checkout/index.ts"), "export class PaymentObject {}\nexport class OrderObject {}\nexport class ShopEventsObject {}\n");
+    writeFileSync(
+      join(copy, "worker/checkout/index.ts"),
+      "export class PaymentObject {}\nexport class OrderObject {}\nexport class ShopEventsObject {}\n",
+    );
     writeFileSync(join(copy, "worker/sandbox/index.ts"), "export class Ledger {}\n");
     // wrangler.toml ends in its [vars] table.
     appendFileSync(join(copy, "wrangler.toml"), '\nSOME_NEW_SETTING = "1"\n');
 
     const run = spawnSync(process.execPath, ["scripts/worker-types.mjs", "--check"], { cwd: copy, encoding: "utf8" });
 
-    expect(run.stderr).toContain("worker/checkout/worker-configuration.d.ts does not match wrangler.toml: run `npm run types` and commit the file.");
+    expect(run.stderr).toContain(
+      "worker/checkout/worker-configuration.d.ts does not match wrangler.toml: run `npm run types` and commit the file.",
+    );
     expect(run.stderr).not.toContain("worker/sandbox/worker-configuration.d.ts does not match");
     expect(run.status).toBe(1);
   });

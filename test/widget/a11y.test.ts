@@ -37,7 +37,10 @@ describe("accessibility and layout", () => {
   });
 
   it("reaches start again and the go-now link by keyboard", async () => {
-    const el = await show({ ...VIEWS.EXPIRED, redirectUrls: { expired: "https://shop.example/expired" } }, { "redirect-delay": "600" });
+    const el = await show(
+      { ...VIEWS.EXPIRED, redirectUrls: { expired: "https://shop.example/expired" } },
+      { "redirect-delay": "600" },
+    );
     const focused = await focusRings(el, 2);
     expect(focused.map((f) => f.name)).to.deep.equal(["Start again", "Go now"]);
     expect(focused.every((f) => f.outline === "solid 3px")).to.equal(true);
@@ -60,8 +63,12 @@ describe("accessibility and layout", () => {
     const el = await show(VIEWS.NEW);
     const clock = sinon.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const copy = (field: string) => ($(el, `#${field}-value`)?.closest(".value-row")?.querySelector("button") as HTMLButtonElement).click();
-      const feedback = () => [...root(el).querySelectorAll(".feedback")].map((f) => `${f.closest(".value-row")?.querySelector("code")?.id}: ${textOf(f)}`);
+      const copy = (field: string) =>
+        ($(el, `#${field}-value`)?.closest(".value-row")?.querySelector("button") as HTMLButtonElement).click();
+      const feedback = () =>
+        [...root(el).querySelectorAll(".feedback")].map(
+          (f) => `${f.closest(".value-row")?.querySelector("code")?.id}: ${textOf(f)}`,
+        );
       copy("address");
       await until(() => feedback().length > 0, "feedback");
       clock.tick(2999);
@@ -158,11 +165,21 @@ describe("accessibility and layout", () => {
     el.style.setProperty("--checkout-spacing", "7px");
     el.style.setProperty("--checkout-font", "monospace");
     const base = getComputedStyle($(el, ".base") as HTMLElement);
-    expect([base.backgroundColor, base.borderTopLeftRadius, base.paddingTop, getComputedStyle(el).fontFamily]).to.deep.equal(["rgb(1, 2, 3)", "0px", "7px", "monospace"]);
+    expect([
+      base.backgroundColor,
+      base.borderTopLeftRadius,
+      base.paddingTop,
+      getComputedStyle(el).fontFamily,
+    ]).to.deep.equal(["rgb(1, 2, 3)", "0px", "7px", "monospace"]);
   });
 
   for (const width of [320, 600]) {
-    for (const [name, view] of Object.entries({ NEW: VIEWS.NEW, UNDERPAID: VIEWS.UNDERPAID, UNCONFIRMED: VIEWS.UNCONFIRMED, INVALID: VIEWS.INVALID })) {
+    for (const [name, view] of Object.entries({
+      NEW: VIEWS.NEW,
+      UNDERPAID: VIEWS.UNDERPAID,
+      UNCONFIRMED: VIEWS.UNCONFIRMED,
+      INVALID: VIEWS.INVALID,
+    })) {
       it(`fits ${width} px without overflow (${name})`, async () => {
         const box = document.createElement("div");
         box.style.width = `${width}px`;
@@ -173,7 +190,9 @@ describe("accessibility and layout", () => {
           const base = $(el, ".base") as HTMLElement;
           expect(base.scrollWidth, "no horizontal scroll").to.be.at.most(base.clientWidth);
           const limit = box.getBoundingClientRect().right + 0.5;
-          const offenders = [...root(el).querySelectorAll<HTMLElement>("*")].filter((n) => n.getBoundingClientRect().right > limit).map((n) => n.className || n.tagName);
+          const offenders = [...root(el).querySelectorAll<HTMLElement>("*")]
+            .filter((n) => n.getBoundingClientRect().right > limit)
+            .map((n) => n.className || n.tagName);
           expect(offenders).to.deep.equal([]);
           expect(el.getBoundingClientRect().width).to.equal(width);
         } finally {

@@ -24,7 +24,9 @@ describe("live region", () => {
 
   /** The element showing `view`, and the live region's texts as they change from then on. */
   async function mount(view: PaymentView = VIEWS.NEW): Promise<{ el: CryptoCheckout; heard: string[] }> {
-    clock = sinon.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    clock = sinon.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"],
+    });
     server = new FakeCheckout(OPEN_SHOP).install();
     server.payments.set(view.paymentId, view);
     const el = await mountWithPayment({ "payment-id": view.paymentId });
@@ -65,7 +67,9 @@ describe("live region", () => {
   });
 
   it("says the two-minute warning once, not on the ticks after it", async () => {
-    const { el, heard } = await mount(newView({ expirationTime: new Date(Date.parse(SERVER_TIME) + 125_000).toISOString() }));
+    const { el, heard } = await mount(
+      newView({ expirationTime: new Date(Date.parse(SERVER_TIME) + 125_000).toISOString() }),
+    );
     await pass(el, 5000);
     await pass(el, 30_000);
     expect(textOf(part(el, "countdown"))).to.equal("Time left 01:30 Less than 2 minutes left");

@@ -44,7 +44,11 @@ describe("languages in the production bundle", () => {
     server.payments.set(VIEWS.NEW.paymentId, VIEWS.NEW);
     frame = await openFrame("/test/widget/fixtures/csp-built.html", server);
     const { win } = frame;
-    const chunks = () => win.performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.includes("/chunks/"));
+    const chunks = () =>
+      win.performance
+        .getEntriesByType("resource")
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.includes("/chunks/"));
     const el = frame.mount({ "payment-id": VIEWS.NEW.paymentId, locale: "en" });
     const status = () => textOf(el.shadowRoot?.querySelector("[part=status]") ?? null);
     await until(() => status() === "Waiting for your payment", "English");

@@ -39,7 +39,8 @@ function checkText(label: string, value: string): void {
 
 /** A message as text to compare with English: strings as they are, functions filled with sentinels, plurals by their forms. */
 function textOf(value: Messages[Key]): string {
-  if (typeof value === "function") return (value as (...args: string[]) => string)(...Array.from({ length: value.length }, (_, i) => sentinel(i)));
+  if (typeof value === "function")
+    return (value as (...args: string[]) => string)(...Array.from({ length: value.length }, (_, i) => sentinel(i)));
   if (typeof value === "object") return JSON.stringify(Object.entries(value).sort());
   return value;
 }
@@ -58,7 +59,8 @@ function checkPlural(language: string, key: string, forms: PluralForms): void {
   for (const [category, form] of Object.entries(forms)) {
     expect(form.replace("{n}", ""), `${language}.${key}.${category}: only {n}, at most once`).not.to.match(/[{}]/);
     // A form may spell out its number only when it is the form of a single integer (Arabic's "two").
-    if (integersIn(language, category) !== 1) expect(form, `${language}.${key}.${category}: the count`).to.contain("{n}");
+    if (integersIn(language, category) !== 1)
+      expect(form, `${language}.${key}.${category}: the count`).to.contain("{n}");
   }
 }
 
@@ -68,7 +70,8 @@ function checkMessage(language: Language, key: Key, value: Messages[Key]): void 
   if (typeof value === "function") {
     expect(value.length, `${language}.${key}: parameters`).to.equal((english as (...args: never[]) => string).length);
     const text = textOf(value);
-    for (let i = 0; i < value.length; i++) expect(text.split(sentinel(i)), `${language}.${key}: parameter ${i} shown once`).to.have.length(2);
+    for (let i = 0; i < value.length; i++)
+      expect(text.split(sentinel(i)), `${language}.${key}: parameter ${i} shown once`).to.have.length(2);
     expect(text.replace(/⟦\d⟧/g, ""), `${language}.${key}: no other placeholder`).not.to.match(/[{}]|undefined/);
   } else if (kindOf(value) === "errors") {
     for (const cause of CAUSES) checkText(`${language}.${key}.${cause}`, (value as Messages["errors"])[cause]);
@@ -94,7 +97,10 @@ describe("catalogs", () => {
 
       it("has every key of English, no other, each of the same kind with the same placeholders", () => {
         const keys = Object.keys(m);
-        expect({ missing: KEYS.filter((k) => !keys.includes(k)), extra: keys.filter((k) => !(KEYS as string[]).includes(k)) }).to.deep.equal({ missing: [], extra: [] });
+        expect({
+          missing: KEYS.filter((k) => !keys.includes(k)),
+          extra: keys.filter((k) => !(KEYS as string[]).includes(k)),
+        }).to.deep.equal({ missing: [], extra: [] });
         for (const key of KEYS) checkMessage(language, key, m[key]);
       });
 
@@ -106,11 +112,17 @@ describe("catalogs", () => {
       if (language !== "en") {
         it("is translated: no text equals English unless listed as the same word", () => {
           const same = SAME_AS_ENGLISH[language] ?? [];
-          const untranslated = KEYS.filter((key) => key !== "dir" && !same.includes(key) && textOf(m[key]) === textOf(en[key]));
+          const untranslated = KEYS.filter(
+            (key) => key !== "dir" && !same.includes(key) && textOf(m[key]) === textOf(en[key]),
+          );
           expect(untranslated).to.deep.equal([]);
-          expect(CAUSES.filter((cause) => m.errors[cause] === en.errors[cause]), "errors").to.deep.equal([]);
+          expect(
+            CAUSES.filter((cause) => m.errors[cause] === en.errors[cause]),
+            "errors",
+          ).to.deep.equal([]);
           // The list stays true: what it names is still the same as English.
-          for (const key of same) expect(textOf(m[key]), `${key} is listed as the same as English`).to.equal(textOf(en[key]));
+          for (const key of same)
+            expect(textOf(m[key]), `${key} is listed as the same as English`).to.equal(textOf(en[key]));
         });
       }
     });
@@ -119,8 +131,15 @@ describe("catalogs", () => {
 
 describe("error codes against the catalogs", () => {
   /** The codes the element makes itself (widget/api/checkout-api.ts, crypto-checkout.ts) and their kinds. */
-  const CLIENT_KINDS: Record<string, ErrorKind> = { network_error: "busy", invalid_response: "failed", invalid_attributes: "setup" };
-  const kinds: [string, ErrorKind][] = [...ERROR_CODES.map((code): [string, ErrorKind] => [code, ERROR_KINDS[code]]), ...Object.entries(CLIENT_KINDS)];
+  const CLIENT_KINDS: Record<string, ErrorKind> = {
+    network_error: "busy",
+    invalid_response: "failed",
+    invalid_attributes: "setup",
+  };
+  const kinds: [string, ErrorKind][] = [
+    ...ERROR_CODES.map((code): [string, ErrorKind] => [code, ERROR_KINDS[code]]),
+    ...Object.entries(CLIENT_KINDS),
+  ];
 
   it("gives every code of the Worker a kind, and every kind a message in English", () => {
     expect(Object.keys(ERROR_KINDS).sort()).to.deep.equal([...ERROR_CODES].sort());

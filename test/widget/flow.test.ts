@@ -23,7 +23,12 @@ describe("checkout flow", () => {
     const el = await mountWithPayment();
     expect(server.requestsTo("GET", "/api/shops/demo-open")).to.have.length(1);
     const [created] = server.requestsTo("POST", "/payments");
-    expect(created?.body).to.deep.equal({ orderId: "1001", transferCurrency: "BTC", priceAmount: "25.00", priceCurrency: "EUR" });
+    expect(created?.body).to.deep.equal({
+      orderId: "1001",
+      transferCurrency: "BTC",
+      priceAmount: "25.00",
+      priceCurrency: "EUR",
+    });
     expect(textOf(part(el, "amount"))).to.contain("0.00041234 BTC");
     expect(textOf(part(el, "address"))).to.contain("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
     expect(part(el, "qr")?.querySelector("svg")).to.be.instanceOf(SVGSVGElement);
@@ -33,8 +38,18 @@ describe("checkout flow", () => {
   });
 
   it("sends the order token for a shop with signed pricing", async () => {
-    await mountWithPayment({ shop: "demo-signed", "order-token": "header.claims.signature", "price-amount": null, "price-currency": null, "transfer-currency": null });
-    expect(server.requestsTo("POST", "/payments")[0]?.body).to.deep.equal({ orderId: "1001", transferCurrency: "BTC", orderToken: "header.claims.signature" });
+    await mountWithPayment({
+      shop: "demo-signed",
+      "order-token": "header.claims.signature",
+      "price-amount": null,
+      "price-currency": null,
+      "transfer-currency": null,
+    });
+    expect(server.requestsTo("POST", "/payments")[0]?.body).to.deep.equal({
+      orderId: "1001",
+      transferCurrency: "BTC",
+      orderToken: "header.claims.signature",
+    });
   });
 
   it("shows a currency picker when the shop enables several and none is given", async () => {
@@ -48,7 +63,9 @@ describe("checkout flow", () => {
     const shown = nextEvent(el, "checkout-payment");
     buttons[1]?.click();
     await shown;
-    expect((server.requestsTo("POST", "/payments")[0]?.body as { transferCurrency: string }).transferCurrency).to.equal("LTC");
+    expect((server.requestsTo("POST", "/payments")[0]?.body as { transferCurrency: string }).transferCurrency).to.equal(
+      "LTC",
+    );
   });
 
   it("resumes the same payment after a reload instead of creating another", async () => {
@@ -175,54 +192,89 @@ describe("checkout flow", () => {
     for (const [name, setup, attributes, expected, shown] of [
       [
         "a Worker error (409 order_conflict)",
-        (s: FakeCheckout) => (s.createResponse = () => ({ status: 409, body: errorBody("order_conflict", "Order 1001 has a live payment with another amount.") })),
+        (s: FakeCheckout) =>
+          (s.createResponse = () => ({
+            status: 409,
+            body: errorBody("order_conflict", "Order 1001 has a live payment with another amount."),
+          })),
         {},
         { code: "order_conflict", message: "Order 1001 has a live payment with another amount.", retryable: false },
         "This order cannot be paid here. Please return to the shop.",
       ],
       [
         "an unavailable upstream (503)",
-        (s: FakeCheckout) => (s.createResponse = () => ({ status: 503, body: errorBody("upstream_unavailable", "Try again later.") })),
+        (s: FakeCheckout) =>
+          (s.createResponse = () => ({ status: 503, body: errorBody("upstream_unavailable", "Try again later.") })),
         {},
         { code: "upstream_unavailable", message: "Try again later.", retryable: true },
         "The checkout cannot be reached right now. Please try again in a moment.",
       ],
       [
         "a refused origin (403 origin_not_allowed)",
-        (s: FakeCheckout) => (s.createResponse = () => ({ status: 403, body: errorBody("origin_not_allowed", "origin http://127.0.0.1:9210 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins") })),
+        (s: FakeCheckout) =>
+          (s.createResponse = () => ({
+            status: 403,
+            body: errorBody(
+              "origin_not_allowed",
+              "origin http://127.0.0.1:9210 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins",
+            ),
+          })),
         {},
-        { code: "origin_not_allowed", message: "origin http://127.0.0.1:9210 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins", retryable: false },
+        {
+          code: "origin_not_allowed",
+          message:
+            "origin http://127.0.0.1:9210 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins",
+          retryable: false,
+        },
         "This checkout is not allowed on this page. Please contact the shop.",
       ],
       [
         "an expired order token (400 invalid_order_token)",
-        (s: FakeCheckout) => (s.createResponse = () => ({ status: 400, body: errorBody("invalid_order_token", "The order token has expired.") })),
+        (s: FakeCheckout) =>
+          (s.createResponse = () => ({
+            status: 400,
+            body: errorBody("invalid_order_token", "The order token has expired."),
+          })),
         {},
         { code: "invalid_order_token", message: "The order token has expired.", retryable: false },
         "This order cannot be paid here. Please return to the shop.",
       ],
       [
         "a server error (500 internal_error)",
-        (s: FakeCheckout) => (s.createResponse = () => ({ status: 500, body: errorBody("internal_error", "Internal error.") })),
+        (s: FakeCheckout) =>
+          (s.createResponse = () => ({ status: 500, body: errorBody("internal_error", "Internal error.") })),
         {},
         { code: "internal_error", message: "Internal error.", retryable: true },
         "Something went wrong. Please try again.",
       ],
       [
         "a code and kind the element does not know (a newer Worker's)",
-        (s: FakeCheckout) => (s.createResponse = () => ({ status: 400, body: { error: { code: "brand_new_code", message: "Something new.", kind: "brand_new_kind", retryable: false } } })),
+        (s: FakeCheckout) =>
+          (s.createResponse = () => ({
+            status: 400,
+            body: {
+              error: { code: "brand_new_code", message: "Something new.", kind: "brand_new_kind", retryable: false },
+            },
+          })),
         {},
         { code: "brand_new_code", message: "Something new.", retryable: false },
         "Something went wrong. Please try again.",
       ],
-      ["an unknown shop", () => undefined, { shop: "nope" }, { code: "unknown_shop", message: "No shop nope.", retryable: false }, "This checkout is not set up correctly. Please contact the shop."],
+      [
+        "an unknown shop",
+        () => undefined,
+        { shop: "nope" },
+        { code: "unknown_shop", message: "No shop nope.", retryable: false },
+        "This checkout is not set up correctly. Please contact the shop.",
+      ],
       [
         "an unreachable Worker",
         () => undefined,
         { endpoint: "https://elsewhere.test" },
         {
           code: "network_error",
-          message: "no answer from https://elsewhere.test/api/shops/demo-open: Worker down or shop unknown — see docs/widget.md#errors",
+          message:
+            "no answer from https://elsewhere.test/api/shops/demo-open: Worker down or shop unknown — see docs/widget.md#errors",
           retryable: true,
         },
         "The checkout cannot be reached right now. Please try again in a moment.",
@@ -231,7 +283,11 @@ describe("checkout flow", () => {
         "a missing order-id",
         () => undefined,
         { "order-id": null },
-        { code: "invalid_attributes", message: "The order-id attribute is required to create a payment.", retryable: false },
+        {
+          code: "invalid_attributes",
+          message: "The order-id attribute is required to create a payment.",
+          retryable: false,
+        },
         "This checkout is not set up correctly. Please contact the shop.",
       ],
     ] as const) {
@@ -243,7 +299,9 @@ describe("checkout flow", () => {
         expect(detail).to.deep.equal(expected);
         await el.updateComplete;
         expect(textOf(part(el, "status"))).to.equal(shown);
-        expect(textOf(root(el)), "no code and no server text on screen").not.to.contain(expected.code).and.not.to.contain(expected.message);
+        expect(textOf(root(el)), "no code and no server text on screen")
+          .not.to.contain(expected.code)
+          .and.not.to.contain(expected.message);
         expect(consoleError.args).to.deep.equal([[`<crypto-checkout> ${expected.code}: ${expected.message}`]]);
         const retry = $(el, ".actions button");
         if (expected.retryable) expect(textOf(retry)).to.equal("Try again");
@@ -253,12 +311,17 @@ describe("checkout flow", () => {
     }
 
     it("shows the message in the element's language, after its catalog has loaded", async () => {
-      server.createResponse = () => ({ status: 400, body: errorBody("invalid_order_token", "The order token has expired.") });
+      server.createResponse = () => ({
+        status: 400,
+        body: errorBody("invalid_order_token", "The order token has expired."),
+      });
       const failed = nextEvent(document, "checkout-error");
       const el = create({ locale: "de" });
       await failed;
       await el.updateComplete;
-      expect(textOf(part(el, "status"))).to.equal("Diese Bestellung kann hier nicht bezahlt werden. Bitte kehren Sie zum Shop zurück.");
+      expect(textOf(part(el, "status"))).to.equal(
+        "Diese Bestellung kann hier nicht bezahlt werden. Bitte kehren Sie zum Shop zurück.",
+      );
       expect(textOf(root(el))).not.to.contain("invalid_order_token");
       expect($(el, ".actions button")).to.equal(null);
     });
@@ -286,7 +349,14 @@ describe("checkout flow", () => {
     el.addEventListener("checkout-error", (e) => errors.push(e.detail));
     try {
       holder.append(el);
-      for (const [name, value] of Object.entries({ shop: "demo-open", endpoint: "https://checkout.test", "order-id": "2001", "price-amount": "5.00", "price-currency": "EUR", "transfer-currency": "BTC" })) {
+      for (const [name, value] of Object.entries({
+        shop: "demo-open",
+        endpoint: "https://checkout.test",
+        "order-id": "2001",
+        "price-amount": "5.00",
+        "price-currency": "EUR",
+        "transfer-currency": "BTC",
+      })) {
         el.setAttribute(name, value);
       }
       await nextEvent(el, "checkout-payment");
@@ -311,7 +381,10 @@ describe("checkout flow", () => {
     const shown = nextEvent(el, "checkout-payment");
     el.setAttribute("order-id", "1002");
     await shown;
-    expect(server.requestsTo("POST", "/payments").map((r) => (r.body as { orderId: string }).orderId)).to.deep.equal(["1001", "1002"]);
+    expect(server.requestsTo("POST", "/payments").map((r) => (r.body as { orderId: string }).orderId)).to.deep.equal([
+      "1001",
+      "1002",
+    ]);
   });
 
   it("registers once: a second copy of the script does not throw", async function () {

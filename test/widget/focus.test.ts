@@ -28,7 +28,11 @@ describe("focus when the focused control disappears", () => {
   }
 
   /** Tabs to the control `name`, presses Enter on it, and waits for the element's next `event` and its render. */
-  async function pressEnterOn(el: CryptoCheckout, name: string, event: "checkout-payment" | "checkout-error"): Promise<void> {
+  async function pressEnterOn(
+    el: CryptoCheckout,
+    name: string,
+    event: "checkout-payment" | "checkout-error",
+  ): Promise<void> {
     await tabTo(el, name);
     const next = nextEvent(el, event);
     await sendKeys({ press: "Enter" });
@@ -95,7 +99,10 @@ describe("focus when the focused control disappears", () => {
   });
 
   it("after a cancelled go-now: on the link back to the shop that replaced it", async () => {
-    const el = await checkout.show({ ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "https://shop.example/thanks" } }, { "redirect-delay": "600" });
+    const el = await checkout.show(
+      { ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "https://shop.example/thanks" } },
+      { "redirect-delay": "600" },
+    );
     el.addEventListener("checkout-redirect", (e) => e.preventDefault());
     await tabTo(el, "Go now");
     await sendKeys({ press: "Enter" });

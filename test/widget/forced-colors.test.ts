@@ -50,7 +50,9 @@ for (const scheme of palettes) {
       const fill = (part: string) => style($(el, `.bar .${part}`)).fill;
       expect([bar.borderTopStyle, bar.borderTopWidth]).to.deep.equal(["solid", "1px"]);
       expect(contrast(bar.borderTopColor, canvas(el), canvas(el)), "outline against the card").to.be.at.least(3);
-      expect(contrast(fill("accepted"), fill("track"), canvas(el)), "confirmed part against the track").to.be.at.least(3);
+      expect(contrast(fill("accepted"), fill("track"), canvas(el)), "confirmed part against the track").to.be.at.least(
+        3,
+      );
       expect(contrast(fill("pending"), fill("track"), canvas(el)), "pending part against the track").to.be.at.least(3);
     });
 

@@ -35,11 +35,31 @@ describe("number formatting never loses a decimal", () => {
     expect(formatDecimal("es", amount)).to.equal("1234,123456789012345678"); // no grouping of four digits
     expect(formatDecimal("fr", amount)).to.equal("1\u202f234,123456789012345678");
     expect(formatAmount("de", "0.000000000000000001", "ETH")).to.equal("0,000000000000000001 ETH");
-    expect(formatAmount("en", "98765432109876543210.000000000000000001", "ETH")).to.equal("98,765,432,109,876,543,210.000000000000000001 ETH");
+    expect(formatAmount("en", "98765432109876543210.000000000000000001", "ETH")).to.equal(
+      "98,765,432,109,876,543,210.000000000000000001 ETH",
+    );
   });
 
   it("keeps every digit of any amount with up to 18 decimals in place, the decimal separator where Intl puts it, in every locale with Latin digits (property)", () => {
-    const locales = ["en", "de", "fr", "es", "it", "nl", "pl", "pt-BR", "ru", "sv", "tr", "ja", "ko", "zh-CN", "hi", "id", "vi"];
+    const locales = [
+      "en",
+      "de",
+      "fr",
+      "es",
+      "it",
+      "nl",
+      "pl",
+      "pt-BR",
+      "ru",
+      "sv",
+      "tr",
+      "ja",
+      "ko",
+      "zh-CN",
+      "hi",
+      "id",
+      "vi",
+    ];
     fc.assert(
       fc.property(
         fc.bigInt({ min: 0n, max: 10n ** 27n }),
@@ -51,10 +71,12 @@ describe("number formatting never loses a decimal", () => {
           // Independently of the element: Intl's own formatting of the whole part (a BigInt, exact),
           // then the locale's decimal separator as Intl formats 1.5, then the fraction digits as given.
           const integer = new Intl.NumberFormat(locale).format(whole);
-          const separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? "";
+          const separator =
+            new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? "";
           expect(separator, locale).to.not.equal("");
           expect(shown, `${amount} in ${locale}`).to.equal(fraction ? `${integer}${separator}${fraction}` : integer);
-          if (fraction) expect(shown.lastIndexOf(separator), `${amount} in ${locale}: ${shown}`).to.equal(integer.length);
+          if (fraction)
+            expect(shown.lastIndexOf(separator), `${amount} in ${locale}: ${shown}`).to.equal(integer.length);
         },
       ),
       { numRuns: 500 },
@@ -82,15 +104,45 @@ interface Shown {
 }
 
 /** A view of its own (own payment id, so its own stream) for each state. */
-const view = (name: string, base: PaymentView, extra: Partial<PaymentView> = {}): PaymentView => ({ ...base, paymentId: `pay_${name.toLowerCase()}`, ...extra });
+const view = (name: string, base: PaymentView, extra: Partial<PaymentView> = {}): PaymentView => ({
+  ...base,
+  paymentId: `pay_${name.toLowerCase()}`,
+  ...extra,
+});
 /** 90 s before expiry: inside the last two minutes, so the countdown warns. */
 const SOON = new Date(Date.parse(SERVER_TIME) + 90_000).toISOString();
 
 const STATES: [string, PaymentView, (m: Messages, locale: ResolvedLocale) => string[]][] = [
-  ["NEW", view("NEW", VIEWS.NEW), (m) => [m.awaiting, m.sendExactly, m.price, m.address, m.copyAddress, m.amount, m.copyAmount, m.openWallet, m.timeLeft]],
-  ["WARNING", view("WARNING", VIEWS.NEW_PENDING, { expirationTime: SOON }), (m, locale) => [m.awaiting, m.progress, plural(locale, m.timeLeftWarning, 2)]],
-  ["UNDERPAID", view("UNDERPAID", VIEWS.UNDERPAID), (m) => [m.underpaid, m.received, m.stillToPay, m.payRemainder, m.sendExactly]],
-  ["UNCONFIRMED", view("UNCONFIRMED", VIEWS.UNCONFIRMED), (m) => [m.unconfirmed, m.progress, m.transactions, m.txAccepted, m.txPending]],
+  [
+    "NEW",
+    view("NEW", VIEWS.NEW),
+    (m) => [
+      m.awaiting,
+      m.sendExactly,
+      m.price,
+      m.address,
+      m.copyAddress,
+      m.amount,
+      m.copyAmount,
+      m.openWallet,
+      m.timeLeft,
+    ],
+  ],
+  [
+    "WARNING",
+    view("WARNING", VIEWS.NEW_PENDING, { expirationTime: SOON }),
+    (m, locale) => [m.awaiting, m.progress, plural(locale, m.timeLeftWarning, 2)],
+  ],
+  [
+    "UNDERPAID",
+    view("UNDERPAID", VIEWS.UNDERPAID),
+    (m) => [m.underpaid, m.received, m.stillToPay, m.payRemainder, m.sendExactly],
+  ],
+  [
+    "UNCONFIRMED",
+    view("UNCONFIRMED", VIEWS.UNCONFIRMED),
+    (m) => [m.unconfirmed, m.progress, m.transactions, m.txAccepted, m.txPending],
+  ],
   [
     "CONFIRMED",
     view("CONFIRMED", VIEWS.CONFIRMED, { redirectUrls: { confirmed: "https://shop.example/thanks" } }),
@@ -106,7 +158,8 @@ const STATES: [string, PaymentView, (m: Messages, locale: ResolvedLocale) => str
 function wordsOf(el: CryptoCheckout): string {
   const walker = document.createTreeWalker(root(el), NodeFilter.SHOW_TEXT);
   let text = "";
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest("code")) text += ` ${node.textContent ?? ""}`;
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (!node.parentElement?.closest("code")) text += ` ${node.textContent ?? ""}`;
   return words(text);
 }
 
@@ -133,11 +186,19 @@ describe("every language renders every state", () => {
 
   /** Checks one element on its own in the page (axe looks at the whole page), then removes it. */
   async function check(language: Language, m: Messages, { name, el, expected }: Shown): Promise<void> {
-    await until(() => expected.every((text) => textOf(root(el)).includes(words(text))), `${language} ${name}: ${expected.join(" | ")}`);
+    await until(
+      () => expected.every((text) => textOf(root(el)).includes(words(text))),
+      `${language} ${name}: ${expected.join(" | ")}`,
+    );
     const base = $(el, ".base") as HTMLElement;
-    expect([base.getAttribute("lang"), base.getAttribute("dir"), getComputedStyle(base).direction], name).to.deep.equal([language, m.dir, m.dir]);
-    const labels = [...root(el).querySelectorAll("[aria-label], [aria-valuetext]")].map((n) => `${n.getAttribute("aria-label") ?? ""} ${n.getAttribute("aria-valuetext") ?? ""}`);
-    if (language !== "en") expect(englishLeftIn(m, words(`${wordsOf(el)} ${labels.join(" ")}`)), name).to.deep.equal([]);
+    expect([base.getAttribute("lang"), base.getAttribute("dir"), getComputedStyle(base).direction], name).to.deep.equal(
+      [language, m.dir, m.dir],
+    );
+    const labels = [...root(el).querySelectorAll("[aria-label], [aria-valuetext]")].map(
+      (n) => `${n.getAttribute("aria-label") ?? ""} ${n.getAttribute("aria-valuetext") ?? ""}`,
+    );
+    if (language !== "en")
+      expect(englishLeftIn(m, words(`${wordsOf(el)} ${labels.join(" ")}`)), name).to.deep.equal([]);
     expect(await axeViolations(el), name).to.deep.equal([]);
     unmountAll();
   }
@@ -150,19 +211,30 @@ describe("every language renders every state", () => {
       for (const [name, v, expected] of STATES) {
         server.payments.set(v.paymentId, v);
         const el = await mountWithPayment({ "payment-id": v.paymentId, locale: language, "redirect-delay": "600" });
-        if (name === "NEW") expect(part(el, "qr")?.querySelector("svg")?.getAttribute("aria-label")).to.equal(m.qrLabel("BTC"));
+        if (name === "NEW")
+          expect(part(el, "qr")?.querySelector("svg")?.getAttribute("aria-label")).to.equal(m.qrLabel("BTC"));
         if (name === "CONFIRMED") {
           // The redirect counts down in real time from 600 s: one of its first seconds is on screen.
           const redirect = textOf($(el, ".redirect span"));
-          expect(Array.from({ length: 30 }, (_, i) => words(plural(locale, m.redirecting, 600 - i)))).to.include(redirect);
+          expect(Array.from({ length: 30 }, (_, i) => words(plural(locale, m.redirecting, 600 - i)))).to.include(
+            redirect,
+          );
         }
         await check(language, m, { name, el, expected: expected(m, locale) });
       }
       const picker = create({ locale: language, "transfer-currency": null });
-      await check(language, m, { name: "picker", el: picker, expected: [m.sandbox, m.chooseCurrency, m.payWith("Bitcoin", "BTC"), m.payWith("Litecoin", "LTC")] });
+      await check(language, m, {
+        name: "picker",
+        el: picker,
+        expected: [m.sandbox, m.chooseCurrency, m.payWith("Bitcoin", "BTC"), m.payWith("Litecoin", "LTC")],
+      });
       const quiet = sinon.stub(console, "error");
       try {
-        await check(language, m, { name: "error", el: create({ locale: language, shop: "no-such-shop" }), expected: [m.errors.setup] });
+        await check(language, m, {
+          name: "error",
+          el: create({ locale: language, shop: "no-such-shop" }),
+          expected: [m.errors.setup],
+        });
       } finally {
         quiet.restore();
       }
@@ -171,7 +243,11 @@ describe("every language renders every state", () => {
       ($(copy, "[part=address] button") as HTMLButtonElement).click();
       await check(language, m, { name: "copied", el: copy, expected: [m.copied] });
       server.socketMode = "refuse";
-      await check(language, m, { name: "reconnecting", el: await mountWithPayment({ "payment-id": VIEWS.NEW.paymentId, locale: language }), expected: [m.reconnecting, m.awaiting] });
+      await check(language, m, {
+        name: "reconnecting",
+        el: await mountWithPayment({ "payment-id": VIEWS.NEW.paymentId, locale: language }),
+        expected: [m.reconnecting, m.awaiting],
+      });
     });
   }
 });
@@ -196,18 +272,26 @@ describe("right to left", () => {
       const base = $(el, ".base") as HTMLElement;
       expect(base.getAttribute("dir")).to.equal("rtl");
       expect(getComputedStyle(base).direction).to.equal("rtl");
-      expect(textOf(part(el, "amount"))).to.contain(new Intl.NumberFormat(language, { minimumFractionDigits: 8 }).format("0.00011234"));
+      expect(textOf(part(el, "amount"))).to.contain(
+        new Intl.NumberFormat(language, { minimumFractionDigits: 8 }).format("0.00011234"),
+      );
       const address = $(el, "#address-value") as HTMLElement;
       expect(getComputedStyle(address).direction).to.equal("ltr");
       expect(textOf(address)).to.equal(VIEWS.UNDERPAID.address);
       // Right to left: the value starts at the right edge, its copy button follows to its left.
       const row = address.parentElement as HTMLElement;
       const button = row.querySelector("button") as HTMLElement;
-      expect(Math.round(address.getBoundingClientRect().right)).to.be.closeTo(Math.round(row.getBoundingClientRect().right), 1);
+      expect(Math.round(address.getBoundingClientRect().right)).to.be.closeTo(
+        Math.round(row.getBoundingClientRect().right),
+        1,
+      );
       expect(button.getBoundingClientRect().right).to.be.at.most(address.getBoundingClientRect().left + 1);
       // The countdown keeps its place at the start (right) of its line.
       const countdown = part(el, "countdown") as HTMLElement;
-      expect(countdown.firstElementChild?.getBoundingClientRect().right).to.be.closeTo(countdown.getBoundingClientRect().right, 1);
+      expect(countdown.firstElementChild?.getBoundingClientRect().right).to.be.closeTo(
+        countdown.getBoundingClientRect().right,
+        1,
+      );
     });
   }
 });
@@ -229,7 +313,8 @@ describe("the language of the element", () => {
   });
 
   // textOf() collapses every white space, no-break spaces included.
-  const show = (attributes: Record<string, string | null>, parent?: HTMLElement) => mountWithPayment({ "payment-id": VIEWS.UNDERPAID.paymentId, ...attributes }, parent);
+  const show = (attributes: Record<string, string | null>, parent?: HTMLElement) =>
+    mountWithPayment({ "payment-id": VIEWS.UNDERPAID.paymentId, ...attributes }, parent);
   const inPage = async (lang: string, attributes: Record<string, string | null>) => {
     const page = document.createElement("div");
     page.lang = lang;
@@ -252,7 +337,9 @@ describe("the language of the element", () => {
       const el = await show({ locale });
       const m = await loadMessages(language);
       await until(() => textOf(part(el, "status")) === m.underpaid, `${locale} catalog`);
-      expect(textOf(part(el, "amount")), locale).to.contain(amount).and.to.contain(price);
+      expect(textOf(part(el, "amount")), locale)
+        .to.contain(amount)
+        .and.to.contain(price);
       expect($(el, ".base")?.getAttribute("lang"), locale).to.equal(language);
     }
   });

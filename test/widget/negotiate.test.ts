@@ -63,6 +63,7 @@ describe("locale negotiation", () => {
   }
 
   it("every language's own tag picks its catalog", () => {
-    for (const language of LANGUAGES) expect(negotiateLocale(language), language).to.deep.equal({ tag: language, language });
+    for (const language of LANGUAGES)
+      expect(negotiateLocale(language), language).to.deep.equal({ tag: language, language });
   });
 });

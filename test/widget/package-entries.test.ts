@@ -36,14 +36,21 @@ describe("npm package entries", () => {
   });
 
   /** Imports a file of the package into the frame, as the app's bundle would. */
-  const load = <T>(file: string): Promise<T> => (new win.Function("url", "return import(url)") as (url: string) => Promise<T>)(`/__package__/${file}`);
+  const load = <T>(file: string): Promise<T> =>
+    (new win.Function("url", "return import(url)") as (url: string) => Promise<T>)(`/__package__/${file}`);
 
   it("./class exports the element without registering it; an app can define it under its own name", async () => {
     const { CryptoCheckout } = await load<ClassEntry>("class.js");
     expect(win.customElements.get("crypto-checkout")).to.equal(undefined);
     win.customElements.define("shop-checkout", CryptoCheckout);
     const el = win.document.createElement("shop-checkout") as InstanceType<typeof CryptoCheckout>;
-    for (const [name, value] of Object.entries({ shop: OPEN_SHOP.shop, endpoint: ENDPOINT, "payment-id": VIEWS.NEW.paymentId, locale: "en" })) el.setAttribute(name, value);
+    for (const [name, value] of Object.entries({
+      shop: OPEN_SHOP.shop,
+      endpoint: ENDPOINT,
+      "payment-id": VIEWS.NEW.paymentId,
+      locale: "en",
+    }))
+      el.setAttribute(name, value);
     const shown = new Promise((resolve) => el.addEventListener("checkout-payment", resolve, { once: true }));
     win.document.body.append(el);
     await shown;

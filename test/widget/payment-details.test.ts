@@ -37,7 +37,19 @@ describe("payment details", () => {
     const writeText = sinon.stub(navigator.clipboard, "writeText").resolves();
     const el = await checkout.show({ ...VIEWS.NEW, address: LONG });
     const groups = groupsOf(el);
-    expect(groups.map((g) => g.textContent)).to.deep.equal(["tb1q", "cmlx", "6x7n", "p2dk", "nx70", "6eys", "un5n", "n6el", "nf2t", "l7t5", "5m"]);
+    expect(groups.map((g) => g.textContent)).to.deep.equal([
+      "tb1q",
+      "cmlx",
+      "6x7n",
+      "p2dk",
+      "nx70",
+      "6eys",
+      "un5n",
+      "n6el",
+      "nf2t",
+      "l7t5",
+      "5m",
+    ]);
     // Spaced by margins, not characters.
     expect($(el, "#address-value")?.textContent).to.equal(LONG);
     expect(parseFloat(getComputedStyle(groups[0] as HTMLElement).marginInlineEnd)).to.be.greaterThan(0);
@@ -78,7 +90,9 @@ describe("payment details", () => {
         for (const g of groups) expect(g.getClientRects().length, g.textContent ?? "").to.equal(1);
         const last = groups.at(-1) as HTMLElement;
         const beforeLast = groups.at(-2) as HTMLElement;
-        expect(lineOf(last), `the last group shares its line (${new Set(groups.map(lineOf)).size} lines)`).to.equal(lineOf(beforeLast));
+        expect(lineOf(last), `the last group shares its line (${new Set(groups.map(lineOf)).size} lines)`).to.equal(
+          lineOf(beforeLast),
+        );
       } finally {
         holder.remove();
       }

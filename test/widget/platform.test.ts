@@ -35,7 +35,12 @@ describe("the engine's own clipboard and storage", () => {
 
   for (const [name, unavailable] of [
     // Chromium and WebKit throw a SecurityError when storage is blocked for the page.
-    ["throws", () => { throw new DOMException("The operation is insecure.", "SecurityError"); }],
+    [
+      "throws",
+      () => {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      },
+    ],
     // Firefox answers null when storage is switched off (dom.storage.enabled).
     ["is null", () => null],
   ] as const) {
@@ -60,14 +65,22 @@ describe("the engine's own clipboard and storage", () => {
         const auto = frame.mount({ "payment-id": VIEWS.NEW.paymentId });
         const light = frame.mount({ "payment-id": VIEWS.NEW.paymentId, theme: "light" });
         const base = (el: HTMLElement) => el.shadowRoot?.querySelector<HTMLElement>(".base") ?? null;
-        const backgrounds = () => [auto, light].map((el) => { const b = base(el); return b ? frame.win.getComputedStyle(b).backgroundColor : undefined; });
+        const backgrounds = () =>
+          [auto, light].map((el) => {
+            const b = base(el);
+            return b ? frame.win.getComputedStyle(b).backgroundColor : undefined;
+          });
         frame.iframe.scrollIntoView();
         // Each wait gives up after about 3 s (180 frames), well inside the test's time, to say which.
         await until(() => backgrounds().every((b) => b !== undefined), "both elements", 180);
         expect(frame.win.matchMedia("(prefers-color-scheme: dark)").matches).to.equal(false);
         expect(backgrounds()).to.deep.equal(["rgb(255, 255, 255)", "rgb(255, 255, 255)"]);
         frame.iframe.style.colorScheme = "dark";
-        await until(() => frame.win.matchMedia("(prefers-color-scheme: dark)").matches, "the frame's dark preference", 180);
+        await until(
+          () => frame.win.matchMedia("(prefers-color-scheme: dark)").matches,
+          "the frame's dark preference",
+          180,
+        );
         await until(() => backgrounds()[0] === "rgb(28, 29, 33)", "the dark theme", 180);
         expect(backgrounds()).to.deep.equal(["rgb(28, 29, 33)", "rgb(255, 255, 255)"]);
       } finally {

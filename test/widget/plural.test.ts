@@ -11,7 +11,11 @@ async function redirecting(language: Language, tag: string, counts: number[]): P
 
 describe("plural forms", () => {
   it("English: one and other", async () => {
-    expect(await redirecting("en", "en", [1, 0, 5])).to.deep.equal(["Returning to the shop in 1 second", "Returning to the shop in 0 seconds", "Returning to the shop in 5 seconds"]);
+    expect(await redirecting("en", "en", [1, 0, 5])).to.deep.equal([
+      "Returning to the shop in 1 second",
+      "Returning to the shop in 0 seconds",
+      "Returning to the shop in 5 seconds",
+    ]);
   });
 
   it("Russian: one, few and many by the last digits", async () => {
@@ -26,7 +30,11 @@ describe("plural forms", () => {
   });
 
   it("Polish: 22 is few, 25 many", async () => {
-    expect(await redirecting("pl", "pl", [1, 22, 25])).to.deep.equal(["Powrót do sklepu za 1 sekundę", "Powrót do sklepu za 22 sekundy", "Powrót do sklepu za 25 sekund"]);
+    expect(await redirecting("pl", "pl", [1, 22, 25])).to.deep.equal([
+      "Powrót do sklepu za 1 sekundę",
+      "Powrót do sklepu za 22 sekundy",
+      "Powrót do sklepu za 25 sekund",
+    ]);
   });
 
   it("Arabic: all six forms, one and two in words", async () => {
@@ -55,6 +63,9 @@ describe("plural forms", () => {
     // The engine's own locale data groups the digits: Swiss German writes 1'000 in Chromium and
     // Firefox (their bundled ICU) and 1’000 in WebKitGTK, which uses the system's ICU (72 on Debian 12).
     const thousand = engine === "webkit" ? "1\u2019000" : "1'000";
-    expect(await redirecting("de", "de-CH", [1, 1000])).to.deep.equal(["Zurück zum Shop in 1 Sekunde", `Zurück zum Shop in ${thousand} Sekunden`]);
+    expect(await redirecting("de", "de-CH", [1, 1000])).to.deep.equal([
+      "Zurück zum Shop in 1 Sekunde",
+      `Zurück zum Shop in ${thousand} Sekunden`,
+    ]);
   });
 });

@@ -25,7 +25,9 @@ describe("redirect", () => {
   });
 
   async function showInPage(view: PaymentView, attributes: Record<string, string> = {}) {
-    clock = sinon.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    clock = sinon.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"],
+    });
     server.install();
     server.payments.set(view.paymentId, view);
     const el = await mountWithPayment({ "payment-id": view.paymentId, ...attributes });
@@ -72,7 +74,9 @@ describe("redirect", () => {
     // Still here: the countdown is gone, a plain link back remains.
     expect(el.isConnected).to.equal(true);
     expect($(el, ".redirect")).to.equal(null);
-    expect(textOf(root(el).querySelector(`a[href="https://shop.example/thanks?order=1001"]`))).to.equal("Back to the shop");
+    expect(textOf(root(el).querySelector(`a[href="https://shop.example/thanks?order=1001"]`))).to.equal(
+      "Back to the shop",
+    );
     await clock?.tickAsync(60_000);
     expect(details).to.have.length(1);
   });
@@ -82,7 +86,10 @@ describe("redirect", () => {
     sinon.stub(performance, "now").callsFake(() => (now += 1)); // every reading a millisecond later
     try {
       server.install();
-      server.payments.set(VIEWS.CONFIRMED.paymentId, { ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "https://shop.example/ok" } });
+      server.payments.set(VIEWS.CONFIRMED.paymentId, {
+        ...VIEWS.CONFIRMED,
+        redirectUrls: { confirmed: "https://shop.example/ok" },
+      });
       const el = await mountWithPayment({ "payment-id": VIEWS.CONFIRMED.paymentId, "redirect-delay": "600" });
       expect(textOf($(el, ".redirect span"))).to.equal("Returning to the shop in 600 seconds");
     } finally {
@@ -138,10 +145,15 @@ describe("redirect", () => {
   it("navigates the host page when nobody cancels", async () => {
     const frame = await openFrame("/test/widget/fixtures/host.html", server);
     try {
-      frame.server.payments.set("pay_0001", { ...VIEWS.CONFIRMED, redirectUrls: { confirmed: `${LANDED}?order=1001` } });
+      frame.server.payments.set("pay_0001", {
+        ...VIEWS.CONFIRMED,
+        redirectUrls: { confirmed: `${LANDED}?order=1001` },
+      });
       const left = nextLoad(frame.iframe);
       const seen: CheckoutRedirectDetail[] = [];
-      frame.doc.addEventListener("checkout-redirect", (e) => seen.push((e as CustomEvent<CheckoutRedirectDetail>).detail));
+      frame.doc.addEventListener("checkout-redirect", (e) =>
+        seen.push((e as CustomEvent<CheckoutRedirectDetail>).detail),
+      );
       frame.mount({ "payment-id": "pay_0001", "redirect-delay": "0" });
       await left;
       expect(seen).to.deep.equal([{ url: `${LANDED}?order=1001`, reason: "confirmed" }]);

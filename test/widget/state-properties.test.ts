@@ -78,7 +78,10 @@ describe("the element keeps the newest view (property)", () => {
             const where = `after delivering v${view.version} (${view.status}); order ${deliveries.map((i) => (i % views.length) + 1).join(",")}`;
             expect(el.payment?.version, where).to.equal(highest.version);
             expect(el.payment?.status, where).to.equal(highest.status);
-            expect(root(el).querySelector("[part~=status]")?.classList.contains(statusView(highest).kind), `${where}: rendered status`).to.equal(true);
+            expect(
+              root(el).querySelector("[part~=status]")?.classList.contains(statusView(highest).kind),
+              `${where}: rendered status`,
+            ).to.equal(true);
           }
           // Each view emitted is newer than the one before it: never an older status, never out of a final one.
           const versions = shown.map((v) => v.version);

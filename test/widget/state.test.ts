@@ -26,7 +26,9 @@ describe("amounts (the Worker's, only formatted here)", () => {
   it("formats the Worker's decimal strings exactly, at the digits they carry", () => {
     expect(formatAmount("en", "0.00011234", "BTC")).to.equal("0.00011234 BTC");
     expect(formatAmount("de", "1234.50000000", "BTC")).to.equal("1.234,50000000 BTC");
-    expect(formatAmount("en", "12345678901234.123456789012345678", "ETH")).to.equal("12,345,678,901,234.123456789012345678 ETH");
+    expect(formatAmount("en", "12345678901234.123456789012345678", "ETH")).to.equal(
+      "12,345,678,901,234.123456789012345678 ETH",
+    );
   });
 });
 
@@ -83,7 +85,16 @@ describe("RFC 3339 date-times as the element reads them (worker/v3/datetime.ts t
   });
 
   it("refuses other forms, impossible dates and a missing offset", () => {
-    for (const text of ["Nov 22 2026", "2026-11-22", "2026/11/22 10:00", "1700000000000", "2026-11-22T07:00:00", "2026-02-29T00:00:00Z", "2026-11-22T07:00:60Z", "2026-11-22 07:00:00Z"]) {
+    for (const text of [
+      "Nov 22 2026",
+      "2026-11-22",
+      "2026/11/22 10:00",
+      "1700000000000",
+      "2026-11-22T07:00:00",
+      "2026-02-29T00:00:00Z",
+      "2026-11-22T07:00:60Z",
+      "2026-11-22 07:00:00Z",
+    ]) {
       expect(parseRfc3339(text), text).to.equal(undefined);
     }
   });
@@ -99,20 +110,43 @@ describe("redirect rules", () => {
   it("follows only http and https URLs", () => {
     expect(safeRedirectUrl("https://shop.example/thanks?o=1")).to.equal("https://shop.example/thanks?o=1");
     expect(safeRedirectUrl("http://shop.example/")).to.equal("http://shop.example/");
-    for (const bad of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", " javascript:alert(1)", "data:text/html,x", "/relative", "//evil.example", "ftp://x", "", undefined]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      " javascript:alert(1)",
+      "data:text/html,x",
+      "/relative",
+      "//evil.example",
+      "ftp://x",
+      "",
+      undefined,
+    ]) {
       expect(safeRedirectUrl(bad), String(bad)).to.equal(undefined);
     }
   });
 
   it("uses the key that belongs to the status", () => {
-    const urls = { confirmed: "https://shop.example/ok", expired: "https://shop.example/exp", invalid: "https://shop.example/bad", unconfirmed: "https://shop.example/wait" };
-    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: urls }, HERE)).to.deep.equal({ url: urls.confirmed, reason: "confirmed" });
-    expect(redirectTarget({ ...VIEWS.UNCONFIRMED, redirectUrls: urls }, HERE)).to.deep.equal({ url: urls.unconfirmed, reason: "unconfirmed" });
+    const urls = {
+      confirmed: "https://shop.example/ok",
+      expired: "https://shop.example/exp",
+      invalid: "https://shop.example/bad",
+      unconfirmed: "https://shop.example/wait",
+    };
+    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: urls }, HERE)).to.deep.equal({
+      url: urls.confirmed,
+      reason: "confirmed",
+    });
+    expect(redirectTarget({ ...VIEWS.UNCONFIRMED, redirectUrls: urls }, HERE)).to.deep.equal({
+      url: urls.unconfirmed,
+      reason: "unconfirmed",
+    });
     expect(redirectTarget({ ...VIEWS.EXPIRED, redirectUrls: urls }, HERE)?.reason).to.equal("expired");
     expect(redirectTarget({ ...VIEWS.INVALID, redirectUrls: urls }, HERE)?.reason).to.equal("invalid");
     expect(redirectTarget({ ...VIEWS.NEW, redirectUrls: urls }, HERE)).to.equal(undefined);
     expect(redirectTarget({ ...VIEWS.UNKNOWN, redirectUrls: urls }, HERE)).to.equal(undefined);
-    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "javascript:alert(1)" } }, HERE)).to.equal(undefined);
+    expect(redirectTarget({ ...VIEWS.CONFIRMED, redirectUrls: { confirmed: "javascript:alert(1)" } }, HERE)).to.equal(
+      undefined,
+    );
   });
 
   it("plans no redirect to the page the customer is already on (the fragment aside)", () => {
@@ -120,11 +154,20 @@ describe("redirect rules", () => {
     const view = (url: string) => ({ ...VIEWS.UNCONFIRMED, redirectUrls: { unconfirmed: url } });
     expect(redirectTarget(view(here), here)).to.equal(undefined);
     expect(redirectTarget(view(`${here}#top`), `${here}#payment`)).to.equal(undefined);
-    expect(redirectTarget(view("https://shop.example/order/1001?result=confirmed"), here)?.url).to.equal("https://shop.example/order/1001?result=confirmed");
+    expect(redirectTarget(view("https://shop.example/order/1001?result=confirmed"), here)?.url).to.equal(
+      "https://shop.example/order/1001?result=confirmed",
+    );
   });
 
   it("reads the delay attribute, 5 s by default", () => {
-    expect([redirectDelaySeconds(undefined), redirectDelaySeconds(NaN), redirectDelaySeconds(-1), redirectDelaySeconds(Infinity), redirectDelaySeconds(0), redirectDelaySeconds(2.5)]).to.deep.equal([5, 5, 5, 5, 0, 2.5]);
+    expect([
+      redirectDelaySeconds(undefined),
+      redirectDelaySeconds(NaN),
+      redirectDelaySeconds(-1),
+      redirectDelaySeconds(Infinity),
+      redirectDelaySeconds(0),
+      redirectDelaySeconds(2.5),
+    ]).to.deep.equal([5, 5, 5, 5, 0, 2.5]);
   });
 });
 
@@ -150,12 +193,18 @@ describe("status table", () => {
     expect(statusView(newView({ pendingPaidTransferAmount: "0", hasPending: true })).progress).to.equal(true);
     expect(statusView(newView({ pendingPaidTransferAmount: "0.1", hasPending: false })).progress).to.equal(false);
     expect(statusView(newView({ status: "EXPIRED", hasPaid: true })).reference).to.equal(true);
-    expect(statusView(newView({ status: "EXPIRED", paidTransferAmount: "0.1", hasPaid: false })).reference).to.equal(false);
+    expect(statusView(newView({ status: "EXPIRED", paidTransferAmount: "0.1", hasPaid: false })).reference).to.equal(
+      false,
+    );
   });
 
   it("is final for exactly the upstream's final statuses (FINAL_PAYMENT_STATUSES of the wire module)", () => {
     const statuses = [...FINAL_PAYMENT_STATUSES, "NEW", "UNDERPAID", "UNCONFIRMED", "REFUNDED"];
-    expect(statuses.filter((status) => statusView(newView({ status })).final)).to.deep.equal(["CONFIRMED", "EXPIRED", "INVALID"]);
+    expect(statuses.filter((status) => statusView(newView({ status })).final)).to.deep.equal([
+      "CONFIRMED",
+      "EXPIRED",
+      "INVALID",
+    ]);
   });
 });
 
@@ -165,7 +214,14 @@ describe("payment URI and QR payload", () => {
   it("links only to wallet and http(s) URIs, never to script", () => {
     expect(safeWalletUri(`bitcoin:${address}?amount=0.1`)).to.equal(`bitcoin:${address}?amount=0.1`);
     expect(safeWalletUri("litecoin:ltc1qxyz?amount=1")).to.equal("litecoin:ltc1qxyz?amount=1");
-    for (const bad of ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "vbscript:x", "not a uri", undefined]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,x",
+      "vbscript:x",
+      "not a uri",
+      undefined,
+    ]) {
       expect(safeWalletUri(bad), String(bad)).to.equal(undefined);
     }
   });
@@ -213,14 +269,26 @@ describe("create request", () => {
   });
 
   it("builds open and signed requests and explains missing attributes", () => {
-    expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "10.50", priceCurrency: "usd" }, "BTC")).to.deep.equal({
+    expect(
+      buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "10.50", priceCurrency: "usd" }, "BTC"),
+    ).to.deep.equal({
       request: { orderId: "7", transferCurrency: "BTC", priceAmount: "10.50", priceCurrency: "USD" },
     });
-    expect(buildCreateRequest(SIGNED_SHOP, { orderId: "7", orderToken: "a.b.c" }, "BTC")).to.deep.equal({ request: { orderId: "7", transferCurrency: "BTC", orderToken: "a.b.c" } });
-    expect(buildCreateRequest(SIGNED_SHOP, { orderId: "7" }, "BTC")).to.have.property("problem").that.contains("order-token");
-    expect(buildCreateRequest(OPEN_SHOP, { priceAmount: "1", priceCurrency: "EUR" }, "BTC")).to.have.property("problem").that.contains("order-id");
-    expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "1e3", priceCurrency: "EUR" }, "BTC")).to.have.property("problem").that.contains("price-amount");
-    expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "1" }, "BTC")).to.have.property("problem").that.contains("price-currency");
+    expect(buildCreateRequest(SIGNED_SHOP, { orderId: "7", orderToken: "a.b.c" }, "BTC")).to.deep.equal({
+      request: { orderId: "7", transferCurrency: "BTC", orderToken: "a.b.c" },
+    });
+    expect(buildCreateRequest(SIGNED_SHOP, { orderId: "7" }, "BTC"))
+      .to.have.property("problem")
+      .that.contains("order-token");
+    expect(buildCreateRequest(OPEN_SHOP, { priceAmount: "1", priceCurrency: "EUR" }, "BTC"))
+      .to.have.property("problem")
+      .that.contains("order-id");
+    expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "1e3", priceCurrency: "EUR" }, "BTC"))
+      .to.have.property("problem")
+      .that.contains("price-amount");
+    expect(buildCreateRequest(OPEN_SHOP, { orderId: "7", priceAmount: "1" }, "BTC"))
+      .to.have.property("problem")
+      .that.contains("price-currency");
   });
 });
 
@@ -242,12 +310,21 @@ describe("announcements (the live region's text)", () => {
     const shown = announce(SILENT, { kind: "status", text: "Waiting for your payment", focused: false });
     expect(shown.text).to.equal("Waiting for your payment");
     expect(announce(shown, tick(false))).to.equal(shown);
-    expect(heard([{ kind: "status", text: "Waiting for your payment", focused: false }, tick(false), tick(false), tick(false)])).to.deep.equal(["Waiting for your payment"]);
+    expect(
+      heard([
+        { kind: "status", text: "Waiting for your payment", focused: false },
+        tick(false),
+        tick(false),
+        tick(false),
+      ]),
+    ).to.deep.equal(["Waiting for your payment"]);
   });
 
   it("leaves a status to its heading when focus moved there", () => {
     const before = announce(SILENT, { kind: "message", text: "Copied" });
-    expect(announce(before, { kind: "status", text: "Payment received, waiting for confirmation", focused: true })).to.equal(before);
+    expect(
+      announce(before, { kind: "status", text: "Payment received, waiting for confirmation", focused: true }),
+    ).to.equal(before);
   });
 
   it("says the two-minute warning on the first tick inside it, once per payment", () => {

@@ -31,7 +31,10 @@ describe("states", () => {
     expect(qr?.querySelector("rect")?.getAttribute("fill")).to.equal("#fff");
     expect(textOf($(el, "#address-value"))).to.equal(VIEWS.NEW.address);
     expect(textOf($(el, "#amount-value"))).to.equal("0.00041234");
-    expect([...root(el).querySelectorAll("button")].map((b) => textOf(b))).to.deep.equal(["Copy address", "Copy amount"]);
+    expect([...root(el).querySelectorAll("button")].map((b) => textOf(b))).to.deep.equal([
+      "Copy address",
+      "Copy amount",
+    ]);
     expect(part(el, "wallet-link")?.getAttribute("href")).to.equal(VIEWS.NEW.paymentUri);
     expect(textOf(part(el, "countdown"))).to.match(/^Time left 1[45]:\d\d$/);
     expect(part(el, "progress")).to.equal(null);
@@ -42,7 +45,9 @@ describe("states", () => {
     const el = await show(VIEWS.NEW_PENDING);
     expect(status(el)).to.equal("Waiting for your payment");
     expect(bar(el)).to.deep.equal(["0.00%", "24.25%"]);
-    expect(textOf(part(el, "progress"))).to.contain("0.00000000 BTC confirmed and 0.00010000 BTC waiting for confirmation, of 0.00041234 BTC");
+    expect(textOf(part(el, "progress"))).to.contain(
+      "0.00000000 BTC confirmed and 0.00010000 BTC waiting for confirmation, of 0.00041234 BTC",
+    );
     expect(part(el, "qr")).to.not.equal(null);
     expect(await axeViolations(el)).to.deep.equal([]);
   });
@@ -53,7 +58,9 @@ describe("states", () => {
     expect(textOf($(el, "dl.summary"))).to.equal("Received 0.00030000 BTC Still to pay 0.00011234 BTC");
     expect(textOf(part(el, "amount"))).to.contain("Send exactly 0.00011234 BTC");
     expect(textOf($(el, "#amount-value"))).to.equal("0.00011234");
-    expect(part(el, "wallet-link")?.getAttribute("href")).to.equal(`bitcoin:${VIEWS.NEW.address}?amount=0.00011234&label=Demo%20shop`);
+    expect(part(el, "wallet-link")?.getAttribute("href")).to.equal(
+      `bitcoin:${VIEWS.NEW.address}?amount=0.00011234&label=Demo%20shop`,
+    );
     expect(bar(el)).to.deep.equal(["72.75%", "0.00%"]);
     expect(part(el, "countdown")).to.not.equal(null);
     expect(await axeViolations(el)).to.deep.equal([]);
@@ -65,7 +72,14 @@ describe("states", () => {
       ...VIEWS.UNDERPAID,
       remainingTransferAmount: "0.00000777",
       remainderPaymentUri: "bitcoin:worker-link?amount=0.00000777",
-      progress: { acceptedPercent: "12.34", pendingPercent: "5.00", accepted: "0.1", pending: "0.2", paid: "0.00000123", total: "0.4" },
+      progress: {
+        acceptedPercent: "12.34",
+        pendingPercent: "5.00",
+        accepted: "0.1",
+        pending: "0.2",
+        paid: "0.00000123",
+        total: "0.4",
+      },
     });
     expect(textOf($(el, "dl.summary"))).to.equal("Received 0.00000123 BTC Still to pay 0.00000777 BTC");
     expect(textOf($(el, "#amount-value"))).to.equal("0.00000777");

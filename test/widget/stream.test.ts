@@ -13,7 +13,9 @@ describe("live updates", () => {
 
   beforeEach(async () => {
     sessionStorage.clear();
-    clock = sinon.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    clock = sinon.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"],
+    });
     sinon.stub(Math, "random").returns(0); // the jitter's lower bound: half of each backoff step
     server = new FakeCheckout(OPEN_SHOP).install();
   });
@@ -36,7 +38,9 @@ describe("live updates", () => {
 
   it("opens the stream, applies pushed views, keeps the connection alive with ping", async () => {
     await attach();
-    expect(server.sockets.map((s) => s.url)).to.deep.equal(["wss://checkout.test/api/shops/demo-open/payments/pay_0001/stream"]);
+    expect(server.sockets.map((s) => s.url)).to.deep.equal([
+      "wss://checkout.test/api/shops/demo-open/payments/pay_0001/stream",
+    ]);
     server.update(VIEWS.NEW_PENDING);
     await el.updateComplete;
     expect(part(el, "progress")).to.not.equal(null);

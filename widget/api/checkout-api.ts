@@ -1,6 +1,12 @@
 /** The checkout Worker's HTTP API as the element uses it (docs/checkout.md, "Routes"). */
 import { isRetryable } from "../../worker/checkout/wire.js";
-import type { CreatePaymentRequest, ErrorBody, ErrorKind, PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
+import type {
+  CreatePaymentRequest,
+  ErrorBody,
+  ErrorKind,
+  PaymentView,
+  ShopSettings,
+} from "../../worker/checkout/wire.js";
 
 /**
  * Every failure the element reports through `checkout-error` (not the Worker's CheckoutError,
@@ -87,13 +93,16 @@ export class CheckoutApi {
   }
 
   async getPayment(shop: string, paymentId: string, etag?: string): Promise<PaymentFetch> {
-    const { value, response } = await this.#json(this.paymentUrl(shop, paymentId), { headers: etag ? { "if-none-match": etag } : {} });
+    const { value, response } = await this.#json(this.paymentUrl(shop, paymentId), {
+      headers: etag ? { "if-none-match": etag } : {},
+    });
     const newEtag = response.headers.get("etag") ?? etag;
     return { view: response.status === 304 ? undefined : this.#view(value), etag: newEtag ?? undefined };
   }
 
   #view(value: unknown): PaymentView {
-    if (!isPaymentView(value)) throw new CheckoutRequestError("invalid_response", `malformed payment from ${this.#base}`);
+    if (!isPaymentView(value))
+      throw new CheckoutRequestError("invalid_response", `malformed payment from ${this.#base}`);
     return { ...value, transactions: value.transactions ?? [], redirectUrls: value.redirectUrls ?? {} };
   }
 
@@ -102,7 +111,11 @@ export class CheckoutApi {
     try {
       response = await fetch(url, { ...init, credentials: "omit" });
     } catch {
-      throw new CheckoutRequestError("network_error", `no answer from ${url}: Worker down or shop unknown — see docs/widget.md#errors`, "busy");
+      throw new CheckoutRequestError(
+        "network_error",
+        `no answer from ${url}: Worker down or shop unknown — see docs/widget.md#errors`,
+        "busy",
+      );
     }
     if (response.status === 304) return { value: undefined, response };
     let value: unknown;

@@ -7,7 +7,9 @@ type Op = (storage: Storage, key: string) => string | null | undefined;
 
 function withStorage(endpoint: string, shop: string, orderId: string, op: Op): string | undefined {
   try {
-    return op(window.sessionStorage, `crypto-checkout:payment:${JSON.stringify([endpoint, shop, orderId])}`) ?? undefined;
+    return (
+      op(window.sessionStorage, `crypto-checkout:payment:${JSON.stringify([endpoint, shop, orderId])}`) ?? undefined
+    );
   } catch {
     return undefined;
   }

@@ -60,6 +60,8 @@ export class CopyController implements ReactiveController {
 
   /** The feedback next to the copy button of `field`, if it has any. */
   render(field: CopyField, m: Messages): TemplateResult | typeof nothing {
-    return this.#field === field ? html`<span class="feedback">${this.#copied ? m.copied : m.copyManually}</span>` : nothing;
+    return this.#field === field
+      ? html`<span class="feedback">${this.#copied ? m.copied : m.copyManually}</span>`
+      : nothing;
   }
 }

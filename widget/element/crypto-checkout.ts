@@ -40,7 +40,16 @@ import {
 type Phase = "idle" | "loading" | "choose-currency" | "ready" | "error";
 
 /** Attributes that select which payment the element shows: changing one starts over. */
-const IDENTITY = ["shop", "endpoint", "orderId", "orderToken", "priceAmount", "priceCurrency", "transferCurrency", "paymentId"] as const;
+const IDENTITY = [
+  "shop",
+  "endpoint",
+  "orderId",
+  "orderToken",
+  "priceAmount",
+  "priceCurrency",
+  "transferCurrency",
+  "paymentId",
+] as const;
 
 /** Where the element's script came from: the default checkout endpoint. */
 const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
@@ -249,7 +258,8 @@ export class CryptoCheckout extends LitElement {
       const [settings] = await Promise.all([this.#api.getShop(shop), locale]);
       if (!current()) return;
       this._settings = settings;
-      const known = this.paymentId || (this.orderId ? rememberedPaymentId(this.#endpoint(), shop, this.orderId) : undefined);
+      const known =
+        this.paymentId || (this.orderId ? rememberedPaymentId(this.#endpoint(), shop, this.orderId) : undefined);
       if (known) {
         try {
           const { view, etag } = await this.#api.getPayment(shop, known);
@@ -311,7 +321,10 @@ export class CryptoCheckout extends LitElement {
     emit(this, "checkout-payment", view);
     const state = statusView(view);
     if (!previous || !samePayment || previous.status !== view.status) {
-      emit(this, "checkout-status", { status: view.status, previous: samePayment && previous ? previous.status : null });
+      emit(this, "checkout-status", {
+        status: view.status,
+        previous: samePayment && previous ? previous.status : null,
+      });
       this.#shown = statusText(this._messages, view.status, state);
       this.#redirect.plan(view, this.redirectDelay, this._now);
     }
@@ -338,7 +351,8 @@ export class CryptoCheckout extends LitElement {
 
   /** The customer sees the failure's translated message; the developer reads its code and cause in the console. */
   #fail(error: unknown): void {
-    const failure = error instanceof CheckoutRequestError ? error : new CheckoutRequestError("internal_error", String(error));
+    const failure =
+      error instanceof CheckoutRequestError ? error : new CheckoutRequestError("internal_error", String(error));
     const { code, message, retryable } = failure;
     this._error = failure;
     this._phase = "error";
@@ -350,7 +364,9 @@ export class CryptoCheckout extends LitElement {
   /** A one-second clock while a countdown or a redirect is on screen. */
   #syncClock(): void {
     const view = this._view;
-    const needed = this.isConnected && ((view && hasExpiry(view.expirationTime) && statusView(view).countdown) || this.#redirect.counting);
+    const needed =
+      this.isConnected &&
+      ((view && hasExpiry(view.expirationTime) && statusView(view).countdown) || this.#redirect.counting);
     if (needed && this.#clock === undefined) {
       this.#clock = setInterval(() => this.#tick(), 1000);
     } else if (!needed && this.#clock !== undefined) {
@@ -361,7 +377,11 @@ export class CryptoCheckout extends LitElement {
 
   #tick(): void {
     this._now = performance.now();
-    this.#say({ kind: "tick", warning: this.#countdown()?.warning ?? false, text: warningText(this._messages, this._locale) });
+    this.#say({
+      kind: "tick",
+      warning: this.#countdown()?.warning ?? false,
+      text: warningText(this._messages, this._locale),
+    });
   }
 
   #countdown() {
@@ -372,7 +392,10 @@ export class CryptoCheckout extends LitElement {
 
   /** Never rejects: a failed copy is feedback, not an error. */
   #onCopy = async (field: CopyField, value: string): Promise<void> => {
-    this.#say({ kind: "message", text: (await this.#copy.copy(field, value)) ? this._messages.copied : this._messages.copyManually });
+    this.#say({
+      kind: "message",
+      text: (await this.#copy.copy(field, value)) ? this._messages.copied : this._messages.copyManually,
+    });
   };
 
   #startAgain = (): void => {
@@ -423,18 +446,22 @@ export class CryptoCheckout extends LitElement {
     const left = state.countdown ? this.#countdown() : undefined;
     return html`${statusBlock(ctx, state)}
     ${underpaid ? underpaidSummary(ctx) : nothing}
-    ${state.payInstructions
-      ? html`${underpaid ? html`<h3 class="label">${m.payRemainder}</h3>` : nothing} ${amountBlock(ctx, amount)}
+    ${
+      state.payInstructions
+        ? html`${underpaid ? html`<h3 class="label">${m.payRemainder}</h3>` : nothing} ${amountBlock(ctx, amount)}
           <div class="pay">
             ${qrBlock(ctx, uri)}
             ${fieldsBlock(ctx, { amount, uri, feedback: (f) => this.#copy.render(f, m), onCopy: this.#onCopy })}
           </div>`
-      : nothing}
+        : nothing
+    }
     ${left ? countdownBlock(ctx, left) : nothing} ${state.progress ? progressBlock(ctx, view.progress) : nothing}
     ${state.transactions && view.transactions.length > 0 ? transactionsBlock(ctx) : nothing} ${state.reference ? referenceBlock(ctx) : nothing}
-    ${state.startAgain && this.orderId
-      ? html`<div class="actions"><button type="button" class="primary" part="button" @click=${this.#startAgain}>${m.startAgain}</button></div>`
-      : nothing}
+    ${
+      state.startAgain && this.orderId
+        ? html`<div class="actions"><button type="button" class="primary" part="button" @click=${this.#startAgain}>${m.startAgain}</button></div>`
+        : nothing
+    }
     ${this.#redirect.render(m, this._locale, this._now)}`;
   }
 }

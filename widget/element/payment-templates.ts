@@ -1,7 +1,13 @@
 /** Render functions for the blocks of the element; it passes data and handlers. */
 import { html, nothing } from "lit";
 import type { TemplateResult } from "lit";
-import type { ErrorKind, PaymentProgress, PaymentView, ShopSettings, TransactionView } from "../../worker/checkout/wire.js";
+import type {
+  ErrorKind,
+  PaymentProgress,
+  PaymentView,
+  ShopSettings,
+  TransactionView,
+} from "../../worker/checkout/wire.js";
 import { plural } from "../locales/index.js";
 import type { Messages, ResolvedLocale } from "../locales/index.js";
 import { formatAmount, formatCountdown, formatDateTime, formatInteger } from "../locales/format.js";
@@ -24,11 +30,13 @@ export function statusBlock({ m, view }: BlockContext, status: StatusView): Temp
   const text = statusText(m, view.status, status);
   const busy = status.kind === "unconfirmed" || status.kind === "awaiting";
   return html`<div class="status ${status.kind}" part="status">
-    ${busy
-      ? html`<span class="spinner" aria-hidden="true"></span>`
-      : status.kind === "confirmed"
-        ? html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d=${CONFIRMED_ICON}></path></svg>`
-        : nothing}
+    ${
+      busy
+        ? html`<span class="spinner" aria-hidden="true"></span>`
+        : status.kind === "confirmed"
+          ? html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d=${CONFIRMED_ICON}></path></svg>`
+          : nothing
+    }
     <h2 data-focus="lead" tabindex="-1">${text}</h2>
   </div>`;
 }
@@ -44,12 +52,18 @@ export function warningText(m: Messages, locale: ResolvedLocale): string {
 
 /** The transaction's state in words; a state the element does not know is shown as sent. */
 function txStateText(m: Messages, state: string): string {
-  return ({ PENDING: m.txPending, ACCEPTED: m.txAccepted, REJECTED: m.txRejected } as Record<string, string | undefined>)[state] ?? state;
+  return (
+    ({ PENDING: m.txPending, ACCEPTED: m.txAccepted, REJECTED: m.txRejected } as Record<string, string | undefined>)[
+      state
+    ] ?? state
+  );
 }
 
 export function amountBlock({ m, locale: { tag }, view }: BlockContext, amount: string): TemplateResult {
   // The rate is notation, the same in every language: 1 BTC = 60,629.58 €.
-  const rate = view.exchangeRate ? `1 ${view.transferCurrency} = ${formatAmount(tag, view.exchangeRate, view.priceCurrency)}` : "";
+  const rate = view.exchangeRate
+    ? `1 ${view.transferCurrency} = ${formatAmount(tag, view.exchangeRate, view.priceCurrency)}`
+    : "";
   return html`<div class="amount" part="amount">
     <p class="label">${m.sendExactly}</p>
     <p class="amount-main"><bdi>${formatAmount(tag, amount, view.transferCurrency)}</bdi></p>
@@ -155,9 +169,11 @@ export function transactionsBlock({ m, locale: { tag }, view }: BlockContext): T
   const item = (tx: TransactionView) => {
     const observed = tx.observedTime === undefined ? "" : formatDateTime(tag, tx.observedTime);
     return html`<li>
-      ${tx.paidTransferAmount === undefined
-        ? html`<span class="unknown">${m.txAmountUnknown}</span>`
-        : html`<bdi>${formatAmount(tag, tx.paidTransferAmount, view.transferCurrency)}</bdi>`}
+      ${
+        tx.paidTransferAmount === undefined
+          ? html`<span class="unknown">${m.txAmountUnknown}</span>`
+          : html`<bdi>${formatAmount(tag, tx.paidTransferAmount, view.transferCurrency)}</bdi>`
+      }
       · ${tx.state === undefined ? html`<span class="unknown">${m.txStateUnknown}</span>` : txStateText(m, tx.state)}
       ${observed ? html`· <time datetime=${tx.observedTime ?? ""}>${observed}</time>` : nothing}
       <br />${tx.transactionId === undefined ? html`<span class="muted">${m.txIdUnknown}</span>` : html`<code class="value" dir="ltr">${tx.transactionId}</code>`}
@@ -177,7 +193,11 @@ export function referenceBlock({ m, view }: BlockContext): TemplateResult {
   </p>`;
 }
 
-export function pickerBlock(m: Messages, currencies: ShopSettings["transferCurrencies"], onChoose: (code: string) => void): TemplateResult {
+export function pickerBlock(
+  m: Messages,
+  currencies: ShopSettings["transferCurrencies"],
+  onChoose: (code: string) => void,
+): TemplateResult {
   return html`<div class="picker" role="group" aria-labelledby="picker-heading">
     <h2 id="picker-heading" data-focus="lead" tabindex="-1">${m.chooseCurrency}</h2>
     ${currencies.map((c) => html`<button type="button" part="button" @click=${() => onChoose(c.code)}>${m.payWith(c.name, c.code)}</button>`)}
@@ -188,7 +208,11 @@ export function pickerBlock(m: Messages, currencies: ShopSettings["transferCurre
 export const errorText = (m: Messages, kind: ErrorKind): string => m.errors[kind] ?? m.errors.failed;
 
 /** A failure as the customer sees it: the message of its kind (wire.ts, ERROR_KINDS), and "Try again" only when that can help. */
-export function errorBlock(m: Messages, error: { kind: ErrorKind; retryable: boolean }, onRetry: () => void): TemplateResult {
+export function errorBlock(
+  m: Messages,
+  error: { kind: ErrorKind; retryable: boolean },
+  onRetry: () => void,
+): TemplateResult {
   return html`<div class="status invalid" part="status"><h2 data-focus="lead" tabindex="-1">${errorText(m, error.kind)}</h2></div>
     ${error.retryable ? html`<div class="actions"><button type="button" part="button" @click=${onRetry}>${m.retry}</button></div>` : nothing}`;
 }

@@ -84,7 +84,8 @@ export class RedirectController implements ReactiveController {
     const pending = this.#pending;
     if (!pending) return nothing;
     // data-focus: when "Go now" gives way to "Back to the shop", focus follows (FocusController).
-    if (pending.cancelled) return html`<p class="actions"><a href=${pending.url} data-focus="redirect">${m.backToShop}</a></p>`;
+    if (pending.cancelled)
+      return html`<p class="actions"><a href=${pending.url} data-focus="redirect">${m.backToShop}</a></p>`;
     const seconds = Math.max(0, Math.ceil((pending.deadline - now) / 1000));
     return html`<p class="actions redirect" part="redirect">
       <span>${plural(locale, m.redirecting, seconds)}</span>

@@ -20,7 +20,8 @@ export const messages: Messages = {
   timeLeftWarning: { one: "Mindre end {n} minut tilbage", other: "Mindre end {n} minutter tilbage" },
   timeUp: "Tiden er gået",
   progress: "Betalingens forløb",
-  progressText: (accepted, pending, total) => `${accepted} bekræftet og ${pending} afventer bekræftelse, ud af ${total}`,
+  progressText: (accepted, pending, total) =>
+    `${accepted} bekræftet og ${pending} afventer bekræftelse, ud af ${total}`,
   underpaid: "En del af beløbet er modtaget",
   received: "Modtaget",
   stillToPay: "Mangler at blive betalt",

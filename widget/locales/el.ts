@@ -20,7 +20,8 @@ export const messages: Messages = {
   timeLeftWarning: { one: "Απομένει λιγότερο από {n} λεπτό", other: "Απομένουν λιγότερα από {n} λεπτά" },
   timeUp: "Ο χρόνος έληξε",
   progress: "Πρόοδος πληρωμής",
-  progressText: (accepted, pending, total) => `${accepted} επιβεβαιωμένα και ${pending} σε αναμονή επιβεβαίωσης, από ${total}`,
+  progressText: (accepted, pending, total) =>
+    `${accepted} επιβεβαιωμένα και ${pending} σε αναμονή επιβεβαίωσης, από ${total}`,
   underpaid: "Έφτασε μέρος του ποσού",
   received: "Ελήφθη",
   stillToPay: "Υπόλοιπο προς πληρωμή",
@@ -40,7 +41,10 @@ export const messages: Messages = {
   txAmountUnknown: "άγνωστο ποσό",
   txStateUnknown: "άγνωστη κατάσταση",
   txIdUnknown: "άγνωστο αναγνωριστικό συναλλαγής",
-  redirecting: { one: "Επιστροφή στο κατάστημα σε {n} δευτερόλεπτο", other: "Επιστροφή στο κατάστημα σε {n} δευτερόλεπτα" },
+  redirecting: {
+    one: "Επιστροφή στο κατάστημα σε {n} δευτερόλεπτο",
+    other: "Επιστροφή στο κατάστημα σε {n} δευτερόλεπτα",
+  },
   goNow: "Μετάβαση τώρα",
   backToShop: "Επιστροφή στο κατάστημα",
   reconnecting: "Η σύνδεση χάθηκε, επανασύνδεση…",

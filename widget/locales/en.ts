@@ -27,7 +27,8 @@ export const en = {
   timeLeftWarning: { one: "Less than {n} minute left", other: "Less than {n} minutes left" } as PluralForms,
   timeUp: "Time is up",
   progress: "Payment progress",
-  progressText: (accepted: string, pending: string, total: string) => `${accepted} confirmed and ${pending} waiting for confirmation, of ${total}`,
+  progressText: (accepted: string, pending: string, total: string) =>
+    `${accepted} confirmed and ${pending} waiting for confirmation, of ${total}`,
   underpaid: "Part of the amount has arrived",
   received: "Received",
   stillToPay: "Still to pay",
@@ -47,7 +48,10 @@ export const en = {
   txAmountUnknown: "amount unknown",
   txStateUnknown: "status unknown",
   txIdUnknown: "transaction ID unknown",
-  redirecting: { one: "Returning to the shop in {n} second", other: "Returning to the shop in {n} seconds" } as PluralForms,
+  redirecting: {
+    one: "Returning to the shop in {n} second",
+    other: "Returning to the shop in {n} seconds",
+  } as PluralForms,
   goNow: "Go now",
   backToShop: "Back to the shop",
   reconnecting: "Connection lost, reconnecting…",

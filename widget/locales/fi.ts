@@ -20,7 +20,8 @@ export const messages: Messages = {
   timeLeftWarning: { one: "Alle {n} minuutti jäljellä", other: "Alle {n} minuuttia jäljellä" },
   timeUp: "Aika loppui",
   progress: "Maksun eteneminen",
-  progressText: (accepted, pending, total) => `${accepted} vahvistettu ja ${pending} odottaa vahvistusta, yhteensä ${total}`,
+  progressText: (accepted, pending, total) =>
+    `${accepted} vahvistettu ja ${pending} odottaa vahvistusta, yhteensä ${total}`,
   underpaid: "Osa summasta on saapunut",
   received: "Vastaanotettu",
   stillToPay: "Maksamatta",

@@ -31,7 +31,9 @@ export function formatAmount(locale: string, amount: DecimalString, currency: st
   isoCurrencies ??= new Set(Intl.supportedValuesOf("currency"));
   if (isoCurrencies.has(currency)) {
     try {
-      return new Intl.NumberFormat(locale, { style: "currency", currency, ...exactDigits(amount) }).format(amount as `${number}`);
+      return new Intl.NumberFormat(locale, { style: "currency", currency, ...exactDigits(amount) }).format(
+        amount as `${number}`,
+      );
     } catch {
       // not a currency Intl knows: fall through
     }
@@ -44,13 +46,17 @@ export function formatCountdown(locale: string, ms: number): string {
   const { hours, minutes, seconds } = splitDuration(ms);
   const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
   const one = new Intl.NumberFormat(locale, { useGrouping: false });
-  return hours > 0 ? `${one.format(hours)}:${two.format(minutes)}:${two.format(seconds)}` : `${two.format(minutes)}:${two.format(seconds)}`;
+  return hours > 0
+    ? `${one.format(hours)}:${two.format(minutes)}:${two.format(seconds)}`
+    : `${two.format(minutes)}:${two.format(seconds)}`;
 }
 
 /** An RFC 3339 date-time in the locale's words; "" for anything else (never a guess). */
 export function formatDateTime(locale: string, iso: string | undefined): string {
   const ms = parseRfc3339(iso);
-  return ms === undefined ? "" : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+  return ms === undefined
+    ? ""
+    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(ms);
 }
 
 export function formatInteger(locale: string, value: number): string {

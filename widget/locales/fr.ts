@@ -18,10 +18,15 @@ export const messages: Messages = {
   openWallet: "Ouvrir dans le portefeuille",
   qrLabel: (currency) => `Code QR du paiement en ${currency}`,
   timeLeft: "Temps restant",
-  timeLeftWarning: { one: "Moins de {n} minute restante", many: "Moins de {n} de minutes restantes", other: "Moins de {n} minutes restantes" },
+  timeLeftWarning: {
+    one: "Moins de {n} minute restante",
+    many: "Moins de {n} de minutes restantes",
+    other: "Moins de {n} minutes restantes",
+  },
   timeUp: "Le temps est écoulé",
   progress: "Avancement du paiement",
-  progressText: (accepted, pending, total) => `${accepted} confirmé et ${pending} en attente de confirmation, sur ${total}`,
+  progressText: (accepted, pending, total) =>
+    `${accepted} confirmé et ${pending} en attente de confirmation, sur ${total}`,
   underpaid: "Une partie du montant est arrivée",
   received: "Reçu",
   stillToPay: "Reste à payer",

@@ -41,7 +41,11 @@ export const messages: Messages = {
   txAmountUnknown: "סכום לא ידוע",
   txStateUnknown: "סטטוס לא ידוע",
   txIdUnknown: "מזהה עסקה לא ידוע",
-  redirecting: { one: "חוזרים לחנות בעוד שנייה", two: "חוזרים לחנות בעוד שתי שניות", other: "חוזרים לחנות בעוד {n} שניות" },
+  redirecting: {
+    one: "חוזרים לחנות בעוד שנייה",
+    two: "חוזרים לחנות בעוד שתי שניות",
+    other: "חוזרים לחנות בעוד {n} שניות",
+  },
   goNow: "מעבר עכשיו",
   backToShop: "חזרה לחנות",
   reconnecting: "החיבור נותק, מתחברים מחדש…",

@@ -20,7 +20,8 @@ export const messages: Messages = {
   timeLeftWarning: { one: "{n} मिनट से कम समय बचा है", other: "{n} मिनट से कम समय बचा है" },
   timeUp: "समय समाप्त हो गया",
   progress: "भुगतान की प्रगति",
-  progressText: (accepted, pending, total) => `${total} में से ${accepted} की पुष्टि हो गई है और ${pending} पुष्टि की प्रतीक्षा में है`,
+  progressText: (accepted, pending, total) =>
+    `${total} में से ${accepted} की पुष्टि हो गई है और ${pending} पुष्टि की प्रतीक्षा में है`,
   underpaid: "राशि का कुछ हिस्सा मिल गया है",
   received: "प्राप्त",
   stillToPay: "अभी भुगतान बाकी",

@@ -21,7 +21,8 @@ export const messages: Messages = {
   timeLeftWarning: { one: "Kevesebb, mint {n} perc van hátra", other: "Kevesebb, mint {n} perc van hátra" },
   timeUp: "Lejárt az idő",
   progress: "A fizetés előrehaladása",
-  progressText: (accepted, pending, total) => `${accepted} megerősítve, ${pending} megerősítésre vár, összesen ${total}`,
+  progressText: (accepted, pending, total) =>
+    `${accepted} megerősítve, ${pending} megerősítésre vár, összesen ${total}`,
   underpaid: "Az összeg egy része megérkezett",
   received: "Beérkezett",
   stillToPay: "Még fizetendő",

@@ -20,7 +20,8 @@ export const messages: Messages = {
   timeLeftWarning: { other: "Tersisa kurang dari {n} menit" },
   timeUp: "Waktu habis",
   progress: "Progres pembayaran",
-  progressText: (accepted, pending, total) => `${accepted} terkonfirmasi dan ${pending} menunggu konfirmasi, dari ${total}`,
+  progressText: (accepted, pending, total) =>
+    `${accepted} terkonfirmasi dan ${pending} menunggu konfirmasi, dari ${total}`,
   underpaid: "Sebagian jumlah sudah masuk",
   received: "Diterima",
   stillToPay: "Sisa yang harus dibayar",

@@ -25,7 +25,8 @@ export const messages: Messages = {
   },
   timeUp: "Czas minął",
   progress: "Postęp płatności",
-  progressText: (accepted, pending, total) => `Potwierdzone: ${accepted}, czeka na potwierdzenie: ${pending}, łącznie ${total}`,
+  progressText: (accepted, pending, total) =>
+    `Potwierdzone: ${accepted}, czeka na potwierdzenie: ${pending}, łącznie ${total}`,
   underpaid: "Dotarła część kwoty",
   received: "Otrzymano",
   stillToPay: "Pozostało do zapłaty",

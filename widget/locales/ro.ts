@@ -24,7 +24,8 @@ export const messages: Messages = {
   },
   timeUp: "Timpul a expirat",
   progress: "Progresul plății",
-  progressText: (accepted, pending, total) => `${accepted} confirmat și ${pending} în așteptarea confirmării, din ${total}`,
+  progressText: (accepted, pending, total) =>
+    `${accepted} confirmat și ${pending} în așteptarea confirmării, din ${total}`,
   underpaid: "A sosit o parte din sumă",
   received: "Primit",
   stillToPay: "Rest de plată",

@@ -25,7 +25,8 @@ export const messages: Messages = {
   },
   timeUp: "Время истекло",
   progress: "Ход оплаты",
-  progressText: (accepted, pending, total) => `Подтверждено ${accepted}, ожидает подтверждения ${pending}, всего ${total}`,
+  progressText: (accepted, pending, total) =>
+    `Подтверждено ${accepted}, ожидает подтверждения ${pending}, всего ${total}`,
   underpaid: "Поступила часть суммы",
   received: "Получено",
   stillToPay: "Осталось оплатить",

@@ -25,7 +25,8 @@ export const messages: Messages = {
   },
   timeUp: "Час вийшов",
   progress: "Хід оплати",
-  progressText: (accepted, pending, total) => `Підтверджено ${accepted}, очікує підтвердження ${pending}, усього ${total}`,
+  progressText: (accepted, pending, total) =>
+    `Підтверджено ${accepted}, очікує підтвердження ${pending}, усього ${total}`,
   underpaid: "Надійшла частина суми",
   received: "Отримано",
   stillToPay: "Залишилося сплатити",

@@ -20,7 +20,8 @@ export const messages: Messages = {
   timeLeftWarning: { other: "Còn chưa đến {n} phút" },
   timeUp: "Đã hết thời gian",
   progress: "Tiến độ thanh toán",
-  progressText: (accepted, pending, total) => `Đã xác nhận ${accepted} và đang chờ xác nhận ${pending}, trên tổng ${total}`,
+  progressText: (accepted, pending, total) =>
+    `Đã xác nhận ${accepted} và đang chờ xác nhận ${pending}, trên tổng ${total}`,
   underpaid: "Đã nhận được một phần số tiền",
   received: "Đã nhận",
   stillToPay: "Còn phải trả",

@@ -35,8 +35,11 @@ export function buildCreateRequest(
     return { request: { orderId, transferCurrency, orderToken: order.orderToken } };
   }
   const priceAmount = order.priceAmount?.trim() ?? "";
-  if (!isDecimalString(priceAmount)) return { problem: "The price-amount attribute must be a decimal number such as 25.00." };
-  const priceCurrency = order.priceCurrency?.trim().toUpperCase() || (settings.priceCurrencies.length === 1 ? settings.priceCurrencies[0] : undefined);
+  if (!isDecimalString(priceAmount))
+    return { problem: "The price-amount attribute must be a decimal number such as 25.00." };
+  const priceCurrency =
+    order.priceCurrency?.trim().toUpperCase() ||
+    (settings.priceCurrencies.length === 1 ? settings.priceCurrencies[0] : undefined);
   if (!priceCurrency) return { problem: "The price-currency attribute is required." };
   return { request: { orderId, transferCurrency, priceAmount, priceCurrency } };
 }

@@ -49,7 +49,14 @@ export function statusView(view: PaymentView): StatusView {
   const none = { ...NONE, final: isFinalPaymentStatus(view.status) };
   switch (view.status) {
     case "NEW":
-      return { ...none, kind: "awaiting", payInstructions: true, countdown: true, progress: view.hasPending, transactions: view.transactions.length > 0 };
+      return {
+        ...none,
+        kind: "awaiting",
+        payInstructions: true,
+        countdown: true,
+        progress: view.hasPending,
+        transactions: view.transactions.length > 0,
+      };
     case "UNDERPAID":
       return { ...none, kind: "underpaid", payInstructions: true, countdown: true, progress: true, transactions: true };
     case "UNCONFIRMED":
@@ -57,7 +64,13 @@ export function statusView(view: PaymentView): StatusView {
     case "CONFIRMED":
       return { ...none, kind: "confirmed", transactions: true };
     case "EXPIRED":
-      return { ...none, kind: "expired", startAgain: true, reference: somethingPaid(view), transactions: view.transactions.length > 0 };
+      return {
+        ...none,
+        kind: "expired",
+        startAgain: true,
+        reference: somethingPaid(view),
+        transactions: view.transactions.length > 0,
+      };
     case "INVALID":
       return { ...none, kind: "invalid", reference: true, transactions: view.transactions.length > 0 };
     default:

@@ -19,7 +19,17 @@ import type { AuditEntryView, ShopPage } from "./admin-wire.js";
 import { CheckoutError } from "./errors.js";
 import { jsonBody, limitBody, queryParams, type AppEnv } from "./http.js";
 import { decodeCursor, encodeCursor } from "./paging.js";
-import { createShop, keyStatus, recordOf, rewrapShops, rotateSecret, setStatus, showShop, updateShop, type Caller } from "./registry-admin.js";
+import {
+  createShop,
+  keyStatus,
+  recordOf,
+  rewrapShops,
+  rotateSecret,
+  setStatus,
+  showShop,
+  updateShop,
+  type Caller,
+} from "./registry-admin.js";
 import { listShops, readAudit } from "./registry-store.js";
 import { secretSlotName } from "./shop-patch.js";
 import { SHOP_ID } from "./rules.js";
@@ -39,7 +49,12 @@ const cursor = z.string().max(200).optional();
 function after(value: string | undefined, valid: (position: string) => boolean): string {
   if (value === undefined || value === "") return "";
   const position = decodeCursor(value, valid);
-  if (position === undefined) throw new CheckoutError(400, "invalid_request", "cursor is not a cursor of this list: pass the `next` of an earlier answer.");
+  if (position === undefined)
+    throw new CheckoutError(
+      400,
+      "invalid_request",
+      "cursor is not a cursor of this list: pass the `next` of an earlier answer.",
+    );
   return position;
 }
 
@@ -71,41 +86,104 @@ export const adminApi = new Hono<AppEnv>();
 adminApi.use("*", adminAuth);
 adminApi.use("*", limitBody(MAX_ADMIN_BODY));
 
-adminApi.get("/shops", queryParams(z.strictObject({ limit: page, cursor, status: z.enum(["active", "disabled"]).optional() })), async (c) => {
-  const { limit = DEFAULT_PAGE, cursor: given, status } = c.req.valid("query");
-  const rows = await listShops(db(c), after(given, (id) => SHOP_ID.test(id)), limit, status);
-  const last = rows.at(-1);
-  const body: ShopPage = { shops: rows.map((row) => recordOf(row)), next: rows.length === limit && last ? encodeCursor(last.id) : null };
-  return c.json(body, 200, NO_STORE);
-});
+adminApi.get(
+  "/shops",
+  queryParams(z.strictObject({ limit: page, cursor, status: z.enum(["active", "disabled"]).optional() })),
+  async (c) => {
+    const { limit = DEFAULT_PAGE, cursor: given, status } = c.req.valid("query");
+    const rows = await listShops(
+      db(c),
+      after(given, (id) => SHOP_ID.test(id)),
+      limit,
+      status,
+    );
+    const last = rows.at(-1);
+    const body: ShopPage = {
+      shops: rows.map((row) => recordOf(row)),
+      next: rows.length === limit && last ? encodeCursor(last.id) : null,
+    };
+    return c.json(body, 200, NO_STORE);
+  },
+);
 
-adminApi.post("/shops", async (c) => c.json(await createShop(c.env, db(c), await anyJson(c), caller(c)), 201, NO_STORE));
+adminApi.post("/shops", async (c) =>
+  c.json(await createShop(c.env, db(c), await anyJson(c), caller(c)), 201, NO_STORE),
+);
 
 adminApi.get("/shops/:id", async (c) => c.json(await showShop(c.env, db(c), idParam(c)), 200, NO_STORE));
 
-adminApi.patch("/shops/:id", async (c) => c.json(await updateShop(c.env, db(c), idParam(c), await anyJson(c), caller(c)), 200, NO_STORE));
+adminApi.patch("/shops/:id", async (c) =>
+  c.json(await updateShop(c.env, db(c), idParam(c), await anyJson(c), caller(c)), 200, NO_STORE),
+);
 
-adminApi.post("/shops/:id/disable", async (c) => c.json(await setStatus(db(c), idParam(c), "disabled", caller(c)), 200, NO_STORE));
+adminApi.post("/shops/:id/disable", async (c) =>
+  c.json(await setStatus(db(c), idParam(c), "disabled", caller(c)), 200, NO_STORE),
+);
 
-adminApi.post("/shops/:id/enable", async (c) => c.json(await setStatus(db(c), idParam(c), "active", caller(c)), 200, NO_STORE));
+adminApi.post("/shops/:id/enable", async (c) =>
+  c.json(await setStatus(db(c), idParam(c), "active", caller(c)), 200, NO_STORE),
+);
 
-adminApi.put("/shops/:id/secrets/:name", jsonBody(z.strictObject({ value: z.string().min(1).max(MAX_SECRET_LENGTH) })), async (c) => {
-  const slot = secretSlotName(c.req.param("name"));
-  if (!slot) throw new CheckoutError(404, "not_found", "No such secret: apiKeySecret, notificationHmacKey, orderSigningKey, backendToken or webhooks.<n>.secret.");
-  return c.json(await rotateSecret(c.env, db(c), idParam(c), slot, c.req.valid("json").value, caller(c)), 200, NO_STORE);
-});
+adminApi.put(
+  "/shops/:id/secrets/:name",
+  jsonBody(z.strictObject({ value: z.string().min(1).max(MAX_SECRET_LENGTH) })),
+  async (c) => {
+    const slot = secretSlotName(c.req.param("name"));
+    if (!slot)
+      throw new CheckoutError(
+        404,
+        "not_found",
+        "No such secret: apiKeySecret, notificationHmacKey, orderSigningKey, backendToken or webhooks.<n>.secret.",
+      );
+    return c.json(
+      await rotateSecret(c.env, db(c), idParam(c), slot, c.req.valid("json").value, caller(c)),
+      200,
+      NO_STORE,
+    );
+  },
+);
 
-adminApi.get("/audit", queryParams(z.strictObject({ limit: page, cursor, shop: z.string().regex(SHOP_ID, "must be a shop id").optional() })), async (c) => {
-  const { limit = DEFAULT_PAGE, cursor: given, shop } = c.req.valid("query");
-  const rows = await readAudit(db(c), Number(after(given, (id) => AUDIT_ID.test(id)) || "0"), limit, shop);
-  const entries = rows.map((row): AuditEntryView => ({ id: row.id, at: row.at, actor: row.actor, action: row.action, shop: row.shop_id, changes: JSON.parse(row.changes) as unknown, requestId: row.request_id }));
-  const last = rows.at(-1);
-  return c.json({ entries, next: rows.length === limit && last ? encodeCursor(String(last.id)) : null }, 200, NO_STORE);
-});
+adminApi.get(
+  "/audit",
+  queryParams(z.strictObject({ limit: page, cursor, shop: z.string().regex(SHOP_ID, "must be a shop id").optional() })),
+  async (c) => {
+    const { limit = DEFAULT_PAGE, cursor: given, shop } = c.req.valid("query");
+    const rows = await readAudit(db(c), Number(after(given, (id) => AUDIT_ID.test(id)) || "0"), limit, shop);
+    const entries = rows.map((row): AuditEntryView => ({
+      id: row.id,
+      at: row.at,
+      actor: row.actor,
+      action: row.action,
+      shop: row.shop_id,
+      changes: JSON.parse(row.changes) as unknown,
+      requestId: row.request_id,
+    }));
+    const last = rows.at(-1);
+    return c.json(
+      { entries, next: rows.length === limit && last ? encodeCursor(String(last.id)) : null },
+      200,
+      NO_STORE,
+    );
+  },
+);
 
 adminApi.get("/keys", async (c) => c.json(await keyStatus(c.env, db(c)), 200, NO_STORE));
 
-adminApi.post("/keys/rewrap", jsonBody(z.strictObject({ cursor, limit: z.number().int().min(1).max(MAX_PAGE).optional() })), async (c) => {
-  const body = c.req.valid("json");
-  return c.json(await rewrapShops(c.env, db(c), after(body.cursor, (id) => SHOP_ID.test(id)), body.limit ?? DEFAULT_PAGE * 2, caller(c)), 200, NO_STORE);
-});
+adminApi.post(
+  "/keys/rewrap",
+  jsonBody(z.strictObject({ cursor, limit: z.number().int().min(1).max(MAX_PAGE).optional() })),
+  async (c) => {
+    const body = c.req.valid("json");
+    return c.json(
+      await rewrapShops(
+        c.env,
+        db(c),
+        after(body.cursor, (id) => SHOP_ID.test(id)),
+        body.limit ?? DEFAULT_PAGE * 2,
+        caller(c),
+      ),
+      200,
+      NO_STORE,
+    );
+  },
+);

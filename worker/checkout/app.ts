@@ -29,7 +29,8 @@ const MAX_CREATE_BODY = 8 * 1024;
 const MAX_HOOK_BODY = 256 * 1024;
 
 function paymentIdParam(value: string | undefined): string {
-  if (!value || !PAYMENT_ID.test(value)) throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
+  if (!value || !PAYMENT_ID.test(value))
+    throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
   return value;
 }
 
@@ -42,7 +43,13 @@ app.use(
     app,
     onMethodNotAllowed: (c, methods) => {
       c.set("failure", { code: "method_not_allowed" });
-      return jsonError(405, "method_not_allowed", `Use ${methods.join(", ")}.`, { Allow: methods.join(", ") }, c.get("requestId"));
+      return jsonError(
+        405,
+        "method_not_allowed",
+        `Use ${methods.join(", ")}.`,
+        { Allow: methods.join(", ") },
+        c.get("requestId"),
+      );
     },
   }),
 );
@@ -66,11 +73,20 @@ app.get("/api/shops/:shop", async (c) => {
   return c.json(settings, 200, { "Cache-Control": "public, max-age=60" });
 });
 
-app.post("/api/shops/:shop/payments", limitBody(MAX_CREATE_BODY), rateLimitCreate, jsonBody(createPaymentSchema), async (c) => {
-  const shop = await getShop(c.env, c.req.param("shop"));
-  const { created, view } = await createPayment(c.env, shop, c.req.valid("json"), c.req.url, c.get("requestId"));
-  return c.json(view, created ? 201 : 200, { "Cache-Control": "no-store", ETag: `W/"${view.paymentId}-${view.version}"` });
-});
+app.post(
+  "/api/shops/:shop/payments",
+  limitBody(MAX_CREATE_BODY),
+  rateLimitCreate,
+  jsonBody(createPaymentSchema),
+  async (c) => {
+    const shop = await getShop(c.env, c.req.param("shop"));
+    const { created, view } = await createPayment(c.env, shop, c.req.valid("json"), c.req.url, c.get("requestId"));
+    return c.json(view, created ? 201 : 200, {
+      "Cache-Control": "no-store",
+      ETag: `W/"${view.paymentId}-${view.version}"`,
+    });
+  },
+);
 
 app.get("/api/shops/:shop/payments/:paymentId", async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
@@ -79,7 +95,8 @@ app.get("/api/shops/:shop/payments/:paymentId", async (c) => {
   const etag = `W/"${view.paymentId}-${view.version}"`;
   const headers = { ETag: etag, "Cache-Control": "no-cache" };
   const ifNoneMatch = c.req.header("If-None-Match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return c.body(null, 304, headers);
+  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*"))
+    return c.body(null, 304, headers);
   return c.json(view, 200, headers);
 });
 
@@ -87,7 +104,9 @@ app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
   const paymentId = paymentIdParam(c.req.param("paymentId"));
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
-    throw new CheckoutError(426, "invalid_request", "This route is a WebSocket: send Upgrade: websocket.", { Upgrade: "websocket" });
+    throw new CheckoutError(426, "invalid_request", "This route is a WebSocket: send Upgrade: websocket.", {
+      Upgrade: "websocket",
+    });
   }
   await limitStreamConnects(c.env, shop.id, c.req.raw);
   return paymentObject(c.env, shop.id, paymentId).stream(c.req.raw);
@@ -113,6 +132,13 @@ app.onError((err, c) => {
   const requestId = c.get("requestId");
   const e = toCheckoutError(err);
   c.set("failure", { code: e.code, shop: c.req.param("shop") });
-  if (e.status >= 500) log("error", "request_failed", { requestId, method: c.req.method, path: new URL(c.req.url).pathname, code: e.code, error: err });
+  if (e.status >= 500)
+    log("error", "request_failed", {
+      requestId,
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      code: e.code,
+      error: err,
+    });
   return e.toResponse(requestId);
 });

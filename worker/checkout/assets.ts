@@ -33,7 +33,11 @@ export const assetsRoutes = new Hono<AppEnv>();
 
 assetsRoutes.get("/:file{widget\\.js(?:\\.map)?}", (c) => fromAssets(c.env, c.req.raw, `/${c.req.param("file")}`));
 assetsRoutes.get("/widget-manifest.json", (c) => fromAssets(c.env, c.req.raw, "/widget-manifest.json"));
-assetsRoutes.get("/:file{widget\\.[A-Za-z0-9_-]{6,}\\.js(?:\\.map)?}", (c) => fromAssets(c.env, c.req.raw, `/${c.req.param("file")}`));
-assetsRoutes.get("/chunks/:file{[A-Za-z0-9._-]+\\.js(?:\\.map)?}", (c) => fromAssets(c.env, c.req.raw, `/chunks/${c.req.param("file")}`));
+assetsRoutes.get("/:file{widget\\.[A-Za-z0-9_-]{6,}\\.js(?:\\.map)?}", (c) =>
+  fromAssets(c.env, c.req.raw, `/${c.req.param("file")}`),
+);
+assetsRoutes.get("/chunks/:file{[A-Za-z0-9._-]+\\.js(?:\\.map)?}", (c) =>
+  fromAssets(c.env, c.req.raw, `/chunks/${c.req.param("file")}`),
+);
 assetsRoutes.get("/demo", (c) => c.redirect("/demo/", 301));
 assetsRoutes.get("/demo/*", (c) => fromAssets(c.env, c.req.raw, new URL(c.req.url).pathname));

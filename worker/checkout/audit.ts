@@ -6,7 +6,8 @@
 import { splitShop } from "./registry-record.js";
 import { SECRET_FIELDS, type RegistryShop, type ShopData } from "./shop-schema.js";
 
-export type AuditChange = { field: string; from?: unknown; to?: unknown } | { field: string; secret: "set" | "replaced" | "removed" };
+export type AuditChange =
+  { field: string; from?: unknown; to?: unknown } | { field: string; secret: "set" | "replaced" | "removed" };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -26,12 +27,16 @@ export function shopChanges(before: RegistryShop | undefined, after: RegistrySho
     const from = old?.secrets[field];
     const to = next.secrets[field];
     if (from === to) continue;
-    changes.push({ field: `secrets.${field}`, secret: to === undefined ? "removed" : from === undefined ? "set" : "replaced" });
+    changes.push({
+      field: `secrets.${field}`,
+      secret: to === undefined ? "removed" : from === undefined ? "set" : "replaced",
+    });
   }
   next.settings.webhooks.forEach((endpoint, index) => {
     const from = old?.secrets.webhooks[endpoint.url];
     const to = next.secrets.webhooks[endpoint.url];
-    if (from !== to) changes.push({ field: `webhooks.${index}.secret`, secret: from === undefined ? "set" : "replaced" });
+    if (from !== to)
+      changes.push({ field: `webhooks.${index}.secret`, secret: from === undefined ? "set" : "replaced" });
   });
   return changes;
 }

@@ -25,7 +25,10 @@ export const DEFAULT_EVENTS_LIMIT = 50;
 export const MAX_EVENTS_LIMIT = 200;
 
 const eventsQuery = z.strictObject({
-  after: z.string().regex(/^\d{1,15}$/, "must be a cursor from an earlier answer (digits)").optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, "must be a cursor from an earlier answer (digits)")
+    .optional(),
   limit: z.coerce.number().int().min(1).max(MAX_EVENTS_LIMIT).optional(),
 });
 
@@ -46,21 +49,22 @@ backendApi.get("/api/shops/:shop/orders/:orderId", backendAuth, async (c) => {
   const confirmed = views.find((view) => view.status === "CONFIRMED");
   const payment = confirmed ?? views[0];
   if (!payment) throw new CheckoutError(404, "order_not_found", "This shop has no payment for this order.");
-  const body: OrderStatus = { shop: shop.id, orderId, paid: confirmed !== undefined, payment, earlierPayments: views.filter((view) => view !== payment) };
+  const body: OrderStatus = {
+    shop: shop.id,
+    orderId,
+    paid: confirmed !== undefined,
+    payment,
+    earlierPayments: views.filter((view) => view !== payment),
+  };
   return c.json(body, 200, { "Cache-Control": "no-store" });
 });
 
-backendApi.get(
-  "/api/shops/:shop/events",
-  backendAuth,
-  queryParams(eventsQuery),
-  async (c) => {
-    const shop = await getShop(c.env, c.req.param("shop"));
-    const { after, limit } = c.req.valid("query");
-    const list = await shopEvents(c.env, shop.id).list(Number(after ?? "0"), limit ?? DEFAULT_EVENTS_LIMIT);
-    return c.json(list, 200, { "Cache-Control": "no-store" });
-  },
-);
+backendApi.get("/api/shops/:shop/events", backendAuth, queryParams(eventsQuery), async (c) => {
+  const shop = await getShop(c.env, c.req.param("shop"));
+  const { after, limit } = c.req.valid("query");
+  const list = await shopEvents(c.env, shop.id).list(Number(after ?? "0"), limit ?? DEFAULT_EVENTS_LIMIT);
+  return c.json(list, 200, { "Cache-Control": "no-store" });
+});
 
 backendApi.get("/api/shops/:shop/events/:eventId", backendAuth, async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
@@ -76,7 +80,8 @@ backendApi.post("/api/shops/:shop/events/:eventId/redeliver", backendAuth, async
   const detail = await events.detail(eventId);
   if (!detail) throw new CheckoutError(404, "event_not_found", "No event with this id.");
   const urls = endpointsFor(shop, detail.event.type).map((endpoint) => endpoint.url);
-  if (!urls.length) throw new CheckoutError(409, "no_webhook_endpoint", "No webhook endpoint of this shop takes this event type.");
+  if (!urls.length)
+    throw new CheckoutError(409, "no_webhook_endpoint", "No webhook endpoint of this shop takes this event type.");
   await events.redeliver(eventId, urls);
   return c.json({ eventId, queued: urls }, 202, { "Cache-Control": "no-store" });
 });

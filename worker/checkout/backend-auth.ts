@@ -16,6 +16,7 @@ export const backendAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const shop = await getShop(c.env, c.req.param("shop") ?? "");
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) throw unauthorized(REALM, "Send the shop's backend token: Authorization: Bearer <token>.");
-  if (!(await tokenMatches(token, shop.secret("backendToken")))) throw unauthorized(REALM, "The backend token is not valid for this shop.");
+  if (!(await tokenMatches(token, shop.secret("backendToken"))))
+    throw unauthorized(REALM, "The backend token is not valid for this shop.");
   await next();
 };

@@ -26,10 +26,15 @@ const ALLOWED_ORIGINS_DOCS = "docs/checkout.md#allowed-origins";
 export function assertOrigin(shop: Pick<ShopData, "id" | "allowedOrigins">, request: Request): void {
   const origin = request.headers.get("Origin");
   if (origin !== null && !originAllowed(shop, origin, request.url)) {
-    throw new CheckoutError(403, "origin_not_allowed", `origin ${origin} is not in allowedOrigins of shop ${shop.id} — see ${ALLOWED_ORIGINS_DOCS}`, {
-      "Access-Control-Allow-Origin": origin,
-      Vary: "Origin",
-    });
+    throw new CheckoutError(
+      403,
+      "origin_not_allowed",
+      `origin ${origin} is not in allowedOrigins of shop ${shop.id} — see ${ALLOWED_ORIGINS_DOCS}`,
+      {
+        "Access-Control-Allow-Origin": origin,
+        Vary: "Origin",
+      },
+    );
   }
 }
 

@@ -38,25 +38,44 @@ interface Price {
 
 function assertPriceCurrency(shop: Shop, currency: string): void {
   if (!shop.priceCurrencies.includes(currency)) {
-    throw new CheckoutError(400, "currency_not_enabled", `This shop prices in ${shop.priceCurrencies.join(", ")}, not ${currency}.`);
+    throw new CheckoutError(
+      400,
+      "currency_not_enabled",
+      `This shop prices in ${shop.priceCurrencies.join(", ")}, not ${currency}.`,
+    );
   }
 }
 
 /** The price of the order, decided by the shop's pricing mode. */
 export async function decidePrice(shop: Shop, body: CreatePaymentBody, now?: Date): Promise<Price> {
   if (shop.pricing === "signed") {
-    if (!body.orderToken) throw new CheckoutError(400, "invalid_order_token", "This shop needs an orderToken from its backend.");
+    if (!body.orderToken)
+      throw new CheckoutError(400, "invalid_order_token", "This shop needs an orderToken from its backend.");
     const key = shop.secret("orderSigningKey");
-    if (!key) throw new CheckoutError(500, "internal_error", "This shop cannot verify order tokens: its configuration is incomplete.");
+    if (!key)
+      throw new CheckoutError(
+        500,
+        "internal_error",
+        "This shop cannot verify order tokens: its configuration is incomplete.",
+      );
     const claims = await verifyOrderToken(body.orderToken, key, shop.id, body.orderId, now);
-    if ((body.priceAmount !== undefined && !new Decimal(body.priceAmount).eq(claims.priceAmount)) || (body.priceCurrency !== undefined && body.priceCurrency !== claims.priceCurrency)) {
+    if (
+      (body.priceAmount !== undefined && !new Decimal(body.priceAmount).eq(claims.priceAmount)) ||
+      (body.priceCurrency !== undefined && body.priceCurrency !== claims.priceCurrency)
+    ) {
       throw new CheckoutError(400, "invalid_order_token", "The price in the request differs from the order token's.");
     }
     assertPriceCurrency(shop, claims.priceCurrency);
-    if (!new Decimal(claims.priceAmount).gt(0)) throw new CheckoutError(400, "amount_out_of_range", "The price must be greater than zero.");
+    if (!new Decimal(claims.priceAmount).gt(0))
+      throw new CheckoutError(400, "amount_out_of_range", "The price must be greater than zero.");
     return { priceAmount: claims.priceAmount, priceCurrency: claims.priceCurrency };
   }
-  if (body.orderToken !== undefined) throw new CheckoutError(400, "invalid_request", "This shop uses open pricing: send priceAmount and priceCurrency, not an orderToken.");
+  if (body.orderToken !== undefined)
+    throw new CheckoutError(
+      400,
+      "invalid_request",
+      "This shop uses open pricing: send priceAmount and priceCurrency, not an orderToken.",
+    );
   if (body.priceAmount === undefined || body.priceCurrency === undefined) {
     throw new CheckoutError(400, "invalid_request", "priceAmount and priceCurrency are required.");
   }
@@ -70,8 +89,13 @@ export async function decidePrice(shop: Shop, body: CreatePaymentBody, now?: Dat
   return { priceAmount: body.priceAmount, priceCurrency: body.priceCurrency };
 }
 
-
-export async function createPayment(env: Env, shop: Shop, body: CreatePaymentBody, requestUrl: string, requestId: string): Promise<OrderPayment> {
+export async function createPayment(
+  env: Env,
+  shop: Shop,
+  body: CreatePaymentBody,
+  requestUrl: string,
+  requestId: string,
+): Promise<OrderPayment> {
   const price = await decidePrice(shop, body);
   await assertTransferCurrency(env, shop, body.transferCurrency);
   // Only creates that passed every check count against the shop's ceiling: junk cannot use it up.
@@ -103,7 +127,9 @@ export function createLimitKey(shopId: string, connectingIp: string | null | und
  * (CF-Connecting-IP, IPv6 by its /64): 429 rate_limited with Retry-After once exceeded.
  */
 export const rateLimitCreate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { success } = await c.env.CREATE_LIMITER.limit({ key: createLimitKey(c.req.param("shop") ?? "", c.req.header("CF-Connecting-IP")) });
+  const { success } = await c.env.CREATE_LIMITER.limit({
+    key: createLimitKey(c.req.param("shop") ?? "", c.req.header("CF-Connecting-IP")),
+  });
   if (!success) throw rateLimited("Too many payment requests; try again in a minute.");
   await next();
 };

@@ -36,7 +36,11 @@ export function upstreamCurrencies(env: Env, shop: Shop, now = Date.now()): Prom
 /** 400 currency_not_enabled unless the shop lists `code` and the upstream enables it for payments. */
 export async function assertTransferCurrency(env: Env, shop: Shop, code: string): Promise<void> {
   if (!shop.transferCurrencies.includes(code)) {
-    throw new CheckoutError(400, "currency_not_enabled", `This shop does not accept ${code}; it accepts ${shop.transferCurrencies.join(", ")}.`);
+    throw new CheckoutError(
+      400,
+      "currency_not_enabled",
+      `This shop does not accept ${code}; it accepts ${shop.transferCurrencies.join(", ")}.`,
+    );
   }
   const currency = (await upstreamCurrencies(env, shop)).find((c) => c.code === code);
   if (!currency?.paymentTransferEnabled) {
@@ -48,7 +52,11 @@ export async function assertTransferCurrency(env: Env, shop: Shop, code: string)
  * The shop's transfer currencies with their names, those the upstream has disabled left out.
  * When the upstream cannot be asked, every configured currency is listed under its code.
  */
-export async function shopTransferCurrencies(env: Env, shop: Shop, requestId?: string): Promise<{ code: string; name: string }[]> {
+export async function shopTransferCurrencies(
+  env: Env,
+  shop: Shop,
+  requestId?: string,
+): Promise<{ code: string; name: string }[]> {
   let list: Currency[];
   try {
     list = await upstreamCurrencies(env, shop);

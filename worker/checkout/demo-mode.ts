@@ -34,7 +34,10 @@ export function demoModeState(demoMode: string | undefined, shops: unknown): Dem
     }
   }
   if (!Array.isArray(parsed)) {
-    return { enabled: false, reason: 'DEMO_MODE is "true" but SHOPS cannot be read: the demo routes (/demo/api/*) are not served.' };
+    return {
+      enabled: false,
+      reason: 'DEMO_MODE is "true" but SHOPS cannot be read: the demo routes (/demo/api/*) are not served.',
+    };
   }
   const production = productionEntries(parsed);
   if (production.length) {

@@ -68,7 +68,11 @@ async function demoServed(env: Env): Promise<boolean> {
   }
   if (production !== registryRefused) {
     registryRefused = production;
-    if (production) log("error", "demo_mode_refused", { reason: 'DEMO_MODE is "true" but the shop registry holds production shops: the demo routes (/demo/api/*) are not served.' });
+    if (production)
+      log("error", "demo_mode_refused", {
+        reason:
+          'DEMO_MODE is "true" but the shop registry holds production shops: the demo routes (/demo/api/*) are not served.',
+      });
   }
   return !production;
 }
@@ -104,10 +108,17 @@ demoRoutes.use("*", limitBody(MAX_DEMO_BODY));
 demoRoutes.post("/order-token", jsonBody(orderTokenSchema), async (c) => {
   const body = c.req.valid("json");
   const shop = await getShop(c.env, body.shop);
-  if (shop.environment !== "sandbox") throw new CheckoutError(404, "unknown_shop", "The demo serves sandbox shops only.");
+  if (shop.environment !== "sandbox")
+    throw new CheckoutError(404, "unknown_shop", "The demo serves sandbox shops only.");
   const key = shop.secret("orderSigningKey");
-  if (shop.pricing !== "signed" || !key) throw new CheckoutError(400, "invalid_request", "This shop does not use signed pricing.");
-  const orderToken = await new SignJWT({ orderId: body.orderId, priceAmount: body.priceAmount, priceCurrency: body.priceCurrency, shop: shop.id })
+  if (shop.pricing !== "signed" || !key)
+    throw new CheckoutError(400, "invalid_request", "This shop does not use signed pricing.");
+  const orderToken = await new SignJWT({
+    orderId: body.orderId,
+    priceAmount: body.priceAmount,
+    priceCurrency: body.priceCurrency,
+    shop: shop.id,
+  })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuedAt()
     .setExpirationTime(`${ORDER_TOKEN_TTL_SECONDS}s`)
@@ -132,7 +143,10 @@ demoRoutes.on(["GET", "POST", "PUT"], "/sandbox/*", async (c) => {
   }
   return new Response(response.body, {
     status: response.status,
-    headers: { "Content-Type": response.headers.get("Content-Type") ?? "application/json", "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": response.headers.get("Content-Type") ?? "application/json",
+      "Cache-Control": "no-store",
+    },
   });
 });
 
@@ -147,22 +161,31 @@ function demoBackendBase(value: string | undefined): string | undefined {
 
 demoRoutes.get("/backend/received", async (c) => {
   const after = c.req.query("after") ?? "0";
-  if (!AFTER.test(after)) throw new CheckoutError(400, "invalid_request", "after must be a whole number of 1 to 15 digits.");
+  if (!AFTER.test(after))
+    throw new CheckoutError(400, "invalid_request", "after must be a whole number of 1 to 15 digits.");
   const base = demoBackendBase(c.env.DEMO_BACKEND_URL);
-  if (!base) throw new CheckoutError(502, "upstream_unavailable", "The shop backend is not configured (DEMO_BACKEND_URL).");
+  if (!base)
+    throw new CheckoutError(502, "upstream_unavailable", "The shop backend is not configured (DEMO_BACKEND_URL).");
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${base}/received?after=${after}`, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS) });
+    response = await fetch(`${base}/received?after=${after}`, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS),
+    });
     text = await response.text();
   } catch {
     throw new CheckoutError(502, "upstream_unavailable", "The shop backend cannot be reached.");
   }
-  if (!response.ok) throw new CheckoutError(502, "upstream_error", `The shop backend answered HTTP ${response.status}.`);
+  if (!response.ok)
+    throw new CheckoutError(502, "upstream_error", `The shop backend answered HTTP ${response.status}.`);
   try {
     JSON.parse(text);
   } catch {
     throw new CheckoutError(502, "upstream_error", "The shop backend gave an answer that is not JSON.");
   }
-  return new Response(text, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(text, {
+    status: 200,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
 });

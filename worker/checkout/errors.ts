@@ -31,13 +31,17 @@ export class CheckoutError extends Error {
 }
 
 /** A value or the public error that prevented it, as it crosses the Durable Object RPC boundary. */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: { status: number; code: ErrorCode; message: string } };
+export type Result<T> =
+  { ok: true; value: T } | { ok: false; error: { status: number; code: ErrorCode; message: string } };
 
 /**
  * Runs `fn` inside a Durable Object and returns its outcome as a Result: any thrown value becomes
  * its public error (toCheckoutError); `onServerError` sees the 5xx ones (to log them with context).
  */
-export async function settle<T>(fn: () => Promise<T> | T, onServerError?: (error: CheckoutError, cause: unknown) => void): Promise<Result<T>> {
+export async function settle<T>(
+  fn: () => Promise<T> | T,
+  onServerError?: (error: CheckoutError, cause: unknown) => void,
+): Promise<Result<T>> {
   try {
     return { ok: true, value: await fn() };
   } catch (err) {
@@ -55,7 +59,14 @@ export function unwrap<T>(result: Result<T>): T {
 }
 
 /** A JSON error response with the given status, code and message (and the fields at fault). */
-export function jsonError(status: number, code: ErrorCode, message: string, headers?: HeadersInit, requestId?: string, fields?: FieldError[]): Response {
+export function jsonError(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers?: HeadersInit,
+  requestId?: string,
+  fields?: FieldError[],
+): Response {
   const kind = ERROR_KINDS[code];
   const error: ErrorBody["error"] = { code, message, kind, retryable: isRetryable(kind) };
   if (fields?.length) error.fields = fields;
@@ -93,6 +104,7 @@ export function toCheckoutError(err: unknown): CheckoutError {
   if (err instanceof CheckoutError) return err;
   if (err instanceof V3Error) return fromV3Error(err);
   // hono's own refusals (a malformed JSON body, for example) are client errors.
-  if (err instanceof HTTPException && err.status < 500) return new CheckoutError(err.status, "invalid_request", err.message || "Invalid request.");
+  if (err instanceof HTTPException && err.status < 500)
+    return new CheckoutError(err.status, "invalid_request", err.message || "Invalid request.");
   return new CheckoutError(500, "internal_error", "Internal error.");
 }

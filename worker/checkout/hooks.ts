@@ -40,12 +40,17 @@ function received(status: 200 | 202, outcome: string): Response {
 /** The verified raw body (throws 401 invalid_signature / 400 / 413 otherwise). */
 async function readAuthentic(request: Request, shop: Shop, key: string): Promise<string> {
   try {
-    const { raw } = await verifyNotification(request, { key, header: shop.notificationSignature.header, encoding: shop.notificationSignature.encoding });
+    const { raw } = await verifyNotification(request, {
+      key,
+      header: shop.notificationSignature.header,
+      encoding: shop.notificationSignature.encoding,
+    });
     return raw;
   } catch (err) {
     if (!(err instanceof V3Error)) throw err;
     log("warn", "hook_rejected", { shop: shop.id, code: err.code });
-    if (err.kind === "invalid_signature") throw new CheckoutError(401, "invalid_signature", "The notification signature is missing or does not match.");
+    if (err.kind === "invalid_signature")
+      throw new CheckoutError(401, "invalid_signature", "The notification signature is missing or does not match.");
     // The route's body limit (app.ts) is below the client's own, so what is left is a body that is not UTF-8.
     throw new CheckoutError(400, "invalid_request", "The notification body is not valid UTF-8.");
   }
@@ -61,7 +66,12 @@ function parse(raw: string, shop: Shop): Notification | UnrecognizedNotification
   }
 }
 
-function logOutcome(shop: Shop, paymentId: string, authentic: boolean, outcome: NotificationOutcome | HintOutcome): void {
+function logOutcome(
+  shop: Shop,
+  paymentId: string,
+  authentic: boolean,
+  outcome: NotificationOutcome | HintOutcome,
+): void {
   if (outcome === "unknown") {
     log("info", "notification_unknown_payment", { shop: shop.id, paymentId, authentic });
   } else {
@@ -74,9 +84,21 @@ function logOutcome(shop: Shop, paymentId: string, authentic: boolean, outcome: 
  * when this Worker holds that payment (the PaymentObject answers "unknown" otherwise and stores
  * nothing). Nothing in its body is applied, authentic or not.
  */
-function unknownType(notification: UnrecognizedNotification, env: Env, ctx: ExecutionContext, shop: Shop, authentic: boolean): Response {
+function unknownType(
+  notification: UnrecognizedNotification,
+  env: Env,
+  ctx: ExecutionContext,
+  shop: Shop,
+  authentic: boolean,
+): Response {
   const { notificationType, paymentId } = notification;
-  log("info", "notification_unknown_type", { shop: shop.id, notificationType, paymentId, payoutId: notification.payoutId, authentic });
+  log("info", "notification_unknown_type", {
+    shop: shop.id,
+    notificationType,
+    paymentId,
+    payoutId: notification.payoutId,
+    authentic,
+  });
   if (paymentId === undefined) return received(202, "ignored");
   // Only the id is read: the object checks it holds the payment, then schedules a re-fetch.
   ctx.waitUntil(
@@ -109,7 +131,8 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
     const events = shopEvents(env, shop.id);
     if (authentic) {
       const outcome = await events.applyPayout(notification.timestamp, payout);
-      if (outcome === "invalid_timestamp") throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
+      if (outcome === "invalid_timestamp")
+        throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
       log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, status: payout.status, outcome });
       return received(200, outcome);
     }
@@ -118,10 +141,16 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
         .getPayout(payout.payoutId)
         // The fetched payout must name this shop's hook: an unauthenticated body could name another
         // shop's payout on a shared upstream account.
-        .then((fetched) => (hookShopOf(fetched.notificationUrl) === shop.id ? events.applyPayout(new Date().toISOString(), fetched) : "ignored"))
+        .then((fetched) =>
+          hookShopOf(fetched.notificationUrl) === shop.id
+            ? events.applyPayout(new Date().toISOString(), fetched)
+            : "ignored",
+        )
         .then(
-          (outcome) => log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, outcome, authentic: false }),
-          (err: unknown) => log("error", "payout_hint_failed", { shop: shop.id, payoutId: payout.payoutId, error: err }),
+          (outcome) =>
+            log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, outcome, authentic: false }),
+          (err: unknown) =>
+            log("error", "payout_hint_failed", { shop: shop.id, payoutId: payout.payoutId, error: err }),
         ),
     );
     return received(202, "refetch");
@@ -137,7 +166,8 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
   ctx.waitUntil(
     object.hint().then(
       (outcome) => logOutcome(shop, payment.paymentId, false, outcome),
-      (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId: payment.paymentId, error: err }),
+      (err: unknown) =>
+        log("error", "notification_hint_failed", { shop: shop.id, paymentId: payment.paymentId, error: err }),
     ),
   );
   return received(202, "refetch");

@@ -67,7 +67,9 @@ export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
 export function queryParams<T extends ZodType>(schema: T) {
   return zValidator("query", schema, (result) => {
     if (!result.success) {
-      const detail = result.error.issues.map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`).join("; ");
+      const detail = result.error.issues
+        .map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`)
+        .join("; ");
       throw new CheckoutError(400, "invalid_request", `Invalid query. ${detail}`);
     }
   });

@@ -47,7 +47,12 @@ function scrub(line: string): string {
  */
 export function formatLog(level: LogLevel, event: string, fields: LogFields = {}, now = Date.now()): string {
   // level and event are written last in the spread so that no field can overwrite them.
-  const entry = { ...(now > 0 ? { time: new Date(now).toISOString() } : {}), ...(redactFields(fields, 0) as LogFields), level, event };
+  const entry = {
+    ...(now > 0 ? { time: new Date(now).toISOString() } : {}),
+    ...(redactFields(fields, 0) as LogFields),
+    level,
+    event,
+  };
   return scrub(JSON.stringify(entry));
 }
 

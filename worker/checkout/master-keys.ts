@@ -15,7 +15,8 @@ import { KEY_ID, type Keyring } from "./secret-envelope.js";
 const KEY_BYTES = 32;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$|^[A-Za-z0-9_-]+$/;
 
-export type ParsedMasterKeys = { ok: true; currentId: string; keys: Map<string, Uint8Array> } | { ok: false; problem: string };
+export type ParsedMasterKeys =
+  { ok: true; currentId: string; keys: Map<string, Uint8Array> } | { ok: false; problem: string };
 
 function decodeKey(text: string): Uint8Array | undefined {
   if (!BASE64.test(text)) return undefined;
@@ -35,22 +36,33 @@ export function parseMasterKeys(keysVar: string | undefined, currentVar: string 
     const entry = item.trim();
     const colon = entry.indexOf(":");
     const id = colon > 0 ? entry.slice(0, colon) : "";
-    if (!KEY_ID.test(id)) return { ok: false, problem: `SHOP_MASTER_KEYS entry ${index + 1} is not <key id>:<base64 key> (ids: 1-32 of A-Z a-z 0-9 _ -)` };
+    if (!KEY_ID.test(id))
+      return {
+        ok: false,
+        problem: `SHOP_MASTER_KEYS entry ${index + 1} is not <key id>:<base64 key> (ids: 1-32 of A-Z a-z 0-9 _ -)`,
+      };
     if (keys.has(id)) return { ok: false, problem: `SHOP_MASTER_KEYS lists the key id ${id} twice` };
     const key = decodeKey(entry.slice(colon + 1));
-    if (key?.length !== KEY_BYTES) return { ok: false, problem: `SHOP_MASTER_KEYS key ${id} is not the base64 of ${KEY_BYTES} bytes` };
+    if (key?.length !== KEY_BYTES)
+      return { ok: false, problem: `SHOP_MASTER_KEYS key ${id} is not the base64 of ${KEY_BYTES} bytes` };
     keys.set(id, key);
   }
   const current = currentVar?.trim() || (keys.size === 1 ? [...keys.keys()][0] : undefined);
-  if (current === undefined) return { ok: false, problem: "SHOP_MASTER_KEY_ID must name the current key when SHOP_MASTER_KEYS holds several" };
-  if (!keys.has(current)) return { ok: false, problem: `SHOP_MASTER_KEY_ID names ${current}, which SHOP_MASTER_KEYS does not hold` };
+  if (current === undefined)
+    return { ok: false, problem: "SHOP_MASTER_KEY_ID must name the current key when SHOP_MASTER_KEYS holds several" };
+  if (!keys.has(current))
+    return { ok: false, problem: `SHOP_MASTER_KEY_ID names ${current}, which SHOP_MASTER_KEYS does not hold` };
   return { ok: true, currentId: current, keys };
 }
 
 /** The keyring of parsed keys (WebCrypto AES-GCM keys, not extractable). */
-export async function importKeyring(parsed: { currentId: string; keys: ReadonlyMap<string, Uint8Array> }): Promise<Keyring> {
+export async function importKeyring(parsed: {
+  currentId: string;
+  keys: ReadonlyMap<string, Uint8Array>;
+}): Promise<Keyring> {
   const keys = new Map<string, CryptoKey>();
-  for (const [id, raw] of parsed.keys) keys.set(id, await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
+  for (const [id, raw] of parsed.keys)
+    keys.set(id, await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
   return { currentId: parsed.currentId, keys };
 }
 
@@ -58,12 +70,16 @@ export async function importKeyring(parsed: { currentId: string; keys: ReadonlyM
 let imported: { source: string; keyring: Promise<Keyring | { problem: string }> } | undefined;
 
 /** The keyring of this Worker's secrets (imported once per isolate and value), or the problem with them. */
-export function keyringOf(env: { SHOP_MASTER_KEYS?: string; SHOP_MASTER_KEY_ID?: string }): Promise<Keyring | { problem: string }> {
+export function keyringOf(env: {
+  SHOP_MASTER_KEYS?: string;
+  SHOP_MASTER_KEY_ID?: string;
+}): Promise<Keyring | { problem: string }> {
   const source = `${env.SHOP_MASTER_KEY_ID ?? ""}\n${env.SHOP_MASTER_KEYS ?? ""}`;
   if (imported?.source !== source) {
     // Scrubbed from every log line: the whole value and each key in it (not the ids).
     const value = env.SHOP_MASTER_KEYS ?? "";
-    for (const part of [value, ...value.split(",").map((entry) => entry.slice(entry.indexOf(":") + 1))]) registerSecret(part.trim());
+    for (const part of [value, ...value.split(",").map((entry) => entry.slice(entry.indexOf(":") + 1))])
+      registerSecret(part.trim());
     const parsed = parseMasterKeys(env.SHOP_MASTER_KEYS, env.SHOP_MASTER_KEY_ID);
     imported = { source, keyring: parsed.ok ? importKeyring(parsed) : Promise.resolve({ problem: parsed.problem }) };
   }

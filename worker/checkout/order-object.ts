@@ -41,7 +41,8 @@ export function orderObject(env: Env, shopId: string, orderId: string) {
   return {
     stub,
     /** Creates the order's payment with `request`, or returns the live one (409 order_conflict when its terms differ). */
-    create: async (request: NewPaymentRequest, requestId?: string): Promise<OrderPayment> => unwrap(await stub.create(ref, request, requestId)),
+    create: async (request: NewPaymentRequest, requestId?: string): Promise<OrderPayment> =>
+      unwrap(await stub.create(ref, request, requestId)),
     /** The ids of the order's payments, newest first. */
     paymentIds: (): Promise<string[]> => stub.paymentIds(),
   };
@@ -73,7 +74,10 @@ export class OrderObject extends DurableObject<Env> {
 
   /** Whether the payments table exists (it is made when the first payment is recorded). */
   private hasPayments(): boolean {
-    return this.ctx.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'payments'").toArray().length > 0;
+    return (
+      this.ctx.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'payments'").toArray()
+        .length > 0
+    );
   }
 
   private ensureSchema(): void {
@@ -90,7 +94,10 @@ export class OrderObject extends DurableObject<Env> {
   /** The ids of the order's payments, newest first (empty when none was ever created). */
   paymentIds(): string[] {
     if (!this.hasPayments()) return [];
-    return this.ctx.storage.sql.exec<{ payment_id: string }>("SELECT payment_id FROM payments ORDER BY seq DESC").toArray().map((row) => row.payment_id);
+    return this.ctx.storage.sql
+      .exec<{ payment_id: string }>("SELECT payment_id FROM payments ORDER BY seq DESC")
+      .toArray()
+      .map((row) => row.payment_id);
   }
 
   /** Creates the order's payment, or returns the live one. Calls run strictly one at a time. */
@@ -98,23 +105,40 @@ export class OrderObject extends DurableObject<Env> {
     const run = this.queue.then(() =>
       settle(
         () => this.createNow(ref, request, requestId),
-        (e, err) => log("error", "payment_create_failed", { requestId, shop: ref.shopId, orderId: ref.orderId, code: e.code, error: err }),
+        (e, err) =>
+          log("error", "payment_create_failed", {
+            requestId,
+            shop: ref.shopId,
+            orderId: ref.orderId,
+            code: e.code,
+            error: err,
+          }),
       ),
     );
     this.queue = run;
     return run;
   }
 
-  private async createNow(ref: OrderRef, request: NewPaymentRequest, requestId: string | undefined): Promise<OrderPayment> {
+  private async createNow(
+    ref: OrderRef,
+    request: NewPaymentRequest,
+    requestId: string | undefined,
+  ): Promise<OrderPayment> {
     const shop = await getShop(this.env, ref.shopId);
     const latest = this.hasPayments()
-      ? this.ctx.storage.sql.exec<PaymentRow>("SELECT payment_id, price_amount, price_currency, transfer_currency FROM payments ORDER BY seq DESC LIMIT 1").toArray()[0]
+      ? this.ctx.storage.sql
+          .exec<PaymentRow>(
+            "SELECT payment_id, price_amount, price_currency, transfer_currency FROM payments ORDER BY seq DESC LIMIT 1",
+          )
+          .toArray()[0]
       : undefined;
     if (latest) {
       const view = await paymentObject(this.env, shop.id, latest.payment_id).view();
       if (!RESTARTABLE.has(view.status)) {
         const same =
-          new Decimal(latest.price_amount).eq(request.priceAmount) && latest.price_currency === request.priceCurrency && latest.transfer_currency === request.transferCurrency;
+          new Decimal(latest.price_amount).eq(request.priceAmount) &&
+          latest.price_currency === request.priceCurrency &&
+          latest.transfer_currency === request.transferCurrency;
         // The message is fixed: the live payment may be another customer's (anyone can send any order id).
         if (!same) throw new CheckoutError(409, "order_conflict", ORDER_CONFLICT_MESSAGE);
         await this.touch(ref);
@@ -164,6 +188,10 @@ export class OrderObject extends DurableObject<Env> {
     }
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    log("info", "order_expired", { shop: meta.shopId, orderId: meta.orderId, lastActivity: new Date(meta.lastActivity).toISOString() });
+    log("info", "order_expired", {
+      shop: meta.shopId,
+      orderId: meta.orderId,
+      lastActivity: new Date(meta.lastActivity).toISOString(),
+    });
   }
 }

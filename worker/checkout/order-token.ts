@@ -17,7 +17,13 @@ export interface OrderClaims {
 
 const invalid = (message: string) => new CheckoutError(400, "invalid_order_token", message);
 
-export async function verifyOrderToken(token: string, signingKey: string, shopId: string, orderId: string, now?: Date): Promise<OrderClaims> {
+export async function verifyOrderToken(
+  token: string,
+  signingKey: string,
+  shopId: string,
+  orderId: string,
+  now?: Date,
+): Promise<OrderClaims> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, new TextEncoder().encode(signingKey), {
@@ -28,15 +34,19 @@ export async function verifyOrderToken(token: string, signingKey: string, shopId
     }));
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw invalid("The order token has expired.");
-    if (err instanceof errors.JWTClaimValidationFailed) throw invalid(`The order token lacks a valid ${err.claim} claim.`);
+    if (err instanceof errors.JWTClaimValidationFailed)
+      throw invalid(`The order token lacks a valid ${err.claim} claim.`);
     throw invalid("The order token is not valid for this shop.");
   }
   const { orderId: claimOrder, priceAmount, priceCurrency, shop, aud } = payload;
   if (typeof claimOrder !== "string" || claimOrder !== orderId) throw invalid("The order token is for another order.");
-  if (shop === undefined && aud === undefined) throw invalid("The order token must name the shop (a shop claim or its audience).");
+  if (shop === undefined && aud === undefined)
+    throw invalid("The order token must name the shop (a shop claim or its audience).");
   const audiences = aud === undefined ? [] : Array.isArray(aud) ? aud : [aud];
-  if ((shop !== undefined && shop !== shopId) || (aud !== undefined && !audiences.includes(shopId))) throw invalid("The order token is for another shop.");
-  if (typeof priceAmount !== "string" || !DECIMAL_AMOUNT.test(priceAmount)) throw invalid("The order token's priceAmount must be a decimal string.");
+  if ((shop !== undefined && shop !== shopId) || (aud !== undefined && !audiences.includes(shopId)))
+    throw invalid("The order token is for another shop.");
+  if (typeof priceAmount !== "string" || !DECIMAL_AMOUNT.test(priceAmount))
+    throw invalid("The order token's priceAmount must be a decimal string.");
   if (typeof priceCurrency !== "string") throw invalid("The order token's priceCurrency must be a string.");
   return { orderId: claimOrder, priceAmount, priceCurrency };
 }
@@ -46,9 +56,18 @@ export async function verifyOrderToken(token: string, signingKey: string, shopId
  * `lifetimeSeconds`): what verifyOrderToken accepts. Used by the merchant console; a shop's own
  * backend does the same with any JWT library (examples/shop-backend).
  */
-export async function signOrderToken(claims: OrderClaims & { shop: string }, signingKey: string, lifetimeSeconds: number, now = new Date()): Promise<{ token: string; iat: number; exp: number }> {
+export async function signOrderToken(
+  claims: OrderClaims & { shop: string },
+  signingKey: string,
+  lifetimeSeconds: number,
+  now = new Date(),
+): Promise<{ token: string; iat: number; exp: number }> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + lifetimeSeconds;
-  const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt(iat).setExpirationTime(exp).sign(new TextEncoder().encode(signingKey));
+  const token = await new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(signingKey));
   return { token, iat, exp };
 }

@@ -20,7 +20,16 @@ import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "./e
 import { hookShopOf } from "./hook-url.js";
 import { log } from "./log.js";
 import { PaymentStore, type PaymentRow, type SnapshotSource } from "./payment-store.js";
-import { cleanupDue, expiryCheckedAfter, fetchDue, nextAlarmAt, pollSettings, readerWantsFetch, type PollSettings, type PollState } from "./poll-policy.js";
+import {
+  cleanupDue,
+  expiryCheckedAfter,
+  fetchDue,
+  nextAlarmAt,
+  pollSettings,
+  readerWantsFetch,
+  type PollSettings,
+  type PollState,
+} from "./poll-policy.js";
 import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision } from "./snapshot.js";
 import { viewRedirects } from "./redirects.js";
 import { maxViewers, POLICY_VIOLATION, VIEWERS_RETRY_AFTER_SECONDS } from "./stream-limits.js";
@@ -55,11 +64,13 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
   return {
     stub,
     /** Stores the creation response (version 1) unless a snapshot exists; the current view. */
-    init: (payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> => stub.init(ref, payment, requestedAt, orderId),
+    init: (payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> =>
+      stub.init(ref, payment, requestedAt, orderId),
     /** The latest view (404 payment_not_found, 502/504 upstream_* when it cannot be had). */
     view: async (): Promise<PaymentView> => unwrap(await stub.lookup(ref)),
     /** An authentic upstream notification: applied when newer. */
-    applyNotification: (timestamp: string, payment: Payment): Promise<NotificationOutcome> => stub.applyNotification(ref, timestamp, payment),
+    applyNotification: (timestamp: string, payment: Payment): Promise<NotificationOutcome> =>
+      stub.applyNotification(ref, timestamp, payment),
     /** A notification that cannot be trusted, or names only the payment: a re-fetch when the payment is held here. */
     hint: (): Promise<HintOutcome> => stub.hint(ref),
     /** The WebSocket stream for an upgrade request the router has checked. */
@@ -102,7 +113,8 @@ export class PaymentObject extends DurableObject<Env> {
   async init(ref: PaymentRef, payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> {
     const shop = await getShop(this.env, ref.shopId);
     if (!this.store.current()) {
-      const time = requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
+      const time =
+        requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
       if (orderId !== undefined) this.store.setOrderId(orderId);
       this.apply(shop, payment, "created", time);
       this.store.fetchStarted(time);
@@ -129,7 +141,13 @@ export class PaymentObject extends DurableObject<Env> {
         }
         return this.currentView(shop);
       },
-      (e, err) => log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", { shop: ref.shopId, paymentId: ref.paymentId, code: e.code, error: err }),
+      (e, err) =>
+        log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", {
+          shop: ref.shopId,
+          paymentId: ref.paymentId,
+          code: e.code,
+          error: err,
+        }),
     );
   }
 
@@ -140,7 +158,8 @@ export class PaymentObject extends DurableObject<Env> {
   async applyNotification(ref: PaymentRef, timestamp: string, payment: Payment): Promise<NotificationOutcome> {
     if (!this.holds(ref) || payment.paymentId !== ref.paymentId) return "unknown";
     const time = parseTime(timestamp);
-    if (time === undefined) throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
+    if (time === undefined)
+      throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
     const decision = this.apply(await getShop(this.env, ref.shopId), payment, "notification", time);
     await this.afterChange();
     return decision.action;
@@ -160,9 +179,19 @@ export class PaymentObject extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const shopId = request.headers.get(SHOP_HEADER);
     const paymentId = request.headers.get(PAYMENT_HEADER);
-    if (!shopId || !paymentId) return new CheckoutError(400, "invalid_request", "Streams are opened through paymentObject().stream().").toResponse();
+    if (!shopId || !paymentId)
+      return new CheckoutError(
+        400,
+        "invalid_request",
+        "Streams are opened through paymentObject().stream().",
+      ).toResponse();
     if (this.openSockets().length >= maxViewers(this.env.MAX_VIEWERS_PER_PAYMENT)) {
-      return new CheckoutError(429, "too_many_viewers", "This payment has as many viewers as it accepts; try again later.", { "Retry-After": String(VIEWERS_RETRY_AFTER_SECONDS) }).toResponse();
+      return new CheckoutError(
+        429,
+        "too_many_viewers",
+        "This payment has as many viewers as it accepts; try again later.",
+        { "Retry-After": String(VIEWERS_RETRY_AFTER_SECONDS) },
+      ).toResponse();
     }
     let shop: Shop;
     try {
@@ -251,23 +280,43 @@ export class PaymentObject extends DurableObject<Env> {
     const row = this.store.current();
     const fingerprint = contentFingerprint(payment);
     const forgotten = row ? 0 : this.store.forgottenVersion();
-    const stored = row && { version: row.version, status: row.status, sourceTime: row.source_time, fingerprint: row.fingerprint };
+    const stored = row && {
+      version: row.version,
+      status: row.status,
+      sourceTime: row.source_time,
+      fingerprint: row.fingerprint,
+    };
     const decision = decideSnapshot(stored, { status: payment.status, sourceTime, fingerprint }, forgotten);
     if (decision.action === "duplicate") {
       this.store.setSourceTime(decision.sourceTime);
     } else if (decision.action === "apply") {
       const view = this.view(shop, payment, decision.version);
       this.store.transaction(() => {
-        this.store.store({ shopId, payment, version: decision.version, source, sourceTime: decision.sourceTime, fingerprint, expiresAt: parseTime(payment.expirationTime) });
+        this.store.store({
+          shopId,
+          payment,
+          version: decision.version,
+          source,
+          sourceTime: decision.sourceTime,
+          fingerprint,
+          expiresAt: parseTime(payment.expirationTime),
+        });
         if (row || forgotten === 0) {
           const previous = row ? this.view(shop, JSON.parse(row.payment) as Payment, row.version) : undefined;
-          this.outbox.add({ shop: shopId, event: paymentEvent({ shop: shopId, orderId: this.store.orderId(), previous, view }) });
+          this.outbox.add({
+            shop: shopId,
+            event: paymentEvent({ shop: shopId, orderId: this.store.orderId(), previous, view }),
+          });
         }
       });
       this.broadcast(view);
     }
     log(decision.action === "apply" ? "info" : "debug", "payment_snapshot", {
-      shop: shopId, paymentId: payment.paymentId, source, status: payment.status, action: decision.action,
+      shop: shopId,
+      paymentId: payment.paymentId,
+      source,
+      status: payment.status,
+      action: decision.action,
       ...(decision.action === "apply" ? { version: decision.version } : {}),
     });
     return decision;
@@ -282,7 +331,8 @@ export class PaymentObject extends DurableObject<Env> {
    */
   private async ensureLoaded(ref: PaymentRef): Promise<void> {
     if (this.store.current()) return;
-    if (this.store.forgottenVersion() === 0) throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+    if (this.store.forgottenVersion() === 0)
+      throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
     this.loading ??= this.load(ref).finally(() => {
       this.loading = undefined;
     });
@@ -301,7 +351,8 @@ export class PaymentObject extends DurableObject<Env> {
       }
       throw err;
     }
-    if (payment.paymentId !== paymentId) throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
+    if (payment.paymentId !== paymentId)
+      throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
     const owner = hookShopOf(payment.notificationUrl);
     if (owner !== undefined && owner !== shopId) {
       log("warn", "payment_of_another_shop", { shop: shopId, paymentId, owner });
@@ -321,13 +372,20 @@ export class PaymentObject extends DurableObject<Env> {
     try {
       const shop = await getShop(this.env, row.shop_id);
       const payment = await upstreamFor(this.env, shop).getPayment(row.payment_id);
-      if (payment.paymentId !== row.payment_id) throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
+      if (payment.paymentId !== row.payment_id)
+        throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
       this.apply(shop, payment, "poll", startedAt);
       this.store.fetchSucceeded(expiryCheckedAfter(state, startedAt, this.settings));
     } catch (err) {
       this.store.fetchFailed();
       const e = toCheckoutError(err);
-      log("warn", "payment_poll_failed", { shop: row.shop_id, paymentId: row.payment_id, failures: row.failures + 1, code: e.code, status: e.status });
+      log("warn", "payment_poll_failed", {
+        shop: row.shop_id,
+        paymentId: row.payment_id,
+        failures: row.failures + 1,
+        code: e.code,
+        status: e.status,
+      });
     }
   }
 
@@ -340,7 +398,12 @@ export class PaymentObject extends DurableObject<Env> {
     this.store.forget(row.version);
     // No more polls; the alarm stays only while the outbox still has an event for the Queue.
     await this.schedule();
-    log("info", "payment_forgotten", { shop: row.shop_id, paymentId: row.payment_id, status: row.status, version: row.version });
+    log("info", "payment_forgotten", {
+      shop: row.shop_id,
+      paymentId: row.payment_id,
+      status: row.status,
+      version: row.version,
+    });
   }
 
   // ---- scheduling

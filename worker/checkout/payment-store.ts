@@ -73,8 +73,10 @@ CREATE TABLE IF NOT EXISTS payment (
   refetch_requested INTEGER NOT NULL DEFAULT 0
 );`;
 
-const ORDER_SCHEMA = "CREATE TABLE IF NOT EXISTS payment_order (id INTEGER PRIMARY KEY CHECK (id = 1), order_id TEXT NOT NULL)";
-const FORGOTTEN_SCHEMA = "CREATE TABLE IF NOT EXISTS forgotten (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
+const ORDER_SCHEMA =
+  "CREATE TABLE IF NOT EXISTS payment_order (id INTEGER PRIMARY KEY CHECK (id = 1), order_id TEXT NOT NULL)";
+const FORGOTTEN_SCHEMA =
+  "CREATE TABLE IF NOT EXISTS forgotten (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
 
 export class PaymentStore {
   /** The order id once read (undefined: not read yet; null: none). */
@@ -87,7 +89,12 @@ export class PaymentStore {
   ) {}
 
   private has(table: string): boolean {
-    this.tables ??= new Set(this.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").toArray().map((row) => row.name));
+    this.tables ??= new Set(
+      this.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray()
+        .map((row) => row.name),
+    );
     return this.tables.has(table);
   }
 
@@ -103,17 +110,25 @@ export class PaymentStore {
   /** The current version and poll state, or undefined when no snapshot is held. */
   current(): PaymentRow | undefined {
     if (!this.has("payment")) return undefined;
-    return this.sql.exec<PaymentRow>("SELECT p.*, s.payment AS payment, s.applied_at AS applied_at FROM payment p JOIN snapshots s ON s.version = p.version WHERE p.id = 1").toArray()[0];
+    return this.sql
+      .exec<PaymentRow>(
+        "SELECT p.*, s.payment AS payment, s.applied_at AS applied_at FROM payment p JOIN snapshots s ON s.version = p.version WHERE p.id = 1",
+      )
+      .toArray()[0];
   }
 
   /** The last version of snapshots this object deleted (0 when none). */
   forgottenVersion(): number {
-    return this.has("forgotten") ? this.sql.exec<{ version: number }>("SELECT version FROM forgotten").one().version : 0;
+    return this.has("forgotten")
+      ? this.sql.exec<{ version: number }>("SELECT version FROM forgotten").one().version
+      : 0;
   }
 
   /** The order id given at creation, or null for a payment not created through this Worker. */
   orderId(): string | null {
-    this.order ??= this.has("payment_order") ? (this.sql.exec<{ order_id: string }>("SELECT order_id FROM payment_order").toArray()[0]?.order_id ?? null) : null;
+    this.order ??= this.has("payment_order")
+      ? (this.sql.exec<{ order_id: string }>("SELECT order_id FROM payment_order").toArray()[0]?.order_id ?? null)
+      : null;
     return this.order;
   }
 
@@ -133,14 +148,26 @@ export class PaymentStore {
     const { payment } = snapshot;
     this.sql.exec(
       "INSERT INTO snapshots (version, status, source, source_time, fingerprint, payment, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      snapshot.version, payment.status, snapshot.source, snapshot.sourceTime, snapshot.fingerprint, JSON.stringify(payment), Date.now(),
+      snapshot.version,
+      payment.status,
+      snapshot.source,
+      snapshot.sourceTime,
+      snapshot.fingerprint,
+      JSON.stringify(payment),
+      Date.now(),
     );
     this.sql.exec(
       `INSERT INTO payment (id, shop_id, payment_id, version, status, source_time, fingerprint, expires_at)
        VALUES (1, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, status = excluded.status,
          source_time = excluded.source_time, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at`,
-      snapshot.shopId, payment.paymentId, snapshot.version, payment.status, snapshot.sourceTime, snapshot.fingerprint, snapshot.expiresAt ?? null,
+      snapshot.shopId,
+      payment.paymentId,
+      snapshot.version,
+      payment.status,
+      snapshot.sourceTime,
+      snapshot.fingerprint,
+      snapshot.expiresAt ?? null,
     );
   }
 

@@ -43,7 +43,11 @@ export function pollSettings(intervalVar: unknown): PollSettings {
   const text = typeof intervalVar === "number" ? String(intervalVar) : intervalVar;
   if (typeof text !== "string" || !/^\d{1,7}$/.test(text)) return DEFAULT_POLL_SETTINGS;
   const intervalMs = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, Number(text)));
-  return { ...DEFAULT_POLL_SETTINGS, intervalMs, maxBackoffMs: Math.max(DEFAULT_POLL_SETTINGS.maxBackoffMs, intervalMs) };
+  return {
+    ...DEFAULT_POLL_SETTINGS,
+    intervalMs,
+    maxBackoffMs: Math.max(DEFAULT_POLL_SETTINGS.maxBackoffMs, intervalMs),
+  };
 }
 
 export interface PollState {
@@ -84,7 +88,10 @@ function cleanupAt(state: PollState, settings: PollSettings): number {
 export function nextAlarmAt(state: PollState, settings: PollSettings): number | null {
   if (state.final) return cleanupAt(state, settings);
   const last = state.lastFetchAt;
-  const earliest = last === undefined ? state.now : Math.max(state.now, last + (state.failures > 0 ? backoffMs(state.failures, settings) : settings.minGapMs));
+  const earliest =
+    last === undefined
+      ? state.now
+      : Math.max(state.now, last + (state.failures > 0 ? backoffMs(state.failures, settings) : settings.minGapMs));
   const candidates: number[] = [];
   if (state.watched) candidates.push(Math.max(earliest, (last ?? state.now) + settings.intervalMs));
   if (state.refetchRequested) candidates.push(earliest);
@@ -112,5 +119,7 @@ export function cleanupDue(state: PollState, settings: PollSettings): boolean {
 
 /** After a successful fetch started at `startedAt`: has the expiry been checked? */
 export function expiryCheckedAfter(state: PollState, startedAt: number, settings: PollSettings): boolean {
-  return state.expiryChecked || (state.expiresAt !== undefined && startedAt >= state.expiresAt + settings.expiryGraceMs);
+  return (
+    state.expiryChecked || (state.expiresAt !== undefined && startedAt >= state.expiresAt + settings.expiryGraceMs)
+  );
 }

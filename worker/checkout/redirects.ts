@@ -19,7 +19,11 @@ export function redirectUrlsFor(shop: Pick<ShopData, "redirectUrls">, orderId: s
 }
 
 /** The view's redirect URLs: the shop's, then the upstream's for the outcomes the shop left open. */
-export function viewRedirects(shop: Pick<ShopData, "redirectUrls">, orderId: string | null, upstream: PaymentView["redirectUrls"]): PaymentView["redirectUrls"] {
+export function viewRedirects(
+  shop: Pick<ShopData, "redirectUrls">,
+  orderId: string | null,
+  upstream: PaymentView["redirectUrls"],
+): PaymentView["redirectUrls"] {
   if (orderId === null) return upstream;
   return { ...upstream, ...redirectUrlsFor(shop, orderId) };
 }

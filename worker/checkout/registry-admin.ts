@@ -15,11 +15,27 @@ import { CheckoutError } from "./errors.js";
 import { log, registerSecret } from "./log.js";
 import { encodeCursor } from "./paging.js";
 import { joinShop, secretsSet, splitShop, type SecretBundle } from "./registry-record.js";
-import { keyCounts, readShopForChange, rowsNotUnder, writeRewraps, writeShop, type Rewrap, type ShopRow } from "./registry-store.js";
+import {
+  keyCounts,
+  readShopForChange,
+  rowsNotUnder,
+  writeRewraps,
+  writeShop,
+  type Rewrap,
+  type ShopRow,
+} from "./registry-store.js";
 import { open, seal } from "./secret-envelope.js";
 import { applyPatch, withSecret, type SecretSlotName } from "./shop-patch.js";
 import { isolateCache, requireKeyring, rowShop } from "./shop-registry.js";
-import { deploymentIssues, registryShopSchema, schemaIssues, secretSlots, secretValueIssues, type RegistryShop, type ShopData } from "./shop-schema.js";
+import {
+  deploymentIssues,
+  registryShopSchema,
+  schemaIssues,
+  secretSlots,
+  secretValueIssues,
+  type RegistryShop,
+  type ShopData,
+} from "./shop-schema.js";
 import type { FieldError } from "./wire.js";
 
 /** Who asks, for the audit log. */
@@ -30,7 +46,14 @@ export interface Caller {
 
 export function recordOf(row: ShopRow, secrets?: SecretBundle): ShopRecord {
   const shop = JSON.parse(row.settings) as ShopData;
-  const record: ShopRecord = { shop, status: row.status, version: row.version, keyId: row.key_id, createdAt: row.created_at, updatedAt: row.updated_at };
+  const record: ShopRecord = {
+    shop,
+    status: row.status,
+    version: row.version,
+    keyId: row.key_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
   if (secrets) record.secrets = secretsSet(shop, secrets);
   return record;
 }
@@ -46,7 +69,12 @@ function refused(issues: readonly FieldError[]): CheckoutError {
 }
 
 const unknownShop = () => new CheckoutError(404, "unknown_shop", "The registry has no shop with this id.");
-const changedMeanwhile = () => new CheckoutError(409, "shop_changed", "The shop changed while this change was made; read it again and repeat the change.");
+const changedMeanwhile = () =>
+  new CheckoutError(
+    409,
+    "shop_changed",
+    "The shop changed while this change was made; read it again and repeat the change.",
+  );
 
 /**
  * The shop a body describes, checked by every rule a shop of the SHOPS var is checked by (400
@@ -62,10 +90,18 @@ export function checkShop(env: Env, candidate: unknown): RegistryShop {
 }
 
 /** The row of a shop as written: settings as JSON, secrets sealed under the current key. */
-async function sealed(env: Env, shop: RegistryShop): Promise<{ settings: string; secrets: string; keyId: string; bundle: SecretBundle }> {
+async function sealed(
+  env: Env,
+  shop: RegistryShop,
+): Promise<{ settings: string; secrets: string; keyId: string; bundle: SecretBundle }> {
   const keyring = await requireKeyring(env);
   const { settings, secrets } = splitShop(shop);
-  return { settings: JSON.stringify(settings), secrets: await seal(keyring, shop.id, JSON.stringify(secrets)), keyId: keyring.currentId, bundle: secrets };
+  return {
+    settings: JSON.stringify(settings),
+    secrets: await seal(keyring, shop.id, JSON.stringify(secrets)),
+    keyId: keyring.currentId,
+    bundle: secrets,
+  };
 }
 
 function forget(shopId: string): void {
@@ -83,16 +119,43 @@ export async function createShop(env: Env, db: D1Database, body: unknown, caller
   const row = await sealed(env, shop);
   const at = new Date().toISOString();
   const changes: AuditChange[] = shopChanges(undefined, shop);
-  const version = await writeShop(db, { id: shop.id, environment: shop.environment, status: "active", settings: row.settings, secrets: row.secrets, keyId: row.keyId, at, audit: { action: "create", changes: JSON.stringify(changes), ...audited(caller) } });
-  if (version === undefined) throw new CheckoutError(409, "shop_exists", "The registry has a shop with this id already.");
+  const version = await writeShop(db, {
+    id: shop.id,
+    environment: shop.environment,
+    status: "active",
+    settings: row.settings,
+    secrets: row.secrets,
+    keyId: row.keyId,
+    at,
+    audit: { action: "create", changes: JSON.stringify(changes), ...audited(caller) },
+  });
+  if (version === undefined)
+    throw new CheckoutError(409, "shop_exists", "The registry has a shop with this id already.");
   forget(shop.id);
-  return recordOf({ id: shop.id, environment: shop.environment, status: "active", settings: row.settings, secrets: row.secrets, key_id: row.keyId, version, created_at: at, updated_at: at }, row.bundle);
+  return recordOf(
+    {
+      id: shop.id,
+      environment: shop.environment,
+      status: "active",
+      settings: row.settings,
+      secrets: row.secrets,
+      key_id: row.keyId,
+      version,
+      created_at: at,
+      updated_at: at,
+    },
+    row.bundle,
+  );
 }
 
 const audited = (caller: Caller) => ({ actor: caller.actor, requestId: caller.requestId });
 
 /** The row and the whole shop as the registry has it now (404 unknown_shop). */
-async function current(env: Env, db: D1Database, id: string): Promise<{ row: ShopRow; shop: RegistryShop; bundle: SecretBundle }> {
+async function current(
+  env: Env,
+  db: D1Database,
+  id: string,
+): Promise<{ row: ShopRow; shop: RegistryShop; bundle: SecretBundle }> {
   const row = await readShopForChange(db, id);
   if (!row) throw unknownShop();
   const { settings, secrets } = await rowShop(env, row);
@@ -106,18 +169,45 @@ export async function showShop(env: Env, db: D1Database, id: string): Promise<Sh
 }
 
 /** A change of one shop: `change` makes the new shop from the current one; unchanged, nothing is written. */
-async function changeShop(env: Env, db: D1Database, id: string, action: string, caller: Caller, change: (shop: RegistryShop) => unknown): Promise<ShopRecord> {
+async function changeShop(
+  env: Env,
+  db: D1Database,
+  id: string,
+  action: string,
+  caller: Caller,
+  change: (shop: RegistryShop) => unknown,
+): Promise<ShopRecord> {
   const now = await current(env, db, id);
   const next = checkShop(env, change(now.shop));
   const changes = shopChanges(now.shop, next);
   if (!changes.length) return recordOf(now.row, now.bundle);
   const row = await sealed(env, next);
   const at = new Date().toISOString();
-  const write = { id, environment: next.environment, status: now.row.status, settings: row.settings, secrets: row.secrets, keyId: row.keyId, at, audit: { action, changes: JSON.stringify(changes), ...audited(caller) } };
+  const write = {
+    id,
+    environment: next.environment,
+    status: now.row.status,
+    settings: row.settings,
+    secrets: row.secrets,
+    keyId: row.keyId,
+    at,
+    audit: { action, changes: JSON.stringify(changes), ...audited(caller) },
+  };
   const version = await writeShop(db, write, now.row.version);
   if (version === undefined) throw changedMeanwhile();
   forget(id);
-  return recordOf({ ...now.row, environment: next.environment, settings: row.settings, secrets: row.secrets, key_id: row.keyId, version, updated_at: at }, row.bundle);
+  return recordOf(
+    {
+      ...now.row,
+      environment: next.environment,
+      settings: row.settings,
+      secrets: row.secrets,
+      key_id: row.keyId,
+      version,
+      updated_at: at,
+    },
+    row.bundle,
+  );
 }
 
 /** PATCH /admin/shops/{id}: the fields given, merged into the shop (shop-patch.ts). */
@@ -130,10 +220,18 @@ export function updateShop(env: Env, db: D1Database, id: string, patch: unknown,
 }
 
 /** PUT /admin/shops/{id}/secrets/{name}: one secret set or replaced. */
-export function rotateSecret(env: Env, db: D1Database, id: string, slot: SecretSlotName, value: string, caller: Caller): Promise<ShopRecord> {
+export function rotateSecret(
+  env: Env,
+  db: D1Database,
+  id: string,
+  slot: SecretSlotName,
+  value: string,
+  caller: Caller,
+): Promise<ShopRecord> {
   return changeShop(env, db, id, "rotate_secret", caller, (shop) => {
     const next = withSecret(shop, slot, value);
-    if (!next) throw refused([{ field: "webhooks", message: `has no endpoint ${slot.kind === "webhook" ? slot.index : ""}` }]);
+    if (!next)
+      throw refused([{ field: "webhooks", message: `has no endpoint ${slot.kind === "webhook" ? slot.index : ""}` }]);
     return next;
   });
 }
@@ -142,13 +240,27 @@ export function rotateSecret(env: Env, db: D1Database, id: string, slot: SecretS
  * POST /admin/shops/{id}/disable and /enable. A disabled shop answers 404 unknown_shop on every
  * route. The secrets are not opened, so a shop whose secrets cannot be read can still be disabled.
  */
-export async function setStatus(db: D1Database, id: string, status: ShopRow["status"], caller: Caller): Promise<ShopRecord> {
+export async function setStatus(
+  db: D1Database,
+  id: string,
+  status: ShopRow["status"],
+  caller: Caller,
+): Promise<ShopRecord> {
   const row = await readShopForChange(db, id);
   if (!row) throw unknownShop();
   if (row.status === status) return recordOf(row);
   const at = new Date().toISOString();
   const changes: AuditChange[] = [{ field: "status", from: row.status, to: status }];
-  const write = { id, environment: row.environment, status, settings: row.settings, secrets: row.secrets, keyId: row.key_id, at, audit: { action: status === "active" ? "enable" : "disable", changes: JSON.stringify(changes), ...audited(caller) } };
+  const write = {
+    id,
+    environment: row.environment,
+    status,
+    settings: row.settings,
+    secrets: row.secrets,
+    keyId: row.key_id,
+    at,
+    audit: { action: status === "active" ? "enable" : "disable", changes: JSON.stringify(changes), ...audited(caller) },
+  };
   const version = await writeShop(db, write, row.version);
   if (version === undefined) throw changedMeanwhile();
   forget(id);
@@ -160,7 +272,13 @@ export async function setStatus(db: D1Database, id: string, status: ShopRow["sta
  * sealed under another key than the current one, opened and sealed again under the current key.
  * Their content is the same, so caches stay valid; one audit entry says how many.
  */
-export async function rewrapShops(env: Env, db: D1Database, after: string, limit: number, caller: Caller): Promise<RewrapResult> {
+export async function rewrapShops(
+  env: Env,
+  db: D1Database,
+  after: string,
+  limit: number,
+  caller: Caller,
+): Promise<RewrapResult> {
   const keyring = await requireKeyring(env);
   const rows = await rowsNotUnder(db, keyring.currentId, after, limit);
   const rewraps: Rewrap[] = [];
@@ -173,7 +291,11 @@ export async function rewrapShops(env: Env, db: D1Database, after: string, limit
       fromKeys[row.key_id] = (fromKeys[row.key_id] ?? 0) + 1;
     } catch (err) {
       unreadable.push(row.id);
-      log("error", "registry_secrets_unreadable", { shop: row.id, keyId: row.key_id, problem: err instanceof Error ? err.message : String(err) });
+      log("error", "registry_secrets_unreadable", {
+        shop: row.id,
+        keyId: row.key_id,
+        problem: err instanceof Error ? err.message : String(err),
+      });
     }
   }
   const rewrapped = await writeRewraps(db, rewraps, (written) => ({
@@ -184,7 +306,13 @@ export async function rewrapShops(env: Env, db: D1Database, after: string, limit
     ...audited(caller),
   }));
   const last = rows.at(-1);
-  return { currentKeyId: keyring.currentId, rewrapped, unreadable, next: rows.length === limit && last ? encodeCursor(last.id) : null, shopsByKey: await keyCounts(db) };
+  return {
+    currentKeyId: keyring.currentId,
+    rewrapped,
+    unreadable,
+    next: rows.length === limit && last ? encodeCursor(last.id) : null,
+    shopsByKey: await keyCounts(db),
+  };
 }
 
 /** GET /admin/keys: the current key, the ids SHOP_MASTER_KEYS holds, and how many shops each key seals. */
@@ -192,4 +320,3 @@ export async function keyStatus(env: Env, db: D1Database): Promise<KeyStatus> {
   const keyring = await requireKeyring(env);
   return { currentKeyId: keyring.currentId, keyIds: [...keyring.keys.keys()], shopsByKey: await keyCounts(db) };
 }
-

@@ -29,7 +29,12 @@ export type CacheStep = "serve" | "check" | "load";
  * is a TTL old, or the clock went back), read the value ("load": not cached, or cached at another
  * version than the last one read), or answer from the cache ("serve").
  */
-export function cacheStep(entry: { asOf: number } | undefined, check: VersionCheck | undefined, now: number, ttlMs: number): CacheStep {
+export function cacheStep(
+  entry: { asOf: number } | undefined,
+  check: VersionCheck | undefined,
+  now: number,
+  ttlMs: number,
+): CacheStep {
   if (!check || now - check.at >= ttlMs || now < check.at) return "check";
   return entry?.asOf === check.version ? "serve" : "load";
 }
@@ -60,7 +65,8 @@ export class RegistryCache {
 
   /** The value of `key`: from the cache while it is current, else from `load` (concurrent callers share one read). */
   async get<T>(key: string, load: () => Promise<Loaded<T>>, options: CacheOptions): Promise<T> {
-    if (cacheStep(this.entries.get(key), this.check, this.clock(), options.ttlMs) === "check") await this.checkVersion(options.version);
+    if (cacheStep(this.entries.get(key), this.check, this.clock(), options.ttlMs) === "check")
+      await this.checkVersion(options.version);
     const entry = this.entries.get(key);
     if (entry && entry.asOf === this.check?.version) return entry.value as T;
     let pending = this.loading.get(key) as Promise<T> | undefined;

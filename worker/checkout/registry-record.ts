@@ -25,7 +25,10 @@ export function splitShop(shop: RegistryShop): { settings: ShopData; secrets: Se
     if (field !== "apiKeySecret" && value !== undefined) bundle[field] = value;
   }
   for (const endpoint of webhooks) bundle.webhooks[endpoint.url] = endpoint.secret;
-  return { settings: { ...rest, webhooks: webhooks.map(({ secret: _secret, ...endpoint }) => endpoint) }, secrets: bundle };
+  return {
+    settings: { ...rest, webhooks: webhooks.map(({ secret: _secret, ...endpoint }) => endpoint) },
+    secrets: bundle,
+  };
 }
 
 /** The whole shop again, in the shape the registry schema checks (an endpoint without a secret gets ""). */
@@ -35,12 +38,18 @@ export function joinShop(settings: ShopData, secrets: SecretBundle): RegistrySho
     const value = secrets[field];
     if (value !== undefined) joined[field] = value;
   }
-  return { ...settings, secrets: joined, webhooks: settings.webhooks.map((endpoint) => ({ ...endpoint, secret: secrets.webhooks[endpoint.url] ?? "" })) };
+  return {
+    ...settings,
+    secrets: joined,
+    webhooks: settings.webhooks.map((endpoint) => ({ ...endpoint, secret: secrets.webhooks[endpoint.url] ?? "" })),
+  };
 }
 
 /** Which secrets a shop has: `secrets.<field>` and `webhooks.<index>.secret`, in the order the shop lists them. */
 export function secretsSet(settings: Pick<ShopData, "webhooks">, secrets: SecretBundle): string[] {
-  const set: string[] = SECRET_FIELDS.filter((field: SecretField) => secrets[field] !== undefined).map((field) => `secrets.${field}`);
+  const set: string[] = SECRET_FIELDS.filter((field: SecretField) => secrets[field] !== undefined).map(
+    (field) => `secrets.${field}`,
+  );
   settings.webhooks.forEach((endpoint, index) => {
     if (secrets.webhooks[endpoint.url] !== undefined) set.push(`webhooks.${index}.secret`);
   });

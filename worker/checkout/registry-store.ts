@@ -49,7 +49,10 @@ const VERSION = "SELECT version FROM registry_version WHERE id = 1";
 let bookmark: string | undefined;
 
 /** Runs a batch of the lookup path on a session that starts at this isolate's latest bookmark. */
-async function lookupBatch(db: D1Database, statements: (session: D1DatabaseSession) => D1PreparedStatement[]): Promise<D1Result[]> {
+async function lookupBatch(
+  db: D1Database,
+  statements: (session: D1DatabaseSession) => D1PreparedStatement[],
+): Promise<D1Result[]> {
   const session = db.withSession(bookmark ?? "first-unconstrained");
   const results = await session.batch(statements(session));
   bookmark = session.getBookmark() ?? bookmark;
@@ -70,26 +73,43 @@ export async function readRegistryVersion(db: D1Database): Promise<number> {
 
 /** One shop's row (null when there is none) and the registry version, read together (the lookup path). */
 export async function readShop(db: D1Database, id: string): Promise<{ row: ShopRow | null; version: number }> {
-  const [row, version] = await lookupBatch(db, (s) => [s.prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id = ?`).bind(id), s.prepare(VERSION)]);
+  const [row, version] = await lookupBatch(db, (s) => [
+    s.prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id = ?`).bind(id),
+    s.prepare(VERSION),
+  ]);
   return { row: (row?.results[0] as ShopRow | undefined) ?? null, version: versionOf(version) };
 }
 
 /** Whether any shop of the registry, enabled or not, is a production shop (the lookup path). */
 export async function readHasProduction(db: D1Database): Promise<{ value: boolean; version: number }> {
-  const [found, version] = await lookupBatch(db, (s) => [s.prepare("SELECT 1 AS found FROM shops WHERE environment = 'production' LIMIT 1"), s.prepare(VERSION)]);
+  const [found, version] = await lookupBatch(db, (s) => [
+    s.prepare("SELECT 1 AS found FROM shops WHERE environment = 'production' LIMIT 1"),
+    s.prepare(VERSION),
+  ]);
   return { value: (found?.results.length ?? 0) > 0, version: versionOf(version) };
 }
 
 /** One shop's row as the primary has it (the admin API's read before a change). */
 export async function readShopForChange(db: D1Database, id: string): Promise<ShopRow | null> {
-  return db.withSession("first-primary").prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id = ?`).bind(id).first<ShopRow>();
+  return db
+    .withSession("first-primary")
+    .prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id = ?`)
+    .bind(id)
+    .first<ShopRow>();
 }
 
 /** One page of shops in id order, after `after` (exclusive). */
-export async function listShops(db: D1Database, after: string, limit: number, status?: ShopRow["status"]): Promise<ShopRow[]> {
+export async function listShops(
+  db: D1Database,
+  after: string,
+  limit: number,
+  status?: ShopRow["status"],
+): Promise<ShopRow[]> {
   const session = db.withSession("first-primary");
   const statement = status
-    ? session.prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id > ? AND status = ? ORDER BY id LIMIT ?`).bind(after, status, limit)
+    ? session
+        .prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id > ? AND status = ? ORDER BY id LIMIT ?`)
+        .bind(after, status, limit)
     : session.prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id > ? ORDER BY id LIMIT ?`).bind(after, limit);
   return (await statement.all<ShopRow>()).results;
 }
@@ -111,7 +131,11 @@ export interface ShopWrite {
  * of the row read at `expectedVersion` (nothing when it changed since). The shop's new version,
  * or undefined when nothing was written.
  */
-export async function writeShop(db: D1Database, write: ShopWrite, expectedVersion?: number): Promise<number | undefined> {
+export async function writeShop(
+  db: D1Database,
+  write: ShopWrite,
+  expectedVersion?: number,
+): Promise<number | undefined> {
   const changeId = crypto.randomUUID();
   const next = "(SELECT version + 1 FROM registry_version WHERE id = 1)";
   const row =
@@ -121,19 +145,42 @@ export async function writeShop(db: D1Database, write: ShopWrite, expectedVersio
             `INSERT INTO shops (id, environment, status, settings, secrets, key_id, version, change_id, created_at, updated_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ${next}, ?7, ?8, ?8) ON CONFLICT (id) DO NOTHING`,
           )
-          .bind(write.id, write.environment, write.status, write.settings, write.secrets, write.keyId, changeId, write.at)
+          .bind(
+            write.id,
+            write.environment,
+            write.status,
+            write.settings,
+            write.secrets,
+            write.keyId,
+            changeId,
+            write.at,
+          )
       : db
           .prepare(
             `UPDATE shops SET environment = ?2, status = ?3, settings = ?4, secrets = ?5, key_id = ?6, version = ${next}, change_id = ?7, updated_at = ?8
              WHERE id = ?1 AND version = ?9`,
           )
-          .bind(write.id, write.environment, write.status, write.settings, write.secrets, write.keyId, changeId, write.at, expectedVersion);
+          .bind(
+            write.id,
+            write.environment,
+            write.status,
+            write.settings,
+            write.secrets,
+            write.keyId,
+            changeId,
+            write.at,
+            expectedVersion,
+          );
   const mine = "EXISTS (SELECT 1 FROM shops WHERE id = ?1 AND change_id = ?2)";
   const { actor, action, changes, requestId } = write.audit;
   const results = await db.batch([
     row,
     db.prepare(`UPDATE registry_version SET version = version + 1 WHERE id = 1 AND ${mine}`).bind(write.id, changeId),
-    db.prepare(`INSERT INTO audit_log (at, actor, action, shop_id, changes, request_id) SELECT ?3, ?4, ?5, ?1, ?6, ?7 WHERE ${mine}`).bind(write.id, changeId, write.at, actor, action, changes, requestId),
+    db
+      .prepare(
+        `INSERT INTO audit_log (at, actor, action, shop_id, changes, request_id) SELECT ?3, ?4, ?5, ?1, ?6, ?7 WHERE ${mine}`,
+      )
+      .bind(write.id, changeId, write.at, actor, action, changes, requestId),
     db.prepare("SELECT version FROM shops WHERE id = ?1 AND change_id = ?2").bind(write.id, changeId),
   ]);
   const written = results[3]?.results[0] as { version: number } | undefined;
@@ -141,8 +188,15 @@ export async function writeShop(db: D1Database, write: ShopWrite, expectedVersio
 }
 
 /** Up to `limit` rows after `after` (id order) whose secrets are sealed under another key than `currentKeyId`. */
-export async function rowsNotUnder(db: D1Database, currentKeyId: string, after: string, limit: number): Promise<ShopRow[]> {
-  const statement = db.withSession("first-primary").prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE key_id != ? AND id > ? ORDER BY id LIMIT ?`);
+export async function rowsNotUnder(
+  db: D1Database,
+  currentKeyId: string,
+  after: string,
+  limit: number,
+): Promise<ShopRow[]> {
+  const statement = db
+    .withSession("first-primary")
+    .prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE key_id != ? AND id > ? ORDER BY id LIMIT ?`);
   return (await statement.bind(currentKeyId, after, limit).all<ShopRow>()).results;
 }
 
@@ -158,9 +212,19 @@ export interface Rewrap {
  * Writes rewrapped secrets (the content is the same, so the registry version stays) and one
  * audit entry when any was written; how many rows were written.
  */
-export async function writeRewraps(db: D1Database, rewraps: readonly Rewrap[], audit: (written: number) => AuditEntry): Promise<number> {
+export async function writeRewraps(
+  db: D1Database,
+  rewraps: readonly Rewrap[],
+  audit: (written: number) => AuditEntry,
+): Promise<number> {
   if (!rewraps.length) return 0;
-  const results = await db.batch(rewraps.map((r) => db.prepare("UPDATE shops SET secrets = ?, key_id = ? WHERE id = ? AND secrets = ?").bind(r.secrets, r.keyId, r.id, r.from)));
+  const results = await db.batch(
+    rewraps.map((r) =>
+      db
+        .prepare("UPDATE shops SET secrets = ?, key_id = ? WHERE id = ? AND secrets = ?")
+        .bind(r.secrets, r.keyId, r.id, r.from),
+    ),
+  );
   const written = results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
   if (written) await appendAudit(db, audit(written));
   return written;
@@ -168,7 +232,12 @@ export async function writeRewraps(db: D1Database, rewraps: readonly Rewrap[], a
 
 /** How many shops are sealed under each master key id. */
 export async function keyCounts(db: D1Database): Promise<Record<string, number>> {
-  const rows = (await db.withSession("first-primary").prepare("SELECT key_id, COUNT(*) AS shops FROM shops GROUP BY key_id ORDER BY key_id").all<{ key_id: string; shops: number }>()).results;
+  const rows = (
+    await db
+      .withSession("first-primary")
+      .prepare("SELECT key_id, COUNT(*) AS shops FROM shops GROUP BY key_id ORDER BY key_id")
+      .all<{ key_id: string; shops: number }>()
+  ).results;
   return Object.fromEntries(rows.map((row) => [row.key_id, row.shops]));
 }
 
@@ -183,7 +252,15 @@ export async function appendAudit(db: D1Database, entry: AuditEntry): Promise<vo
 export async function readAudit(db: D1Database, after: number, limit: number, shopId?: string): Promise<AuditRow[]> {
   const session = db.withSession("first-primary");
   const statement = shopId
-    ? session.prepare("SELECT id, at, actor, action, shop_id, changes, request_id FROM audit_log WHERE shop_id = ? AND id > ? ORDER BY id LIMIT ?").bind(shopId, after, limit)
-    : session.prepare("SELECT id, at, actor, action, shop_id, changes, request_id FROM audit_log WHERE id > ? ORDER BY id LIMIT ?").bind(after, limit);
+    ? session
+        .prepare(
+          "SELECT id, at, actor, action, shop_id, changes, request_id FROM audit_log WHERE shop_id = ? AND id > ? ORDER BY id LIMIT ?",
+        )
+        .bind(shopId, after, limit)
+    : session
+        .prepare(
+          "SELECT id, at, actor, action, shop_id, changes, request_id FROM audit_log WHERE id > ? ORDER BY id LIMIT ?",
+        )
+        .bind(after, limit);
   return (await statement.all<AuditRow>()).results;
 }

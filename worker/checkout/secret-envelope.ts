@@ -51,7 +51,8 @@ export function fromBase64Url(text: string): Uint8Array | undefined {
   }
 }
 
-const additionalData = (aad: string) => new TextEncoder().encode(`crypto-checkout/shop-secrets/${ENVELOPE_VERSION}\n${aad}`);
+const additionalData = (aad: string) =>
+  new TextEncoder().encode(`crypto-checkout/shop-secrets/${ENVELOPE_VERSION}\n${aad}`);
 
 /** The parts of a stored envelope, or undefined when it is not one. */
 export function parseEnvelope(text: string): { keyId: string; iv: Uint8Array; ciphertext: Uint8Array } | undefined {
@@ -69,7 +70,11 @@ export async function seal(keyring: Keyring, aad: string, plaintext: string): Pr
   const key = keyring.keys.get(keyring.currentId);
   if (!key) throw new EnvelopeError("unknown_key", `the current master key ${keyring.currentId} is not in the keyring`);
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const ciphertext = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: additionalData(aad) }, key, new TextEncoder().encode(plaintext));
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: additionalData(aad) },
+    key,
+    new TextEncoder().encode(plaintext),
+  );
   return [ENVELOPE_VERSION, keyring.currentId, toBase64Url(iv), toBase64Url(new Uint8Array(ciphertext))].join(".");
 }
 
@@ -78,12 +83,23 @@ export async function open(keyring: Keyring, aad: string, envelope: string): Pro
   const parts = parseEnvelope(envelope);
   if (!parts) throw new EnvelopeError("malformed", "the stored secrets are not an envelope of this version");
   const key = keyring.keys.get(parts.keyId);
-  if (!key) throw new EnvelopeError("unknown_key", `the stored secrets are sealed under master key ${parts.keyId}, which SHOP_MASTER_KEYS does not hold`);
+  if (!key)
+    throw new EnvelopeError(
+      "unknown_key",
+      `the stored secrets are sealed under master key ${parts.keyId}, which SHOP_MASTER_KEYS does not hold`,
+    );
   let plaintext: ArrayBuffer;
   try {
-    plaintext = await crypto.subtle.decrypt({ name: "AES-GCM", iv: parts.iv, additionalData: additionalData(aad) }, key, parts.ciphertext);
+    plaintext = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: parts.iv, additionalData: additionalData(aad) },
+      key,
+      parts.ciphertext,
+    );
   } catch {
-    throw new EnvelopeError("not_authentic", `the stored secrets do not open under master key ${parts.keyId} for this shop`);
+    throw new EnvelopeError(
+      "not_authentic",
+      `the stored secrets do not open under master key ${parts.keyId} for this shop`,
+    );
   }
   return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(plaintext);
 }

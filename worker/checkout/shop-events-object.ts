@@ -28,7 +28,8 @@ export function shopEvents(env: Env, shopId: string) {
   return {
     stub,
     record: (event: WebhookEvent, urls: string[]) => stub.record(event, urls),
-    finish: (eventId: string, results: AttemptResult[], failure: FailureOutcome | null) => stub.finish(eventId, results, failure),
+    finish: (eventId: string, results: AttemptResult[], failure: FailureOutcome | null) =>
+      stub.finish(eventId, results, failure),
     deadLetter: (event: WebhookEvent, reason: string) => stub.deadLetter(event, reason),
     list: (after: number, limit: number) => stub.list(after, limit),
     detail: (eventId: string) => stub.detail(eventId),
@@ -129,16 +130,36 @@ export class ShopEventsObject extends DurableObject<Env> {
     const status = payout.status ?? "";
     const shop = await getShop(this.env, shopId);
     const decision = this.ctx.storage.transactionSync(() => {
-      const row = this.ctx.storage.sql.exec<PayoutRow>("SELECT version, status, source_time, fingerprint FROM payouts WHERE payout_id = ?", payout.payoutId).toArray()[0];
-      const stored = row && { version: row.version, status: row.status, sourceTime: row.source_time, fingerprint: row.fingerprint };
+      const row = this.ctx.storage.sql
+        .exec<PayoutRow>(
+          "SELECT version, status, source_time, fingerprint FROM payouts WHERE payout_id = ?",
+          payout.payoutId,
+        )
+        .toArray()[0];
+      const stored = row && {
+        version: row.version,
+        status: row.status,
+        sourceTime: row.source_time,
+        fingerprint: row.fingerprint,
+      };
       const decided = decideSnapshot(stored, { status, sourceTime, fingerprint });
       if (decided.action !== "apply") return decided;
       this.ctx.storage.sql.exec(
         `INSERT INTO payouts (payout_id, version, status, source_time, fingerprint) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (payout_id) DO UPDATE SET version = excluded.version, status = excluded.status, source_time = excluded.source_time, fingerprint = excluded.fingerprint`,
-        payout.payoutId, decided.version, status, decided.sourceTime, fingerprint,
+        payout.payoutId,
+        decided.version,
+        status,
+        decided.sourceTime,
+        fingerprint,
       );
-      const event = payoutEvent({ shop: shopId, previousStatus: row ? row.status || null : null, version: decided.version, payout: visible, now: new Date() });
+      const event = payoutEvent({
+        shop: shopId,
+        previousStatus: row ? row.status || null : null,
+        version: decided.version,
+        payout: visible,
+        now: new Date(),
+      });
       // Its deliveries hold a lease from now on, so a message the Queue loses is sent again.
       const urls = endpointsFor(shop, event.type).map((endpoint) => endpoint.url);
       const now = Date.now();

@@ -15,26 +15,34 @@ import type { FieldError } from "./wire.js";
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Entries whose value is null left out. */
-const withoutNulls = (entries: Json): Json => Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== null));
+const withoutNulls = (entries: Json): Json =>
+  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== null));
 
 /** The shop with `patch` applied (not yet checked by the schema), and the problems the merge itself found. */
 export function applyPatch(current: RegistryShop, patch: unknown): { candidate: Json; issues: FieldError[] } {
-  if (!isObject(patch)) return { candidate: { ...current }, issues: [{ field: "(body)", message: "must be a JSON object of the fields to change" }] };
+  if (!isObject(patch))
+    return {
+      candidate: { ...current },
+      issues: [{ field: "(body)", message: "must be a JSON object of the fields to change" }],
+    };
   const merged: Json = { ...current };
   const issues: FieldError[] = [];
   for (const [field, value] of Object.entries(patch)) {
     if (field === "id") {
-      if (value !== current.id) issues.push({ field: "id", message: "cannot be changed (add a shop with the new id instead)" });
+      if (value !== current.id)
+        issues.push({ field: "id", message: "cannot be changed (add a shop with the new id instead)" });
     } else if (field === "secrets") {
       merged.secrets = isObject(value) ? withoutNulls({ ...current.secrets, ...value }) : value;
     } else if (field === "webhooks" && Array.isArray(value)) {
       merged.webhooks = value.map((endpoint: unknown, index) => {
         if (!isObject(endpoint) || "secret" in endpoint) return endpoint;
         const kept = current.webhooks.find((old) => old.url === endpoint.url)?.secret;
-        if (kept === undefined) issues.push({ field: `webhooks.${index}.secret`, message: "is required for a new endpoint" });
+        if (kept === undefined)
+          issues.push({ field: `webhooks.${index}.secret`, message: "is required for a new endpoint" });
         return kept === undefined ? endpoint : { ...endpoint, secret: kept };
       });
     } else {
@@ -60,5 +68,10 @@ export function secretSlotName(name: string): SecretSlotName | undefined {
 export function withSecret(current: RegistryShop, slot: SecretSlotName, value: string): RegistryShop | undefined {
   if (slot.kind === "secret") return { ...current, secrets: { ...current.secrets, [slot.field]: value } };
   if (slot.index >= current.webhooks.length) return undefined;
-  return { ...current, webhooks: current.webhooks.map((endpoint, index) => (index === slot.index ? { ...endpoint, secret: value } : endpoint)) };
+  return {
+    ...current,
+    webhooks: current.webhooks.map((endpoint, index) =>
+      index === slot.index ? { ...endpoint, secret: value } : endpoint,
+    ),
+  };
 }

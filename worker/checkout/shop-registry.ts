@@ -20,7 +20,9 @@ export const DEFAULT_SHOP_CACHE_TTL_MS = 30_000;
 /** SHOP_CACHE_TTL_MS, else 30 s: how long an isolate serves the registry without asking D1 whether it changed. */
 export function shopCacheTtlMs(env: Pick<Env, "SHOP_CACHE_TTL_MS">): number {
   const value = Number(env.SHOP_CACHE_TTL_MS);
-  return env.SHOP_CACHE_TTL_MS !== undefined && env.SHOP_CACHE_TTL_MS !== "" && Number.isInteger(value) && value >= 0 ? value : DEFAULT_SHOP_CACHE_TTL_MS;
+  return env.SHOP_CACHE_TTL_MS !== undefined && env.SHOP_CACHE_TTL_MS !== "" && Number.isInteger(value) && value >= 0
+    ? value
+    : DEFAULT_SHOP_CACHE_TTL_MS;
 }
 
 /** A registry shop by id: enabled (with the shop), disabled, or not in the registry (null). */
@@ -34,7 +36,11 @@ export async function requireKeyring(env: Env): Promise<Keyring> {
   const keyring = await keyringOf(env);
   if ("problem" in keyring) {
     log("error", "master_keys_invalid", { problem: keyring.problem });
-    throw new CheckoutError(500, "internal_error", "The shop registry cannot open its secrets: its master keys are not configured.");
+    throw new CheckoutError(
+      500,
+      "internal_error",
+      "The shop registry cannot open its secrets: its master keys are not configured.",
+    );
   }
   return keyring;
 }
@@ -45,7 +51,10 @@ export async function openRow(env: Env, row: Pick<ShopRow, "id" | "secrets">): P
   try {
     return JSON.parse(await open(keyring, row.id, row.secrets)) as SecretBundle;
   } catch (err) {
-    log("error", "registry_secrets_unreadable", { shop: row.id, problem: err instanceof EnvelopeError ? err.message : "not JSON" });
+    log("error", "registry_secrets_unreadable", {
+      shop: row.id,
+      problem: err instanceof EnvelopeError ? err.message : "not JSON",
+    });
     throw new CheckoutError(500, "internal_error", "This shop is not available: its secrets cannot be read.");
   }
 }
@@ -60,7 +69,10 @@ export async function rowShop(env: Env, row: ShopRow): Promise<{ settings: ShopD
     check = undefined;
   }
   if (!check?.success || check.data.id !== row.id) {
-    log("error", "registry_row_invalid", { shop: row.id, fields: check && !check.success ? check.error.issues.map((issue) => issue.path.join(".")) : ["settings"] });
+    log("error", "registry_row_invalid", {
+      shop: row.id,
+      fields: check && !check.success ? check.error.issues.map((issue) => issue.path.join(".")) : ["settings"],
+    });
     throw new CheckoutError(500, "internal_error", "This shop is not available: its registry entry is invalid.");
   }
   return { settings: splitShop(check.data).settings, secrets };
@@ -74,7 +86,10 @@ async function loadEntry(env: Env, db: D1Database, id: string): Promise<Loaded<R
   return { value: { status: "active", shop: registryShop(settings, secrets) }, version };
 }
 
-const cacheOptions = (env: Env, db: D1Database) => ({ ttlMs: shopCacheTtlMs(env), version: () => readRegistryVersion(db) });
+const cacheOptions = (env: Env, db: D1Database) => ({
+  ttlMs: shopCacheTtlMs(env),
+  version: () => readRegistryVersion(db),
+});
 
 /** The registry's entry for a shop id (null without a registry); throws when D1 cannot be read. */
 export function registryEntry(env: Env, id: string, cache: RegistryCache = isolateCache): Promise<RegistryEntry> {

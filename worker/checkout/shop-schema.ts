@@ -31,21 +31,36 @@ const secretName = z
 export const MAX_SECRET_LENGTH = 4096;
 
 /** The registry: a secret is its value (its rules per kind are secret-rules.ts's; no message repeats a value). */
-const secretValue = z.string().min(1, "must not be empty").max(MAX_SECRET_LENGTH, `must be at most ${MAX_SECRET_LENGTH} characters`);
+const secretValue = z
+  .string()
+  .min(1, "must not be empty")
+  .max(MAX_SECRET_LENGTH, `must be at most ${MAX_SECRET_LENGTH} characters`);
 
 /** A shop's webhook endpoint: where its events are POSTed, signed with its secret (whsec_...). */
-const webhookEndpoint = (secret: z.ZodType<string>) => z.strictObject({
-  url: z.string().max(2000).refine((value) => {
-    const url = parseHttpUrl(value);
-    return url !== undefined && url.username === "" && url.password === "" && url.hash === "";
-  }, "must be an absolute http(s) URL without credentials or fragment"),
-  secret,
-  events: z.array(z.enum(EVENT_TYPES)).min(1, "must list at least one event type (or be left out for all)").optional(),
-});
+const webhookEndpoint = (secret: z.ZodType<string>) =>
+  z.strictObject({
+    url: z
+      .string()
+      .max(2000)
+      .refine((value) => {
+        const url = parseHttpUrl(value);
+        return url !== undefined && url.username === "" && url.password === "" && url.hash === "";
+      }, "must be an absolute http(s) URL without credentials or fragment"),
+    secret,
+    events: z
+      .array(z.enum(EVENT_TYPES))
+      .min(1, "must list at least one event type (or be left out for all)")
+      .optional(),
+  });
 const currencyList = z.array(currencyCode).min(1, "must list at least one currency");
 
 /** An origin exactly as a browser sends it: scheme://host[:port], nothing else. */
-const origin = z.string().refine((value) => parseHttpUrl(value)?.origin === value, "must be an origin such as https://shop.example (scheme, host, optional port; no path or trailing slash)");
+const origin = z
+  .string()
+  .refine(
+    (value) => parseHttpUrl(value)?.origin === value,
+    "must be an origin such as https://shop.example (scheme, host, optional port; no path or trailing slash)",
+  );
 
 /**
  * A redirect template: an absolute http(s) URL once {orderId} is filled. The payment service
@@ -55,16 +70,25 @@ const origin = z.string().refine((value) => parseHttpUrl(value)?.origin === valu
 const redirectTemplate = z
   .string()
   .max(2000)
-  .refine((value) => !value.includes("{paymentId}"), "cannot use {paymentId}: redirect URLs are fixed before the payment exists; use {orderId}")
-  .refine((value) => parseHttpUrl(value.replaceAll("{orderId}", "o")) !== undefined, "must be an absolute http(s) URL (placeholder {orderId} allowed)");
+  .refine(
+    (value) => !value.includes("{paymentId}"),
+    "cannot use {paymentId}: redirect URLs are fixed before the payment exists; use {orderId}",
+  )
+  .refine(
+    (value) => parseHttpUrl(value.replaceAll("{orderId}", "o")) !== undefined,
+    "must be an absolute http(s) URL (placeholder {orderId} allowed)",
+  );
 
 const redirectUrls = z.strictObject(
-  Object.fromEntries(REDIRECT_KEYS.map((key) => [key, redirectTemplate.optional()])) as Record<RedirectKey, z.ZodOptional<typeof redirectTemplate>>,
+  Object.fromEntries(REDIRECT_KEYS.map((key) => [key, redirectTemplate.optional()])) as Record<
+    RedirectKey,
+    z.ZodOptional<typeof redirectTemplate>
+  >,
 );
 
 /** A shop with `secret` as the type of its secrets (a binding name, or a value). */
 const shopEntry = (secret: z.ZodType<string>) =>
-    z
+  z
     .strictObject({
       id: shopId,
       name: z.string().trim().min(1).max(100),
@@ -88,24 +112,45 @@ const shopEntry = (secret: z.ZodType<string>) =>
       transferCurrencies: currencyList,
       allowedOrigins: z.array(origin).default([]),
       redirectUrls: redirectUrls.default({}),
-      webhooks: z.array(webhookEndpoint(secret)).max(MAX_WEBHOOK_ENDPOINTS, `must list at most ${MAX_WEBHOOK_ENDPOINTS} endpoints`).default([]),
+      webhooks: z
+        .array(webhookEndpoint(secret))
+        .max(MAX_WEBHOOK_ENDPOINTS, `must list at most ${MAX_WEBHOOK_ENDPOINTS} endpoints`)
+        .default([]),
     })
     .superRefine((shop, ctx) => {
       if (shop.pricing === "signed" && !shop.secrets.orderSigningKey) {
-        ctx.addIssue({ code: "custom", path: ["secrets", "orderSigningKey"], message: "is required for signed pricing" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["secrets", "orderSigningKey"],
+          message: "is required for signed pricing",
+        });
       }
       if (shop.pricing === "open" && !shop.limits) {
-        ctx.addIssue({ code: "custom", path: ["limits"], message: "is required for open pricing ({\"min\":\"1.00\",\"max\":\"500.00\"})" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["limits"],
+          message: 'is required for open pricing ({"min":"1.00","max":"500.00"})',
+        });
       }
       const urls = new Set<string>();
       shop.webhooks.forEach((endpoint, index) => {
-        if (urls.has(endpoint.url)) ctx.addIssue({ code: "custom", path: ["webhooks", index, "url"], message: "is listed twice" });
+        if (urls.has(endpoint.url))
+          ctx.addIssue({ code: "custom", path: ["webhooks", index, "url"], message: "is listed twice" });
         urls.add(endpoint.url);
         if (shop.environment === "production" && !endpoint.url.startsWith("https://")) {
-          ctx.addIssue({ code: "custom", path: ["webhooks", index, "url"], message: "must be https for a production shop" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["webhooks", index, "url"],
+            message: "must be https for a production shop",
+          });
         }
       });
-      if (shop.limits && DECIMAL_AMOUNT.test(shop.limits.min) && DECIMAL_AMOUNT.test(shop.limits.max) && new Decimal(shop.limits.min).gt(shop.limits.max)) {
+      if (
+        shop.limits &&
+        DECIMAL_AMOUNT.test(shop.limits.min) &&
+        DECIMAL_AMOUNT.test(shop.limits.max) &&
+        new Decimal(shop.limits.min).gt(shop.limits.max)
+      ) {
         ctx.addIssue({ code: "custom", path: ["limits", "min"], message: "must not be greater than limits.max" });
       }
     });
@@ -148,8 +193,11 @@ export interface SecretSlot {
 /** Every secret a shop gives, with its field (`secrets.apiKeySecret`, `webhooks.0.secret`). */
 export function secretSlots(shop: Pick<ShopConfig, "secrets" | "webhooks">): SecretSlot[] {
   const slots: SecretSlot[] = [];
-  for (const [field, given] of Object.entries(shop.secrets)) if (given !== undefined) slots.push({ field: `secrets.${field}`, kind: field as SecretKind, given });
-  shop.webhooks.forEach((endpoint, index) => slots.push({ field: `webhooks.${index}.secret`, kind: "webhookSecret", given: endpoint.secret }));
+  for (const [field, given] of Object.entries(shop.secrets))
+    if (given !== undefined) slots.push({ field: `secrets.${field}`, kind: field as SecretKind, given });
+  shop.webhooks.forEach((endpoint, index) =>
+    slots.push({ field: `webhooks.${index}.secret`, kind: "webhookSecret", given: endpoint.secret }),
+  );
   return slots;
 }
 
@@ -159,9 +207,19 @@ export function schemaIssues(shop: string, error: z.ZodError, whole = "(entry)")
 }
 
 /** The rules beyond the schema that depend on the deployment: a production shop needs PUBLIC_URL. */
-export function deploymentIssues(shop: Pick<ShopConfig, "id" | "environment">, publicUrl: string | undefined): ConfigIssue[] {
+export function deploymentIssues(
+  shop: Pick<ShopConfig, "id" | "environment">,
+  publicUrl: string | undefined,
+): ConfigIssue[] {
   if (shop.environment !== "production" || isHttpsOrigin(publicUrl)) return [];
-  return [{ shop: shop.id, field: "environment", message: "is production, which needs the PUBLIC_URL var set to this Worker's https origin (notification URLs must not depend on a request's host)" }];
+  return [
+    {
+      shop: shop.id,
+      field: "environment",
+      message:
+        "is production, which needs the PUBLIC_URL var set to this Worker's https origin (notification URLs must not depend on a request's host)",
+    },
+  ];
 }
 
 /**
@@ -179,7 +237,11 @@ export function secretValueIssues(shop: Pick<ShopConfig, "id" | "secrets" | "web
  * Validates the SHOPS value (a JSON string or an already parsed array). `secrets`, when given,
  * is checked for every secret binding an entry names (a missing one is an issue of that field).
  */
-export function validateShops(value: unknown, secrets?: (name: string) => string | undefined, publicUrl?: string): ShopsValidation {
+export function validateShops(
+  value: unknown,
+  secrets?: (name: string) => string | undefined,
+  publicUrl?: string,
+): ShopsValidation {
   const result: ShopsValidation = { shops: new Map(), invalid: new Set(), issues: [] };
   let parsed: unknown = value;
   if (typeof value === "string") {
@@ -240,4 +302,9 @@ export type ShopData = Omit<ShopConfig, "secrets" | "webhooks"> & { webhooks: En
 
 /** The secret fields of a shop (`secrets.<field>`). */
 export type SecretField = keyof ShopConfig["secrets"];
-export const SECRET_FIELDS: readonly SecretField[] = ["apiKeySecret", "notificationHmacKey", "orderSigningKey", "backendToken"];
+export const SECRET_FIELDS: readonly SecretField[] = [
+  "apiKeySecret",
+  "notificationHmacKey",
+  "orderSigningKey",
+  "backendToken",
+];

@@ -69,7 +69,12 @@ export async function getShop(env: Env, shopId: string): Promise<Shop> {
     if (entry !== null && entry !== "unreadable") {
       if (!reportedInBoth.has(shopId)) {
         reportedInBoth.add(shopId);
-        log("error", "config_invalid", { shop: shopId, field: "id", message: "is also a shop of the registry (D1): a shop id may be in one source only; remove it from one of them" });
+        log("error", "config_invalid", {
+          shop: shopId,
+          field: "id",
+          message:
+            "is also a shop of the registry (D1): a shop id may be in one source only; remove it from one of them",
+        });
       }
       throw unavailable("its id is configured twice");
     }

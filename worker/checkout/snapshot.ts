@@ -50,7 +50,11 @@ export type SnapshotDecision =
   | { action: "older" }
   | { action: "final" };
 
-export function decideSnapshot(stored: StoredMeta | undefined, incoming: SnapshotMeta, forgottenVersion = 0): SnapshotDecision {
+export function decideSnapshot(
+  stored: StoredMeta | undefined,
+  incoming: SnapshotMeta,
+  forgottenVersion = 0,
+): SnapshotDecision {
   if (!stored) return { action: "apply", version: forgottenVersion + 1, sourceTime: incoming.sourceTime };
   if (incoming.fingerprint === stored.fingerprint) {
     return { action: "duplicate", sourceTime: Math.max(stored.sourceTime, incoming.sourceTime) };

@@ -26,8 +26,12 @@ export function maxViewers(value: Env["MAX_VIEWERS_PER_PAYMENT"]): number {
 
 /** The per-client connect limit of the stream route (the STREAM_LIMITER binding): throws 429 rate_limited. */
 export async function limitStreamConnects(env: Env, shopId: string, request: Request): Promise<void> {
-  const { success } = await env.STREAM_LIMITER.limit({ key: `${shopId}|${clientKey(request.headers.get("CF-Connecting-IP"))}` });
+  const { success } = await env.STREAM_LIMITER.limit({
+    key: `${shopId}|${clientKey(request.headers.get("CF-Connecting-IP"))}`,
+  });
   if (!success) {
-    throw new CheckoutError(429, "rate_limited", "Too many stream connections; try again in a minute.", { "Retry-After": String(STREAM_RETRY_AFTER_SECONDS) });
+    throw new CheckoutError(429, "rate_limited", "Too many stream connections; try again in a minute.", {
+      "Retry-After": String(STREAM_RETRY_AFTER_SECONDS),
+    });
   }
 }

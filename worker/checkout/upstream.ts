@@ -20,8 +20,17 @@ export function upstreamFor(env: Env, shop: Shop): V3Client {
   const baseUrl = shop.environment === "sandbox" ? env.SANDBOX_BASE_URL : env.PRODUCTION_BASE_URL;
   const keySecret = shop.secret("apiKeySecret");
   if (!baseUrl || !keySecret) {
-    log("error", "upstream_unconfigured", { shop: shop.id, environment: shop.environment, baseUrlSet: Boolean(baseUrl), keySet: Boolean(keySecret) });
-    throw new CheckoutError(500, "internal_error", "This shop cannot reach the payment service: its configuration is incomplete.");
+    log("error", "upstream_unconfigured", {
+      shop: shop.id,
+      environment: shop.environment,
+      baseUrlSet: Boolean(baseUrl),
+      keySet: Boolean(keySecret),
+    });
+    throw new CheckoutError(
+      500,
+      "internal_error",
+      "This shop cannot reach the payment service: its configuration is incomplete.",
+    );
   }
   return createV3Client({
     environment: shop.environment,

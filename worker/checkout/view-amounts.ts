@@ -47,7 +47,8 @@ function fixed(value: Decimal, scale: number): DecimalString {
   return (value.isZero() ? new Decimal(0) : value).toFixed(scale);
 }
 
-const clamp = (value: Decimal, low: DecimalBase.Value, high: DecimalBase.Value): Decimal => Decimal.max(Decimal.min(value, high), low);
+const clamp = (value: Decimal, low: DecimalBase.Value, high: DecimalBase.Value): Decimal =>
+  Decimal.max(Decimal.min(value, high), low);
 
 /**
  * `part` of `total` in percent, two decimals, rounded down, within 0..100: exactly
@@ -74,7 +75,12 @@ export function paymentProgress(source: AmountsSource): PaymentProgress {
   const accepted = dec(source.acceptedPaidTransferAmount);
   const pending = dec(source.pendingPaidTransferAmount);
   const paid = dec(source.paidTransferAmount);
-  const scale = Math.max(scaleOf(source.transferAmount), scaleOf(source.acceptedPaidTransferAmount), scaleOf(source.pendingPaidTransferAmount), scaleOf(source.paidTransferAmount));
+  const scale = Math.max(
+    scaleOf(source.transferAmount),
+    scaleOf(source.acceptedPaidTransferAmount),
+    scaleOf(source.pendingPaidTransferAmount),
+    scaleOf(source.paidTransferAmount),
+  );
   const room = Decimal.max(total, 0);
   const cappedAccepted = clamp(accepted, 0, room);
   const cappedPending = clamp(pending, 0, room.minus(cappedAccepted));

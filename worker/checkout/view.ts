@@ -8,7 +8,13 @@
  * adds stay out: only the fields named here are copied. To that content the view adds the amounts
  * the element shows, derived exactly from it (view-amounts.ts): the element does no arithmetic.
  */
-import { REDIRECT_KEYS, isHttpUrl, type Payment, type PaymentRedirectUrls, type PaymentTransaction } from "../v3/types.js";
+import {
+  REDIRECT_KEYS,
+  isHttpUrl,
+  type Payment,
+  type PaymentRedirectUrls,
+  type PaymentTransaction,
+} from "../v3/types.js";
 import { derivedAmounts } from "./view-amounts.js";
 import type { DerivedAmounts, PaymentView, TransactionView } from "./wire.js";
 
@@ -17,7 +23,6 @@ import type { DerivedAmounts, PaymentView, TransactionView } from "./wire.js";
  * rest: the payment's content (its fingerprint is stored, so it must not change with the derivation).
  */
 export type PaymentContent = Omit<PaymentView, "serverTime" | "version" | keyof DerivedAmounts>;
-
 
 function redirectView(urls: PaymentRedirectUrls | undefined): PaymentView["redirectUrls"] {
   const out: PaymentView["redirectUrls"] = {};
@@ -33,7 +38,16 @@ function redirectView(urls: PaymentRedirectUrls | undefined): PaymentView["redir
  * The spec's transaction fields; each is optional upstream (docs/upstream.md, "Payments"). The order is the one views
  * always had, so a stored fingerprint of the same content stays equal (contentFingerprint).
  */
-const TRANSACTION_FIELDS = ["transactionId", "paidTransferAmount", "priceAmount", "exchangeRate", "state", "observedTime", "acceptedTime", "rejectedTime"] as const;
+const TRANSACTION_FIELDS = [
+  "transactionId",
+  "paidTransferAmount",
+  "priceAmount",
+  "exchangeRate",
+  "state",
+  "observedTime",
+  "acceptedTime",
+  "rejectedTime",
+] as const;
 
 /** Copies only the fields the upstream sent (as strings); a missing one stays missing. */
 function transactionView(tx: PaymentTransaction): TransactionView {
@@ -45,7 +59,15 @@ function transactionView(tx: PaymentTransaction): TransactionView {
   return out;
 }
 
-const OPTIONAL_TEXT = ["walletLabel", "walletMessage", "paymentUri", "expirationTime", "paymentPageUrl", "exchangeRate", "externalPaymentId"] as const;
+const OPTIONAL_TEXT = [
+  "walletLabel",
+  "walletMessage",
+  "paymentUri",
+  "expirationTime",
+  "paymentPageUrl",
+  "exchangeRate",
+  "externalPaymentId",
+] as const;
 
 /** The normalised content of a payment, in a fixed key order (so equal content serialises equally). */
 export function paymentContent(payment: Payment): PaymentContent {

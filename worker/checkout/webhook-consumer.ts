@@ -24,7 +24,13 @@ export const WEBHOOK_DEAD_LETTER_QUEUE = "crypto-checkout-webhooks-dlq";
 function isMessage(body: unknown): body is WebhookMessage {
   if (!body || typeof body !== "object") return false;
   const { shop, event } = body as Partial<WebhookMessage>;
-  return typeof shop === "string" && !!event && typeof event === "object" && typeof event.id === "string" && typeof event.type === "string";
+  return (
+    typeof shop === "string" &&
+    !!event &&
+    typeof event === "object" &&
+    typeof event.id === "string" &&
+    typeof event.type === "string"
+  );
 }
 
 async function deliverMessage(message: Message, env: Env, random: () => number): Promise<void> {
@@ -44,14 +50,25 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   }
   const endpoints = endpointsFor(shop, event.type);
   const events = shopEvents(env, shop.id);
-  const open = await events.record(event, endpoints.map((endpoint) => endpoint.url));
+  const open = await events.record(
+    event,
+    endpoints.map((endpoint) => endpoint.url),
+  );
   const timeoutMs = webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
   const results: AttemptResult[] = await Promise.all(
     endpoints
       .filter((endpoint) => open.some((delivery) => delivery.url === endpoint.url))
       .map((endpoint) => {
         const secret = shop.webhookSecret(endpoint.url);
-        if (!secret) return Promise.resolve<AttemptResult>({ url: endpoint.url, ok: false, at: Date.now(), status: null, durationMs: 0, error: "the endpoint's secret is not set" });
+        if (!secret)
+          return Promise.resolve<AttemptResult>({
+            url: endpoint.url,
+            ok: false,
+            at: Date.now(),
+            status: null,
+            durationMs: 0,
+            error: "the endpoint's secret is not set",
+          });
         return deliverEvent(event, endpoint.url, secret, timeoutMs);
       }),
   );
@@ -60,7 +77,14 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   const failed = results.filter((r) => !r.ok);
   if (!failed.length) {
     await events.finish(event.id, results, null);
-    if (results.length) log("info", "webhook_delivered", { shop: shop.id, eventId: event.id, type: event.type, endpoints: results.length, attempt: Math.max(...results.map((r) => attemptAt(r.url))) });
+    if (results.length)
+      log("info", "webhook_delivered", {
+        shop: shop.id,
+        eventId: event.id,
+        type: event.type,
+        endpoints: results.length,
+        attempt: Math.max(...results.map((r) => attemptAt(r.url))),
+      });
     message.ack();
     return;
   }
@@ -68,7 +92,13 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   const decision = afterFailure(attempt, retrySchedule(env.WEBHOOK_RETRY_SCHEDULE), random());
   if (decision.action === "retry") {
     await events.finish(event.id, results, { retryAt: Date.now() + decision.delaySeconds * 1000 });
-    log("warn", "webhook_retry", { shop: shop.id, eventId: event.id, attempt, delaySeconds: decision.delaySeconds, failed: failed.map((r) => r.status ?? r.error) });
+    log("warn", "webhook_retry", {
+      shop: shop.id,
+      eventId: event.id,
+      attempt,
+      delaySeconds: decision.delaySeconds,
+      failed: failed.map((r) => r.status ?? r.error),
+    });
     message.retry({ delaySeconds: decision.delaySeconds });
     return;
   }
@@ -87,8 +117,15 @@ async function markDead(message: Message, env: Env): Promise<void> {
   message.ack();
 }
 
-export async function consumeWebhooks(batch: MessageBatch, env: Env, random: () => number = Math.random): Promise<void> {
-  const handle = batch.queue === WEBHOOK_DEAD_LETTER_QUEUE ? (m: Message) => markDead(m, env) : (m: Message) => deliverMessage(m, env, random);
+export async function consumeWebhooks(
+  batch: MessageBatch,
+  env: Env,
+  random: () => number = Math.random,
+): Promise<void> {
+  const handle =
+    batch.queue === WEBHOOK_DEAD_LETTER_QUEUE
+      ? (m: Message) => markDead(m, env)
+      : (m: Message) => deliverMessage(m, env, random);
   await Promise.all(
     batch.messages.map(async (message) => {
       try {

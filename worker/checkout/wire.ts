@@ -11,7 +11,14 @@ export type { DecimalString, PaymentStatus, RedirectKey };
  * Values of the contract the element and the demo may import (the only worker module they may
  * import values from: a lint rule keeps it so). They come from the upstream's vocabulary.
  */
-export { CURRENCY_CODE, DECIMAL_AMOUNT, FINAL_PAYMENT_STATUSES, isFinalPaymentStatus, isHttpUrl, parseHttpUrl } from "../v3/types.js";
+export {
+  CURRENCY_CODE,
+  DECIMAL_AMOUNT,
+  FINAL_PAYMENT_STATUSES,
+  isFinalPaymentStatus,
+  isHttpUrl,
+  parseHttpUrl,
+} from "../v3/types.js";
 export { parseRfc3339 } from "../v3/datetime.js";
 
 /**

@@ -13,10 +13,20 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => errorResponse(new SandboxError(413, "payload_too_large", `the body exceeds ${MAX_BODY_BYTES} bytes`)) }));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () =>
+        errorResponse(new SandboxError(413, "payload_too_large", `the body exceeds ${MAX_BODY_BYTES} bytes`)),
+    }),
+  );
   app.use("/v3/*", countRequest);
   app.route("/v3", v3Routes());
-  app.use("/sandbox/*", cors({ origin: "*", allowMethods: ["GET", "PUT", "POST", "OPTIONS"], allowHeaders: ["content-type"] }));
+  app.use(
+    "/sandbox/*",
+    cors({ origin: "*", allowMethods: ["GET", "PUT", "POST", "OPTIONS"], allowHeaders: ["content-type"] }),
+  );
   app.route("/sandbox", controlRoutes());
   app.route("/pay", pageRoutes());
   app.notFound(() => errorResponse(new SandboxError(404, "not_found", "no such endpoint")));

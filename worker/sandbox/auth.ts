@@ -1,7 +1,8 @@
 import type { Account, SandboxConfig } from "./config.js";
 import { SandboxError } from "./errors.js";
 
-const unauthorized = (): SandboxError => new SandboxError(401, "unauthorized", "missing or invalid API key (HTTP Basic: key id and secret)");
+const unauthorized = (): SandboxError =>
+  new SandboxError(401, "unauthorized", "missing or invalid API key (HTTP Basic: key id and secret)");
 
 async function sha256(text: string): Promise<ArrayBuffer> {
   return crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

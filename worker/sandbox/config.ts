@@ -29,7 +29,12 @@ const decimalText = z.string().regex(/^\d+(\.\d+)?$/, "a decimal string");
 const accountSchema = z.object({
   keyId: z.string().regex(/^\w+$/),
   keySecret: z.string().min(1),
-  hmacKey: z.string().refine((k) => new TextEncoder().encode(k).length >= MIN_HMAC_KEY_BYTES, `must be at least ${MIN_HMAC_KEY_BYTES} bytes`),
+  hmacKey: z
+    .string()
+    .refine(
+      (k) => new TextEncoder().encode(k).length >= MIN_HMAC_KEY_BYTES,
+      `must be at least ${MIN_HMAC_KEY_BYTES} bytes`,
+    ),
   signatureHeader: z.string().min(1).default("X-Signature"),
   signatureEncoding: z.enum(["hex", "base64"]).default("hex"),
   merchantId: z.string().min(1),
@@ -45,7 +50,12 @@ const json = z.string().transform((text, ctx) => {
 });
 const varsSchema = z.object({
   ACCOUNTS: json.pipe(z.array(accountSchema).min(1)),
-  RATES: json.pipe(z.record(z.string(), decimalText.refine((v) => new Decimal(v).gt(0), "positive"))),
+  RATES: json.pipe(
+    z.record(
+      z.string(),
+      decimalText.refine((v) => new Decimal(v).gt(0), "positive"),
+    ),
+  ),
   STARTING_BALANCES: json.pipe(z.record(z.string(), decimalText)),
   PAYMENT_EXPIRY_SECONDS: count(1),
   PAYOUT_EXPIRY_SECONDS: count(1),
@@ -67,7 +77,8 @@ export function configOf(env: SandboxEnv): SandboxConfig {
     throw new Error(`sandbox configuration: ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? "invalid"}`);
   }
   const v = parsed.data;
-  const toDecimals = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, x]) => [k, new Decimal(x)]));
+  const toDecimals = (r: Record<string, string>) =>
+    Object.fromEntries(Object.entries(r).map(([k, x]) => [k, new Decimal(x)]));
   const config: SandboxConfig = {
     accounts: v.ACCOUNTS,
     rates: toDecimals(v.RATES),
@@ -75,7 +86,11 @@ export function configOf(env: SandboxEnv): SandboxConfig {
     paymentExpiryMs: v.PAYMENT_EXPIRY_SECONDS * 1000,
     payoutExpiryMs: v.PAYOUT_EXPIRY_SECONDS * 1000,
     payoutSendDelayMs: v.PAYOUT_SEND_DELAY_SECONDS * 1000,
-    notify: { retryBaseMs: v.NOTIFY_RETRY_BASE_MS, retryMaxMs: v.NOTIFY_RETRY_MAX_MS, maxAttempts: v.NOTIFY_MAX_ATTEMPTS },
+    notify: {
+      retryBaseMs: v.NOTIFY_RETRY_BASE_MS,
+      retryMaxMs: v.NOTIFY_RETRY_MAX_MS,
+      maxAttempts: v.NOTIFY_MAX_ATTEMPTS,
+    },
   };
   cache.set(env, config);
   return config;

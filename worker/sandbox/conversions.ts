@@ -33,32 +33,67 @@ export interface SandboxConversion {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The buy side of a conversion at the current rate, rounded down to the buy currency's decimals. */
-export function estimate(req: NewConversionRequest, rates: Record<string, Decimal>): ConversionEstimate & { exchangeRate: string } {
+export function estimate(
+  req: NewConversionRequest,
+  rates: Record<string, Decimal>,
+): ConversionEstimate & { exchangeRate: string } {
   const sell = currencyInfo(req.sellCurrency);
-  if (!sell) throw new SandboxError(400, "unsupported_currency", `unknown currency ${req.sellCurrency}`, "sellCurrency");
+  if (!sell)
+    throw new SandboxError(400, "unsupported_currency", `unknown currency ${req.sellCurrency}`, "sellCurrency");
   const buy = currencyInfo(req.buyCurrency);
   if (!buy) throw new SandboxError(400, "unsupported_currency", `unknown currency ${req.buyCurrency}`, "buyCurrency");
-  if (sell.code === buy.code) throw new SandboxError(400, "invalid_request", "buyCurrency must differ from sellCurrency", "buyCurrency");
+  if (sell.code === buy.code)
+    throw new SandboxError(400, "invalid_request", "buyCurrency must differ from sellCurrency", "buyCurrency");
   const amount = amountIn(req.sellAmount, sell, "sellAmount");
   const bought = convert(rates, amount, sell.code, buy.code, "buyCurrency");
   // The rate is informative (12 significant digits); the amount comes from the exact quotient.
   const rate = convert(rates, new Dec(1), sell.code, buy.code, "buyCurrency").toSignificantDigits(12);
-  return { currency: buy.code, amount: fmt(bought.toDecimalPlaces(buy.decimals, Decimal.ROUND_DOWN), buy), exchangeRate: rate.toFixed() };
+  return {
+    currency: buy.code,
+    amount: fmt(bought.toDecimalPlaces(buy.decimals, Decimal.ROUND_DOWN), buy),
+    exchangeRate: rate.toFixed(),
+  };
 }
 
 export function newConversion(req: NewConversionRequest, id: string, now: number): SandboxConversion {
   const sell = currencyInfo(req.sellCurrency);
   const sellAmount = sell ? fmt(new Dec(req.sellAmount), sell) : req.sellAmount;
-  return { id, status: "TRADE_FAILED", sellAmount, sellCurrency: req.sellCurrency, buyCurrency: req.buyCurrency, createdTime: iso(now), updatedTime: iso(now), failureReason: "not traded yet" };
+  return {
+    id,
+    status: "TRADE_FAILED",
+    sellAmount,
+    sellCurrency: req.sellCurrency,
+    buyCurrency: req.buyCurrency,
+    createdTime: iso(now),
+    updatedTime: iso(now),
+    failureReason: "not traded yet",
+  };
 }
 
 /** Runs the trade; the caller books the balance entries when the result is COMPLETED. */
-export function trade(c: SandboxConversion, rates: Record<string, Decimal>, available: Decimal, now: number): SandboxConversion {
+export function trade(
+  c: SandboxConversion,
+  rates: Record<string, Decimal>,
+  available: Decimal,
+  now: number,
+): SandboxConversion {
   requireFailed(c, "trade");
   const result = estimate(c, rates);
-  if (available.lt(c.sellAmount)) return { ...c, status: "TRADE_FAILED", failureReason: `insufficient ${c.sellCurrency} balance`, updatedTime: iso(now) };
+  if (available.lt(c.sellAmount))
+    return {
+      ...c,
+      status: "TRADE_FAILED",
+      failureReason: `insufficient ${c.sellCurrency} balance`,
+      updatedTime: iso(now),
+    };
   const { failureReason: _dropped, ...rest } = c;
-  return { ...rest, status: "COMPLETED", boughtAmount: result.amount, exchangeRate: result.exchangeRate, updatedTime: iso(now) };
+  return {
+    ...rest,
+    status: "COMPLETED",
+    boughtAmount: result.amount,
+    exchangeRate: result.exchangeRate,
+    updatedTime: iso(now),
+  };
 }
 
 /**
@@ -81,5 +116,6 @@ export function cancel(c: SandboxConversion, now: number): SandboxConversion {
 }
 
 function requireFailed(c: SandboxConversion, action: string): void {
-  if (c.status !== "TRADE_FAILED") throw new SandboxError(409, "invalid_transition", `cannot ${action} a ${c.status} conversion`);
+  if (c.status !== "TRADE_FAILED")
+    throw new SandboxError(409, "invalid_transition", `cannot ${action} a ${c.status} conversion`);
 }

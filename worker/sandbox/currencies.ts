@@ -9,10 +9,44 @@ export interface CurrencyInfo extends Currency {
 }
 
 export const CURRENCIES: readonly CurrencyInfo[] = [
-  { code: "BTC", name: "Bitcoin", decimals: 8, paymentPriceEnabled: false, paymentTransferEnabled: true, payoutTransferEnabled: true, payoutPriceEnabled: true, testnet: { hrp: "tb", uriScheme: "bitcoin", minPayout: "0.0001" } },
-  { code: "LTC", name: "Litecoin", decimals: 8, paymentPriceEnabled: false, paymentTransferEnabled: true, payoutTransferEnabled: true, payoutPriceEnabled: true, testnet: { hrp: "tltc", uriScheme: "litecoin", minPayout: "0.01" } },
-  { code: "EUR", name: "Euro", decimals: 2, paymentPriceEnabled: true, paymentTransferEnabled: false, payoutTransferEnabled: false, payoutPriceEnabled: true },
-  { code: "USD", name: "US Dollar", decimals: 2, paymentPriceEnabled: true, paymentTransferEnabled: false, payoutTransferEnabled: false, payoutPriceEnabled: true },
+  {
+    code: "BTC",
+    name: "Bitcoin",
+    decimals: 8,
+    paymentPriceEnabled: false,
+    paymentTransferEnabled: true,
+    payoutTransferEnabled: true,
+    payoutPriceEnabled: true,
+    testnet: { hrp: "tb", uriScheme: "bitcoin", minPayout: "0.0001" },
+  },
+  {
+    code: "LTC",
+    name: "Litecoin",
+    decimals: 8,
+    paymentPriceEnabled: false,
+    paymentTransferEnabled: true,
+    payoutTransferEnabled: true,
+    payoutPriceEnabled: true,
+    testnet: { hrp: "tltc", uriScheme: "litecoin", minPayout: "0.01" },
+  },
+  {
+    code: "EUR",
+    name: "Euro",
+    decimals: 2,
+    paymentPriceEnabled: true,
+    paymentTransferEnabled: false,
+    payoutTransferEnabled: false,
+    payoutPriceEnabled: true,
+  },
+  {
+    code: "USD",
+    name: "US Dollar",
+    decimals: 2,
+    paymentPriceEnabled: true,
+    paymentTransferEnabled: false,
+    payoutTransferEnabled: false,
+    payoutPriceEnabled: true,
+  },
 ];
 
 export function currencyInfo(code: string): CurrencyInfo | undefined {

@@ -37,11 +37,29 @@ export class Deliveries {
     return rows.length;
   }
 
-  enqueue(account: string, ref: string, subjectStatus: string, url: string, body: string, type: "v3/payment" | "v3/payouts", now: number): void {
+  enqueue(
+    account: string,
+    ref: string,
+    subjectStatus: string,
+    url: string,
+    body: string,
+    type: "v3/payment" | "v3/payouts",
+    now: number,
+  ): void {
     const chaos = this.chaos();
     const nextMs = firstAttemptAt(now, chaos);
     if (chaos.reorder) this.store.postponeHeld(ref, nextMs);
-    this.store.addDelivery({ account, ref, notification_type: type, subject_status: subjectStatus, url, body, next_ms: nextMs, fail_first: chaos.failFirst ? 1 : 0, copies: chaos.duplicate ? 2 : 1 });
+    this.store.addDelivery({
+      account,
+      ref,
+      notification_type: type,
+      subject_status: subjectStatus,
+      url,
+      body,
+      next_ms: nextMs,
+      fail_first: chaos.failFirst ? 1 : 0,
+      copies: chaos.duplicate ? 2 : 1,
+    });
   }
 
   private async attempt(row: DeliveryRow): Promise<void> {
@@ -57,12 +75,20 @@ export class Deliveries {
     if (row.fail_first && n === 1) {
       this.store.logAttempt(row, n, null, "simulated failure (chaos failFirst)", Date.now());
     } else {
-      const signature = await signBody(row.body, { key: account.hmacKey, header: account.signatureHeader, encoding: account.signatureEncoding });
+      const signature = await signBody(row.body, {
+        key: account.hmacKey,
+        header: account.signatureHeader,
+        encoding: account.signatureEncoding,
+      });
       for (let copy = 0; copy < row.copies; copy++) {
         try {
           const response = await fetch(row.url, {
             method: "POST",
-            headers: { "content-type": "application/json", [account.signatureHeader]: signature, "user-agent": "crypto-checkout-sandbox" },
+            headers: {
+              "content-type": "application/json",
+              [account.signatureHeader]: signature,
+              "user-agent": "crypto-checkout-sandbox",
+            },
             body: row.body,
             redirect: "manual",
             signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
@@ -71,7 +97,13 @@ export class Deliveries {
           acknowledged ||= isAcknowledged(response.status);
           this.store.logAttempt(row, n, response.status, undefined, Date.now());
         } catch (err) {
-          this.store.logAttempt(row, n, null, err instanceof Error ? `${err.name}: ${err.message}` : "network error", Date.now());
+          this.store.logAttempt(
+            row,
+            n,
+            null,
+            err instanceof Error ? `${err.name}: ${err.message}` : "network error",
+            Date.now(),
+          );
         }
       }
     }

@@ -31,15 +31,19 @@ export class SandboxError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.field === undefined ? {} : { field: this.field }) } };
+    return {
+      error: { code: this.code, message: this.message, ...(this.field === undefined ? {} : { field: this.field }) },
+    };
   }
 }
 
-export const invalid = (field: string, message: string): SandboxError => new SandboxError(400, "invalid_request", message, field);
+export const invalid = (field: string, message: string): SandboxError =>
+  new SandboxError(400, "invalid_request", message, field);
 export const notFound = (what: string): SandboxError => new SandboxError(404, "not_found", `${what} not found`);
 
 /** A result that crosses the Durable Object RPC boundary (class instances do not). */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorBody["error"] & { status: SandboxError["status"] } };
+export type Result<T> =
+  { ok: true; value: T } | { ok: false; error: ErrorBody["error"] & { status: SandboxError["status"] } };
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
@@ -63,7 +67,10 @@ export function unwrap<T>(result: Result<T>): T {
 
 export function errorResponse(err: unknown): Response {
   const known = err instanceof SandboxError ? err : new SandboxError(500, "internal_error", "internal error");
-  if (!(err instanceof SandboxError)) console.error(JSON.stringify({ event: "sandbox_error", message: err instanceof Error ? err.message : String(err) }));
+  if (!(err instanceof SandboxError))
+    console.error(
+      JSON.stringify({ event: "sandbox_error", message: err instanceof Error ? err.message : String(err) }),
+    );
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (known.status === 401) headers["www-authenticate"] = 'Basic realm="sandbox", charset="UTF-8"';
   return new Response(JSON.stringify(known.toBody()), { status: known.status, headers });

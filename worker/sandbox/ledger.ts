@@ -5,7 +5,15 @@
  * applies them, stores and schedules. RPC methods return a Result (errors do not cross RPC intact).
  */
 import { DurableObject } from "cloudflare:workers";
-import type { NewConversionRequest, NewPaymentRequest, NewPayoutRequest, PaymentTransaction, PayoutListQuery, PayoutLimits, PayoutPage } from "../v3/types.js";
+import type {
+  NewConversionRequest,
+  NewPaymentRequest,
+  NewPayoutRequest,
+  PaymentTransaction,
+  PayoutListQuery,
+  PayoutLimits,
+  PayoutPage,
+} from "../v3/types.js";
 import { accountById, configOf } from "./config.js";
 import type { SandboxConfig } from "./config.js";
 import * as conversions from "./conversions.js";
@@ -26,7 +34,8 @@ import type { SandboxPayout } from "./payouts.js";
 import { Store } from "./store.js";
 import type { DeliveryLog } from "./control-types.js";
 
-const randomHex = (bytes: number): string => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+const randomHex = (bytes: number): string =>
+  [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 export class Ledger extends DurableObject<SandboxEnv> {
   private readonly store: Store;
@@ -46,7 +55,13 @@ export class Ledger extends DurableObject<SandboxEnv> {
 
   async createPayment(account: string, req: NewPaymentRequest, origin: string): Promise<Result<SandboxPayment>> {
     const result = attempt(() => {
-      const p = payments.createPayment(req, { rates: this.config.rates, now: Date.now(), expiryMs: this.config.paymentExpiryMs, origin, paymentId: crypto.randomUUID() });
+      const p = payments.createPayment(req, {
+        rates: this.config.rates,
+        now: Date.now(),
+        expiryMs: this.config.paymentExpiryMs,
+        origin,
+        paymentId: crypto.randomUUID(),
+      });
       this.store.putPayment(account, p);
       return p;
     });
@@ -59,20 +74,40 @@ export class Ledger extends DurableObject<SandboxEnv> {
     return attempt(() => this.loadPayment(account, paymentId).payment);
   }
 
-  async sendTransaction(paymentId: string, amount: string, accept: boolean): Promise<Result<{ transaction: PaymentTransaction; payment: SandboxPayment }>> {
-    return this.changePayment(paymentId, (p, now) => payments.observeTransaction(p, { transactionId: randomHex(32), amount, accept, now }), (p) => {
-      const transaction = p.transactions.at(-1);
-      if (!transaction) throw new Error("transaction missing");
-      return { transaction, payment: p };
-    });
+  async sendTransaction(
+    paymentId: string,
+    amount: string,
+    accept: boolean,
+  ): Promise<Result<{ transaction: PaymentTransaction; payment: SandboxPayment }>> {
+    return this.changePayment(
+      paymentId,
+      (p, now) => payments.observeTransaction(p, { transactionId: randomHex(32), amount, accept, now }),
+      (p) => {
+        const transaction = p.transactions.at(-1);
+        if (!transaction) throw new Error("transaction missing");
+        return { transaction, payment: p };
+      },
+    );
   }
 
-  async decideTransaction(paymentId: string, transactionId: string, verdict: "ACCEPTED" | "REJECTED"): Promise<Result<SandboxPayment>> {
-    return this.changePayment(paymentId, (p, now) => payments.decideTransaction(p, transactionId, verdict, now), (p) => p);
+  async decideTransaction(
+    paymentId: string,
+    transactionId: string,
+    verdict: "ACCEPTED" | "REJECTED",
+  ): Promise<Result<SandboxPayment>> {
+    return this.changePayment(
+      paymentId,
+      (p, now) => payments.decideTransaction(p, transactionId, verdict, now),
+      (p) => p,
+    );
   }
 
   async expirePayment(paymentId: string): Promise<Result<SandboxPayment>> {
-    return this.changePayment(paymentId, (p, now) => payments.expireNow(p, now), (p) => p);
+    return this.changePayment(
+      paymentId,
+      (p, now) => payments.expireNow(p, now),
+      (p) => p,
+    );
   }
 
   private loadPayment(account: string | null, paymentId: string): { account: string; payment: SandboxPayment } {
@@ -81,7 +116,11 @@ export class Ledger extends DurableObject<SandboxEnv> {
     return found;
   }
 
-  private async changePayment<T>(paymentId: string, change: (p: SandboxPayment, now: number) => SandboxPayment, result: (p: SandboxPayment) => T): Promise<Result<T>> {
+  private async changePayment<T>(
+    paymentId: string,
+    change: (p: SandboxPayment, now: number) => SandboxPayment,
+    result: (p: SandboxPayment) => T,
+  ): Promise<Result<T>> {
     const outcome = attempt(() => {
       const now = Date.now();
       const { account, payment: before } = this.loadPayment(null, paymentId);
@@ -98,11 +137,27 @@ export class Ledger extends DurableObject<SandboxEnv> {
     this.store.putPayment(account, after);
     const wasAccepted = new Set(before.transactions.filter((t) => t.state === "ACCEPTED").map((t) => t.transactionId));
     for (const t of after.transactions) {
-      if (t.state === "ACCEPTED" && !wasAccepted.has(t.transactionId)) this.store.addEntry(account, after.transferCurrency, t.paidTransferAmount, "payment", `${after.paymentId}/${t.transactionId}`, now);
+      if (t.state === "ACCEPTED" && !wasAccepted.has(t.transactionId))
+        this.store.addEntry(
+          account,
+          after.transferCurrency,
+          t.paidTransferAmount,
+          "payment",
+          `${after.paymentId}/${t.transactionId}`,
+          now,
+        );
     }
     if (after.notificationUrl && payments.shouldNotify(before, after)) {
       // The body is written once, with the quirks of this moment; retries resend the same bytes.
-      this.deliveries.enqueue(account, after.paymentId, after.status, after.notificationUrl, paymentNotificationJson(paymentEnvelope(after, now), this.quirks()), "v3/payment", now);
+      this.deliveries.enqueue(
+        account,
+        after.paymentId,
+        after.status,
+        after.notificationUrl,
+        paymentNotificationJson(paymentEnvelope(after, now), this.quirks()),
+        "v3/payment",
+        now,
+      );
     }
   }
 
@@ -115,7 +170,13 @@ export class Ledger extends DurableObject<SandboxEnv> {
   async createPayout(account: string, req: NewPayoutRequest): Promise<Result<SandboxPayout>> {
     const result = attempt(() => {
       const now = Date.now();
-      const created = payouts.createPayout(req, { rates: this.config.rates, now, expiryMs: this.config.payoutExpiryMs, payoutId: crypto.randomUUID(), available: (c) => this.available(account, c) });
+      const created = payouts.createPayout(req, {
+        rates: this.config.rates,
+        now,
+        expiryMs: this.config.payoutExpiryMs,
+        payoutId: crypto.randomUUID(),
+        available: (c) => this.available(account, c),
+      });
       this.store.putPayout(account, created, Date.parse(created.expirationTime));
       return req.autoApprove ? this.approveLoaded(account, created, now) : created;
     });
@@ -161,20 +222,43 @@ export class Ledger extends DurableObject<SandboxEnv> {
     return result;
   }
 
-  listPayouts(account: string, query: Required<Pick<PayoutListQuery, "limit" | "offset">> & PayoutListQuery): Result<PayoutPage> {
+  listPayouts(
+    account: string,
+    query: Required<Pick<PayoutListQuery, "limit" | "offset">> & PayoutListQuery,
+  ): Result<PayoutPage> {
     return attempt(() => {
       const merchantId = accountById(this.config, account)?.merchantId ?? "";
       const now = Date.now();
-      return payouts.pageOf(this.store.payoutsOf(account).map((p) => payouts.expirePayoutIfDue(p, now)), query, merchantId);
+      return payouts.pageOf(
+        this.store.payoutsOf(account).map((p) => payouts.expirePayoutIfDue(p, now)),
+        query,
+        merchantId,
+      );
     });
   }
 
   payoutLimits(account: string, transferCurrency: string, priceCurrency: string): Result<PayoutLimits> {
     return attempt(() => {
       const transfer = currencyInfo(transferCurrency);
-      if (!transfer?.payoutTransferEnabled || !transfer.testnet) throw new SandboxError(400, "unsupported_currency", `${transferCurrency} is not a payout transfer currency`, "transferCurrency");
-      if (!currencyInfo(priceCurrency)?.payoutPriceEnabled) throw new SandboxError(400, "unsupported_currency", `${priceCurrency} is not a payout price currency`, "priceCurrency");
-      return { available: this.available(account, transfer.code).toFixed(transfer.decimals), minPayoutAmount: transfer.testnet.minPayout, currency: transfer.code };
+      if (!transfer?.payoutTransferEnabled || !transfer.testnet)
+        throw new SandboxError(
+          400,
+          "unsupported_currency",
+          `${transferCurrency} is not a payout transfer currency`,
+          "transferCurrency",
+        );
+      if (!currencyInfo(priceCurrency)?.payoutPriceEnabled)
+        throw new SandboxError(
+          400,
+          "unsupported_currency",
+          `${priceCurrency} is not a payout price currency`,
+          "priceCurrency",
+        );
+      return {
+        available: this.available(account, transfer.code).toFixed(transfer.decimals),
+        minPayoutAmount: transfer.testnet.minPayout,
+        currency: transfer.code,
+      };
     });
   }
 
@@ -184,7 +268,12 @@ export class Ledger extends DurableObject<SandboxEnv> {
       const found = this.store.getPayout(payoutId);
       if (!found) throw notFound("payout");
       const now = Date.now();
-      if (found.payout.status !== "CREATED") throw new SandboxError(409, "invalid_transition", `payout is ${found.payout.status}; only a CREATED payout can expire`);
+      if (found.payout.status !== "CREATED")
+        throw new SandboxError(
+          409,
+          "invalid_transition",
+          `payout is ${found.payout.status}; only a CREATED payout can expire`,
+        );
       const expired = payouts.expirePayoutIfDue({ ...found.payout, expirationTime: new Date(now).toISOString() }, now);
       this.store.putPayout(found.account, expired, null);
       return expired;
@@ -201,7 +290,15 @@ export class Ledger extends DurableObject<SandboxEnv> {
 
   private notifyPayout(account: string, payout: SandboxPayout, now: number): void {
     if (!payout.notificationUrl) return;
-    this.deliveries.enqueue(account, payout.payoutId, payout.status, payout.notificationUrl, JSON.stringify(payoutEnvelope(payout, now)), "v3/payouts", now);
+    this.deliveries.enqueue(
+      account,
+      payout.payoutId,
+      payout.status,
+      payout.notificationUrl,
+      JSON.stringify(payoutEnvelope(payout, now)),
+      "v3/payouts",
+      now,
+    );
   }
 
   // ---- conversions ----
@@ -217,7 +314,8 @@ export class Ledger extends DurableObject<SandboxEnv> {
   retryTrade(account: string, id: string): Result<SandboxConversion> {
     return attempt(() => {
       const traded = this.tradeAndStore(account, this.loadConversion(account, id), Date.now());
-      if (traded.status !== "COMPLETED") throw new SandboxError(409, "insufficient_balance", traded.failureReason ?? "trade failed");
+      if (traded.status !== "COMPLETED")
+        throw new SandboxError(409, "insufficient_balance", traded.failureReason ?? "trade failed");
       return traded;
     });
   }
@@ -323,7 +421,9 @@ export class Ledger extends DurableObject<SandboxEnv> {
 
   /** One alarm at the earliest pending event. */
   private async schedule(): Promise<void> {
-    const times = [this.store.nextPaymentExpiry(), this.store.nextPayoutDue(), this.store.nextDeliveryDue()].filter((t): t is number => t !== undefined);
+    const times = [this.store.nextPaymentExpiry(), this.store.nextPayoutDue(), this.store.nextDeliveryDue()].filter(
+      (t): t is number => t !== undefined,
+    );
     if (times.length === 0) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.min(...times));
   }

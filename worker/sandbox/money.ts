@@ -22,7 +22,13 @@ export function rateOf(rates: Record<string, Decimal>, from: string, to: string,
 }
 
 /** Exact value of `amount` of `from` in `to` (no intermediate rounding; the caller rounds the result). */
-export function convert(rates: Record<string, Decimal>, amount: Decimal, from: string, to: string, field = "currency"): Decimal {
+export function convert(
+  rates: Record<string, Decimal>,
+  amount: Decimal,
+  from: string,
+  to: string,
+  field = "currency",
+): Decimal {
   rateOf(rates, from, to, field); // both sides must have a rate
   return from === to ? amount : amount.times(rates[from] as Decimal).div(rates[to] as Decimal);
 }
@@ -33,7 +39,13 @@ export function convert(rates: Record<string, Decimal>, amount: Decimal, from: s
  */
 export function amountIn(amount: string, currency: Pick<CurrencyInfo, "code" | "decimals">, field: string): Decimal {
   const value = new Dec(amount);
-  if (value.decimalPlaces() > currency.decimals) throw new SandboxError(400, "invalid_request", `${field}: at most ${currency.decimals} decimal places for ${currency.code}`, field);
+  if (value.decimalPlaces() > currency.decimals)
+    throw new SandboxError(
+      400,
+      "invalid_request",
+      `${field}: at most ${currency.decimals} decimal places for ${currency.code}`,
+      field,
+    );
   return value;
 }
 

@@ -4,7 +4,8 @@ import { html } from "hono/html";
 import type { AppEnv } from "./app-env.js";
 import { ledgerOf } from "./ledger-stub.js";
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function pageRoutes(): Hono<AppEnv> {
   const page = new Hono<AppEnv>();
@@ -12,7 +13,11 @@ export function pageRoutes(): Hono<AppEnv> {
     c.header("content-security-policy", CSP);
     c.header("cache-control", "no-store");
     const result = await ledgerOf(c.env).getPayment(null, c.req.param("paymentId"));
-    if (!result.ok) return c.html(html`<!doctype html><html lang="en"><meta charset="utf-8"><title>Payment not found</title><p>Payment not found.</p></html>`, 404);
+    if (!result.ok)
+      return c.html(
+        html`<!doctype html><html lang="en"><meta charset="utf-8"><title>Payment not found</title><p>Payment not found.</p></html>`,
+        404,
+      );
     const p = result.value;
     // hono's html template escapes every interpolated value.
     return c.html(html`<!doctype html>

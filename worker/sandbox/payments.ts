@@ -24,11 +24,26 @@ export type SandboxPaymentStatus = "NEW" | "UNDERPAID" | "UNCONFIRMED" | "CONFIR
 
 /** A payment as the sandbox returns it: every optional amount present, every transaction field filled. */
 export type SandboxPayment = Omit<Payment, "transactions"> &
-  Required<Pick<Payment, "expirationTime" | "exchangeRate" | "paidPriceAmount" | "pendingPaidPriceAmount" | "acceptedPaidPriceAmount" | "paidTransferAmount" | "pendingPaidTransferAmount" | "acceptedPaidTransferAmount">> & { status: SandboxPaymentStatus; transactions: CompletePaymentTransaction[] };
+  Required<
+    Pick<
+      Payment,
+      | "expirationTime"
+      | "exchangeRate"
+      | "paidPriceAmount"
+      | "pendingPaidPriceAmount"
+      | "acceptedPaidPriceAmount"
+      | "paidTransferAmount"
+      | "pendingPaidTransferAmount"
+      | "acceptedPaidTransferAmount"
+    >
+  > & { status: SandboxPaymentStatus; transactions: CompletePaymentTransaction[] };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-function currenciesOf(p: Pick<Payment, "priceCurrency" | "transferCurrency">): { price: CurrencyInfo; transfer: CurrencyInfo } {
+function currenciesOf(p: Pick<Payment, "priceCurrency" | "transferCurrency">): {
+  price: CurrencyInfo;
+  transfer: CurrencyInfo;
+} {
   const price = currencyInfo(p.priceCurrency);
   const transfer = currencyInfo(p.transferCurrency);
   if (!price || !transfer) throw new Error("payment with unknown currency");
@@ -54,9 +69,21 @@ export interface NewPaymentContext {
 
 export function createPayment(req: NewPaymentRequest, ctx: NewPaymentContext): SandboxPayment {
   const price = currencyInfo(req.priceCurrency);
-  if (!price?.paymentPriceEnabled) throw new SandboxError(400, "unsupported_currency", `${req.priceCurrency} is not a payment price currency`, "priceCurrency");
+  if (!price?.paymentPriceEnabled)
+    throw new SandboxError(
+      400,
+      "unsupported_currency",
+      `${req.priceCurrency} is not a payment price currency`,
+      "priceCurrency",
+    );
   const transfer = currencyInfo(req.transferCurrency);
-  if (!transfer?.paymentTransferEnabled || !transfer.testnet) throw new SandboxError(400, "unsupported_currency", `${req.transferCurrency} is not a payment transfer currency`, "transferCurrency");
+  if (!transfer?.paymentTransferEnabled || !transfer.testnet)
+    throw new SandboxError(
+      400,
+      "unsupported_currency",
+      `${req.transferCurrency} is not a payment transfer currency`,
+      "transferCurrency",
+    );
   // More decimals than the price currency has are refused, not rounded: a rounded price would no
   // longer be what transferAmount was computed to cover.
   const priceAmount = amountIn(req.priceAmount, price, "priceAmount");
@@ -123,18 +150,23 @@ function statusOf(p: SandboxPayment): SandboxPaymentStatus {
 
 /** Expires the payment if its expirationTime has passed and it is still NEW or UNDERPAID. */
 export function expireIfDue(p: SandboxPayment, now: number): SandboxPayment {
-  if ((p.status === "NEW" || p.status === "UNDERPAID") && now >= Date.parse(p.expirationTime)) return { ...p, status: "EXPIRED" };
+  if ((p.status === "NEW" || p.status === "UNDERPAID") && now >= Date.parse(p.expirationTime))
+    return { ...p, status: "EXPIRED" };
   return p;
 }
 
 /** Control API: expirationTime becomes now, then the expiry rule applies. Final payments refuse. */
 export function expireNow(p: SandboxPayment, now: number): SandboxPayment {
-  if (isFinalPaymentStatus(p.status)) throw new SandboxError(409, "invalid_transition", `payment is ${p.status}; it cannot expire`);
+  if (isFinalPaymentStatus(p.status))
+    throw new SandboxError(409, "invalid_transition", `payment is ${p.status}; it cannot expire`);
   return expireIfDue({ ...p, expirationTime: iso(now) }, now);
 }
 
 /** A customer's transaction to the payment's address is observed (any amount, any status). */
-export function observeTransaction(p: SandboxPayment, input: { transactionId: string; amount: string; accept: boolean; now: number }): SandboxPayment {
+export function observeTransaction(
+  p: SandboxPayment,
+  input: { transactionId: string; amount: string; accept: boolean; now: number },
+): SandboxPayment {
   const { price, transfer } = currenciesOf(p);
   const amount = amountIn(input.amount, transfer, "amount");
   const expired = expireIfDue(p, input.now);
@@ -153,12 +185,21 @@ export function observeTransaction(p: SandboxPayment, input: { transactionId: st
 }
 
 /** The blockchain's verdict on a PENDING transaction. */
-export function decideTransaction(p: SandboxPayment, transactionId: string, verdict: "ACCEPTED" | "REJECTED", now: number): SandboxPayment {
+export function decideTransaction(
+  p: SandboxPayment,
+  transactionId: string,
+  verdict: "ACCEPTED" | "REJECTED",
+  now: number,
+): SandboxPayment {
   const tx = p.transactions.find((t) => t.transactionId === transactionId);
   if (!tx) throw new SandboxError(404, "not_found", "transaction not found");
-  if (tx.state !== "PENDING") throw new SandboxError(409, "invalid_transition", `transaction is ${tx.state}, not PENDING`);
+  if (tx.state !== "PENDING")
+    throw new SandboxError(409, "invalid_transition", `transaction is ${tx.state}, not PENDING`);
   const time = iso(now);
-  const decided: CompletePaymentTransaction = verdict === "ACCEPTED" ? { ...tx, state: "ACCEPTED", acceptedTime: time } : { ...tx, state: "REJECTED", rejectedTime: time };
+  const decided: CompletePaymentTransaction =
+    verdict === "ACCEPTED"
+      ? { ...tx, state: "ACCEPTED", acceptedTime: time }
+      : { ...tx, state: "REJECTED", rejectedTime: time };
   return settle({ ...p, transactions: p.transactions.map((t) => (t === tx ? decided : t)) });
 }
 
@@ -174,5 +215,9 @@ export function isUnderpaid(p: SandboxPayment): boolean {
  */
 export function shouldNotify(before: SandboxPayment, after: SandboxPayment): boolean {
   if (before.status !== after.status) return true;
-  return isUnderpaid(after) && (before.paidTransferAmount !== after.paidTransferAmount || before.acceptedPaidTransferAmount !== after.acceptedPaidTransferAmount);
+  return (
+    isUnderpaid(after) &&
+    (before.paidTransferAmount !== after.paidTransferAmount ||
+      before.acceptedPaidTransferAmount !== after.acceptedPaidTransferAmount)
+  );
 }

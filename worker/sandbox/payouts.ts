@@ -13,7 +13,19 @@ import { SandboxError } from "./errors.js";
 import { amountIn, Dec, fmt, rateOf } from "./money.js";
 
 export type SandboxPayoutStatus = "CREATED" | "QUEUED" | "SENT" | "EXPIRED";
-export type SandboxPayout = Payout & Required<Pick<Payout, "address" | "transferAmount" | "priceAmount" | "priceCurrency" | "transferCurrency" | "expirationTime" | "createdTime">> & { status: SandboxPayoutStatus };
+export type SandboxPayout = Payout &
+  Required<
+    Pick<
+      Payout,
+      | "address"
+      | "transferAmount"
+      | "priceAmount"
+      | "priceCurrency"
+      | "transferCurrency"
+      | "expirationTime"
+      | "createdTime"
+    >
+  > & { status: SandboxPayoutStatus };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -28,10 +40,28 @@ export interface NewPayoutContext {
 
 export function createPayout(req: NewPayoutRequest, ctx: NewPayoutContext): SandboxPayout {
   const transfer = currencyInfo(req.transferCurrency);
-  if (!transfer?.payoutTransferEnabled || !transfer.testnet) throw new SandboxError(400, "unsupported_currency", `${req.transferCurrency} is not a payout transfer currency`, "transferCurrency");
+  if (!transfer?.payoutTransferEnabled || !transfer.testnet)
+    throw new SandboxError(
+      400,
+      "unsupported_currency",
+      `${req.transferCurrency} is not a payout transfer currency`,
+      "transferCurrency",
+    );
   const price = currencyInfo(req.priceCurrency);
-  if (!price?.payoutPriceEnabled) throw new SandboxError(400, "unsupported_currency", `${req.priceCurrency} is not a payout price currency`, "priceCurrency");
-  if (req.address !== undefined && !isTestnetAddress(transfer, req.address)) throw new SandboxError(400, "invalid_request", `not a valid ${transfer.code} testnet address (${transfer.testnet.hrp}1...)`, "address");
+  if (!price?.payoutPriceEnabled)
+    throw new SandboxError(
+      400,
+      "unsupported_currency",
+      `${req.priceCurrency} is not a payout price currency`,
+      "priceCurrency",
+    );
+  if (req.address !== undefined && !isTestnetAddress(transfer, req.address))
+    throw new SandboxError(
+      400,
+      "invalid_request",
+      `not a valid ${transfer.code} testnet address (${transfer.testnet.hrp}1...)`,
+      "address",
+    );
   const rate = rateOf(ctx.rates, transfer.code, price.code, "priceCurrency");
   let transferAmount: Decimal;
   let priceAmount: Decimal;
@@ -42,7 +72,13 @@ export function createPayout(req: NewPayoutRequest, ctx: NewPayoutContext): Sand
     priceAmount = amountIn(req.priceAmount, price, "priceAmount");
     transferAmount = priceAmount.div(rate).toDecimalPlaces(transfer.decimals, Decimal.ROUND_DOWN);
   }
-  if (transferAmount.lt(transfer.testnet.minPayout)) throw new SandboxError(422, "below_minimum", `the minimum payout is ${transfer.testnet.minPayout} ${transfer.code}`, req.transferAmount !== undefined ? "transferAmount" : "priceAmount");
+  if (transferAmount.lt(transfer.testnet.minPayout))
+    throw new SandboxError(
+      422,
+      "below_minimum",
+      `the minimum payout is ${transfer.testnet.minPayout} ${transfer.code}`,
+      req.transferAmount !== undefined ? "transferAmount" : "priceAmount",
+    );
   ensureFunds(ctx.available(transfer.code), transferAmount, transfer.code);
   const payout: SandboxPayout = {
     payoutId: ctx.payoutId,
@@ -63,7 +99,12 @@ export function createPayout(req: NewPayoutRequest, ctx: NewPayoutContext): Sand
 }
 
 function ensureFunds(available: Decimal, amount: Decimal, currency: string): void {
-  if (available.lt(amount)) throw new SandboxError(409, "insufficient_balance", `insufficient ${currency} balance: ${available.toFixed()} available`);
+  if (available.lt(amount))
+    throw new SandboxError(
+      409,
+      "insufficient_balance",
+      `insufficient ${currency} balance: ${available.toFixed()} available`,
+    );
 }
 
 /** CREATED past its expirationTime -> EXPIRED. */
@@ -73,8 +114,14 @@ export function expirePayoutIfDue(p: SandboxPayout, now: number): SandboxPayout 
 
 export function approvePayout(p: SandboxPayout, now: number, available: Decimal): SandboxPayout {
   const current = expirePayoutIfDue(p, now);
-  if (current.status === "EXPIRED") throw new SandboxError(409, "payout_expired", `approval refused: the payout expired at ${p.expirationTime}`);
-  if (current.status !== "CREATED") throw new SandboxError(409, "invalid_transition", `payout is ${current.status}; only a CREATED payout can be approved`);
+  if (current.status === "EXPIRED")
+    throw new SandboxError(409, "payout_expired", `approval refused: the payout expired at ${p.expirationTime}`);
+  if (current.status !== "CREATED")
+    throw new SandboxError(
+      409,
+      "invalid_transition",
+      `payout is ${current.status}; only a CREATED payout can be approved`,
+    );
   ensureFunds(available, new Dec(current.transferAmount), current.transferCurrency);
   return { ...current, status: "QUEUED" };
 }
@@ -99,7 +146,13 @@ const TIME_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(?:Z|[+-]\d{2}:\
  */
 export function parseSpecTime(value: string, field: string): number {
   const ms = TIME_FORMAT.test(value) ? parseRfc3339(value) : undefined;
-  if (ms === undefined) throw new SandboxError(400, "invalid_request", "expected yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00", field);
+  if (ms === undefined)
+    throw new SandboxError(
+      400,
+      "invalid_request",
+      "expected yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00",
+      field,
+    );
   return ms;
 }
 
@@ -109,7 +162,11 @@ export function parseSpecTime(value: string, field: string): number {
  * timeFrom/timeTo bound createdTime inclusively; merchantId matches the account's merchant id.
  * itemCount is the number of payouts matching the filters (all pages).
  */
-export function pageOf(all: readonly SandboxPayout[], q: Required<Pick<PayoutListQuery, "limit" | "offset">> & PayoutListQuery, merchantId: string): PayoutPage {
+export function pageOf(
+  all: readonly SandboxPayout[],
+  q: Required<Pick<PayoutListQuery, "limit" | "offset">> & PayoutListQuery,
+  merchantId: string,
+): PayoutPage {
   const from = q.timeFrom === undefined ? -Infinity : parseSpecTime(q.timeFrom, "timeFrom");
   const to = q.timeTo === undefined ? Infinity : parseSpecTime(q.timeTo, "timeTo");
   const eqAmount = (a: string, b: string | undefined) => {
@@ -132,5 +189,10 @@ export function pageOf(all: readonly SandboxPayout[], q: Required<Pick<PayoutLis
       );
     })
     .sort((a, b) => Date.parse(b.createdTime) - Date.parse(a.createdTime) || (a.payoutId < b.payoutId ? 1 : -1));
-  return { limit: q.limit, offset: q.offset, itemCount: matches.length, items: matches.slice(q.offset, q.offset + q.limit) };
+  return {
+    limit: q.limit,
+    offset: q.offset,
+    itemCount: matches.length,
+    items: matches.slice(q.offset, q.offset + q.limit),
+  };
 }

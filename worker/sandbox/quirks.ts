@@ -29,7 +29,17 @@ export const NO_QUIRKS: Quirks = { numbersAsJson: false, redirectUrlsAsString: f
 /** Significant digits of an amount written as a JSON number (a double holds at most 17). */
 export const QUIRK_SIGNIFICANT_DIGITS = 21;
 
-const PAYMENT_AMOUNTS = ["priceAmount", "transferAmount", "paidPriceAmount", "pendingPaidPriceAmount", "acceptedPaidPriceAmount", "paidTransferAmount", "pendingPaidTransferAmount", "acceptedPaidTransferAmount", "exchangeRate"] as const;
+const PAYMENT_AMOUNTS = [
+  "priceAmount",
+  "transferAmount",
+  "paidPriceAmount",
+  "pendingPaidPriceAmount",
+  "acceptedPaidPriceAmount",
+  "paidTransferAmount",
+  "pendingPaidTransferAmount",
+  "acceptedPaidTransferAmount",
+  "exchangeRate",
+] as const;
 const TRANSACTION_AMOUNTS = ["paidTransferAmount", "priceAmount", "exchangeRate"] as const;
 
 /** The exact decimal text as a JSON number token with at least QUIRK_SIGNIFICANT_DIGITS digits (never rounded, never exponent notation). */
@@ -53,7 +63,8 @@ function shaped(payment: Payment, quirks: Quirks): Record<string, unknown> {
     out = withNumbers(payment, PAYMENT_AMOUNTS);
     out.transactions = payment.transactions.map((t: PaymentTransaction) => withNumbers(t, TRANSACTION_AMOUNTS));
   }
-  if (quirks.redirectUrlsAsString && payment.redirectUrls !== undefined) out.redirectUrls = JSON.stringify(payment.redirectUrls);
+  if (quirks.redirectUrlsAsString && payment.redirectUrls !== undefined)
+    out.redirectUrls = JSON.stringify(payment.redirectUrls);
   return out;
 }
 

@@ -15,23 +15,49 @@ import { controlTransactionSchema, parseJsonBody, validate } from "./schemas.js"
 const logQuery = z.object({
   paymentId: z.string().min(1).optional(),
   payoutId: z.string().min(1).optional(),
-  limit: z.string().regex(/^\d{1,4}$/, "must be an integer").transform(Number).pipe(z.number().int().min(1).max(1000)).default(200),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, "must be an integer")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(1000))
+    .default(200),
 });
 
 export function controlRoutes(): Hono<AppEnv> {
   const control = new Hono<AppEnv>();
   control.get("/health", (c) => c.json({ ok: true }));
 
-  control.get("/payments/:paymentId", async (c) => c.json(unwrap(await ledgerOf(c.env).getPayment(null, c.req.param("paymentId")))));
+  control.get("/payments/:paymentId", async (c) =>
+    c.json(unwrap(await ledgerOf(c.env).getPayment(null, c.req.param("paymentId")))),
+  );
   control.post("/payments/:paymentId/transactions", async (c) => {
     const { amount, state } = parseJsonBody(controlTransactionSchema, await c.req.text());
-    return c.json(unwrap(await ledgerOf(c.env).sendTransaction(c.req.param("paymentId"), amount, state === "ACCEPTED")), 201);
+    return c.json(
+      unwrap(await ledgerOf(c.env).sendTransaction(c.req.param("paymentId"), amount, state === "ACCEPTED")),
+      201,
+    );
   });
-  control.post("/payments/:paymentId/transactions/:transactionId/accept", async (c) => c.json(unwrap(await ledgerOf(c.env).decideTransaction(c.req.param("paymentId"), c.req.param("transactionId"), "ACCEPTED"))));
-  control.post("/payments/:paymentId/transactions/:transactionId/reject", async (c) => c.json(unwrap(await ledgerOf(c.env).decideTransaction(c.req.param("paymentId"), c.req.param("transactionId"), "REJECTED"))));
-  control.post("/payments/:paymentId/expire", async (c) => c.json(unwrap(await ledgerOf(c.env).expirePayment(c.req.param("paymentId")))));
+  control.post("/payments/:paymentId/transactions/:transactionId/accept", async (c) =>
+    c.json(
+      unwrap(
+        await ledgerOf(c.env).decideTransaction(c.req.param("paymentId"), c.req.param("transactionId"), "ACCEPTED"),
+      ),
+    ),
+  );
+  control.post("/payments/:paymentId/transactions/:transactionId/reject", async (c) =>
+    c.json(
+      unwrap(
+        await ledgerOf(c.env).decideTransaction(c.req.param("paymentId"), c.req.param("transactionId"), "REJECTED"),
+      ),
+    ),
+  );
+  control.post("/payments/:paymentId/expire", async (c) =>
+    c.json(unwrap(await ledgerOf(c.env).expirePayment(c.req.param("paymentId")))),
+  );
 
-  control.post("/payouts/:payoutId/expire", async (c) => c.json(unwrap(await ledgerOf(c.env).expirePayout(c.req.param("payoutId")))));
+  control.post("/payouts/:payoutId/expire", async (c) =>
+    c.json(unwrap(await ledgerOf(c.env).expirePayout(c.req.param("payoutId")))),
+  );
   control.get("/conversions/:id", async (c) => c.json(unwrap(await ledgerOf(c.env).getConversion(c.req.param("id")))));
 
   control.get("/chaos", async (c) => c.json(await ledgerOf(c.env).chaos()));

@@ -12,7 +12,16 @@ import { CURRENCIES, currencyResponse } from "./currencies.js";
 import { SandboxError, unwrap } from "./errors.js";
 import { ledgerOf } from "./ledger-stub.js";
 import { paymentJson } from "./quirks.js";
-import { declarationSchema, newConversionSchema, newPaymentSchema, newPayoutSchema, parseJsonBody, payoutLimitsSchema, payoutListSchema, validate } from "./schemas.js";
+import {
+  declarationSchema,
+  newConversionSchema,
+  newPaymentSchema,
+  newPayoutSchema,
+  parseJsonBody,
+  payoutLimitsSchema,
+  payoutListSchema,
+  validate,
+} from "./schemas.js";
 
 const JSON_TYPE = { "content-type": "application/json" };
 
@@ -21,7 +30,8 @@ const conversionId = (raw: string): string => {
   try {
     conversionIdSegment(raw);
   } catch (err) {
-    if (err instanceof V3Error) throw new SandboxError(400, "invalid_request", "conversionId must be a UUID", "conversionId");
+    if (err instanceof V3Error)
+      throw new SandboxError(400, "invalid_request", "conversionId must be a UUID", "conversionId");
     throw err;
   }
   return raw;
@@ -48,7 +58,9 @@ export function v3Routes(): Hono<AppEnv> {
     return c.body(paymentJson(payment, await ledger.quirks()), 200, JSON_TYPE);
   });
 
-  v3.get("/payouts", async (c) => c.json(unwrap(await ledgerOf(c.env).listPayouts(c.var.account, validate(payoutListSchema, c.req.query())))));
+  v3.get("/payouts", async (c) =>
+    c.json(unwrap(await ledgerOf(c.env).listPayouts(c.var.account, validate(payoutListSchema, c.req.query())))),
+  );
   v3.post("/payouts", async (c) => {
     // The schema's refinement guarantees exactly one of transferAmount / priceAmount.
     const req = parseJsonBody(newPayoutSchema, await c.req.text()) as NewPayoutRequest;
@@ -58,11 +70,19 @@ export function v3Routes(): Hono<AppEnv> {
   v3.get("/payouts/payout-limits", async (c) => {
     const q = validate(payoutLimitsSchema, c.req.query());
     const limits = unwrap(await ledgerOf(c.env).payoutLimits(c.var.account, q.transferCurrency, q.priceCurrency));
-    const body = stringify({ available: new LosslessNumber(limits.available ?? "0"), minPayoutAmount: new LosslessNumber(limits.minPayoutAmount ?? "0"), currency: limits.currency });
+    const body = stringify({
+      available: new LosslessNumber(limits.available ?? "0"),
+      minPayoutAmount: new LosslessNumber(limits.minPayoutAmount ?? "0"),
+      currency: limits.currency,
+    });
     return c.body(body ?? "{}", 200, JSON_TYPE);
   });
-  v3.get("/payouts/:id", async (c) => c.json(unwrap(await ledgerOf(c.env).getPayout(c.var.account, c.req.param("id")))));
-  v3.post("/payouts/:id/approve", async (c) => c.json(unwrap(await ledgerOf(c.env).approvePayout(c.var.account, c.req.param("id")))));
+  v3.get("/payouts/:id", async (c) =>
+    c.json(unwrap(await ledgerOf(c.env).getPayout(c.var.account, c.req.param("id")))),
+  );
+  v3.post("/payouts/:id/approve", async (c) =>
+    c.json(unwrap(await ledgerOf(c.env).approvePayout(c.var.account, c.req.param("id")))),
+  );
   v3.post("/payouts/:id/resend-notification", async (c) => {
     unwrap(await ledgerOf(c.env).resendPayoutNotification(c.var.account, c.req.param("id")));
     return c.body(null, 200);

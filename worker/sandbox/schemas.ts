@@ -11,7 +11,9 @@ import { decimalAmount, positiveDecimalAmount } from "../v3/decimal.js";
 import { CURRENCY_CODE, isHttpUrl } from "../v3/types.js";
 import { SandboxError } from "./errors.js";
 
-const currency = z.string({ error: "must be a currency code" }).regex(CURRENCY_CODE, "must be a currency code such as BTC or EUR");
+const currency = z
+  .string({ error: "must be a currency code" })
+  .regex(CURRENCY_CODE, "must be a currency code such as BTC or EUR");
 const text = (max: number) => z.string().max(max);
 export const httpUrl = z.string().max(2048).refine(isHttpUrl, "must be an absolute http(s) URL");
 
@@ -23,7 +25,14 @@ export const newPaymentSchema = z.object({
   walletMessage: text(200).optional(),
   notificationUrl: httpUrl.optional(),
   externalPaymentId: text(100).optional(),
-  redirectUrls: z.object({ expired: httpUrl.optional(), confirmed: httpUrl.optional(), invalid: httpUrl.optional(), unconfirmed: httpUrl.optional() }).optional(),
+  redirectUrls: z
+    .object({
+      expired: httpUrl.optional(),
+      confirmed: httpUrl.optional(),
+      invalid: httpUrl.optional(),
+      unconfirmed: httpUrl.optional(),
+    })
+    .optional(),
 });
 
 export const newPayoutSchema = z
@@ -40,11 +49,20 @@ export const newPayoutSchema = z
   })
   .superRefine((v, ctx) => {
     if ((v.transferAmount === undefined) === (v.priceAmount === undefined)) {
-      ctx.addIssue({ code: "custom", path: ["transferAmount"], message: "exactly one of transferAmount and priceAmount is required" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["transferAmount"],
+        message: "exactly one of transferAmount and priceAmount is required",
+      });
     }
   });
 
-const int = (min: number, max: number) => z.string().regex(/^\d{1,10}$/, "must be an integer").transform(Number).pipe(z.number().int().min(min).max(max));
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, "must be an integer")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 export const payoutListSchema = z.object({
   limit: int(0, 100).default(20),
   offset: int(0, 2_147_483_647).default(0),
@@ -63,18 +81,31 @@ export const payoutListSchema = z.object({
 
 export const payoutLimitsSchema = z.object({ transferCurrency: currency, priceCurrency: currency });
 
-export const newConversionSchema = z.object({ sellAmount: positiveDecimalAmount, sellCurrency: currency, buyCurrency: currency });
+export const newConversionSchema = z.object({
+  sellAmount: positiveDecimalAmount,
+  sellCurrency: currency,
+  buyCurrency: currency,
+});
 /** ConversionDeclarationRequest: the body is required, `boughtAmount` is not (and may be zero). */
 export const declarationSchema = z.object({ boughtAmount: decimalAmount.optional() });
 
-export const controlTransactionSchema = z.object({ amount: positiveDecimalAmount, state: z.enum(["PENDING", "ACCEPTED"]).default("PENDING") });
+export const controlTransactionSchema = z.object({
+  amount: positiveDecimalAmount,
+  state: z.enum(["PENDING", "ACCEPTED"]).default("PENDING"),
+});
 
 function describe(issue: z.core.$ZodIssue, input: unknown): SandboxError {
   const field = issue.path.map(String).join(".");
   let value: unknown = input;
-  for (const key of issue.path) value = value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of issue.path)
+    value = value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   const missing = issue.code === "invalid_type" && value === undefined && issue.path.length > 0;
-  return new SandboxError(400, "invalid_request", missing ? `${field} is required` : `${field || "body"}: ${issue.message}`, field || undefined);
+  return new SandboxError(
+    400,
+    "invalid_request",
+    missing ? `${field} is required` : `${field || "body"}: ${issue.message}`,
+    field || undefined,
+  );
 }
 
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -92,6 +123,7 @@ export function parseJsonBody<S extends z.ZodType>(schema: S, raw: string): z.ou
   } catch {
     throw new SandboxError(400, "invalid_request", "the body must be a JSON object");
   }
-  if (json === null || typeof json !== "object" || Array.isArray(json)) throw new SandboxError(400, "invalid_request", "the body must be a JSON object");
+  if (json === null || typeof json !== "object" || Array.isArray(json))
+    throw new SandboxError(400, "invalid_request", "the body must be a JSON object");
   return validate(schema, json);
 }

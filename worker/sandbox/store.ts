@@ -37,7 +37,6 @@ export interface DeliveryRow {
   copies: number;
 }
 
-
 type Row = Record<string, SqlStorageValue>;
 
 export class Store {
@@ -57,16 +56,29 @@ export class Store {
   }
 
   putPayment(account: string, p: SandboxPayment): void {
-    this.sql.exec("INSERT OR REPLACE INTO payments (id, account, status, expires_ms, doc) VALUES (?, ?, ?, ?, ?)", p.paymentId, account, p.status, Date.parse(p.expirationTime), JSON.stringify(p));
+    this.sql.exec(
+      "INSERT OR REPLACE INTO payments (id, account, status, expires_ms, doc) VALUES (?, ?, ?, ?, ?)",
+      p.paymentId,
+      account,
+      p.status,
+      Date.parse(p.expirationTime),
+      JSON.stringify(p),
+    );
   }
 
   /** Payments that can still expire, due at or before `until`. */
   expiringPayments(until: number): string[] {
-    return this.sql.exec<{ id: string }>("SELECT id FROM payments WHERE status IN ('NEW','UNDERPAID') AND expires_ms <= ?", until).toArray().map((r) => r.id);
+    return this.sql
+      .exec<{ id: string }>("SELECT id FROM payments WHERE status IN ('NEW','UNDERPAID') AND expires_ms <= ?", until)
+      .toArray()
+      .map((r) => r.id);
   }
 
   nextPaymentExpiry(): number | undefined {
-    return this.one<{ t: number | null }>("SELECT MIN(expires_ms) AS t FROM payments WHERE status IN ('NEW','UNDERPAID')")?.t ?? undefined;
+    return (
+      this.one<{ t: number | null }>("SELECT MIN(expires_ms) AS t FROM payments WHERE status IN ('NEW','UNDERPAID')")
+        ?.t ?? undefined
+    );
   }
 
   getPayout(id: string): { account: string; payout: SandboxPayout } | undefined {
@@ -76,15 +88,28 @@ export class Store {
 
   /** `dueMs`: when the alarm must look at the payout next (expiry or sending), or null. */
   putPayout(account: string, p: SandboxPayout, dueMs: number | null): void {
-    this.sql.exec("INSERT OR REPLACE INTO payouts (id, account, created_ms, due_ms, doc) VALUES (?, ?, ?, ?, ?)", p.payoutId, account, Date.parse(p.createdTime), dueMs, JSON.stringify(p));
+    this.sql.exec(
+      "INSERT OR REPLACE INTO payouts (id, account, created_ms, due_ms, doc) VALUES (?, ?, ?, ?, ?)",
+      p.payoutId,
+      account,
+      Date.parse(p.createdTime),
+      dueMs,
+      JSON.stringify(p),
+    );
   }
 
   payoutsOf(account: string): SandboxPayout[] {
-    return this.sql.exec<{ doc: string }>("SELECT doc FROM payouts WHERE account = ?", account).toArray().map((r) => JSON.parse(r.doc) as SandboxPayout);
+    return this.sql
+      .exec<{ doc: string }>("SELECT doc FROM payouts WHERE account = ?", account)
+      .toArray()
+      .map((r) => JSON.parse(r.doc) as SandboxPayout);
   }
 
   duePayouts(until: number): string[] {
-    return this.sql.exec<{ id: string }>("SELECT id FROM payouts WHERE due_ms IS NOT NULL AND due_ms <= ?", until).toArray().map((r) => r.id);
+    return this.sql
+      .exec<{ id: string }>("SELECT id FROM payouts WHERE due_ms IS NOT NULL AND due_ms <= ?", until)
+      .toArray()
+      .map((r) => r.id);
   }
 
   nextPayoutDue(): number | undefined {
@@ -97,16 +122,31 @@ export class Store {
   }
 
   putConversion(account: string, c: SandboxConversion): void {
-    this.sql.exec("INSERT OR REPLACE INTO conversions (id, account, doc) VALUES (?, ?, ?)", c.id, account, JSON.stringify(c));
+    this.sql.exec(
+      "INSERT OR REPLACE INTO conversions (id, account, doc) VALUES (?, ?, ?)",
+      c.id,
+      account,
+      JSON.stringify(c),
+    );
   }
 
   /** Books a signed amount (decimal string, negative for a debit) on an account's balance. */
   addEntry(account: string, currency: string, amount: string, reason: string, ref: string, now: number): void {
-    this.sql.exec("INSERT INTO entries (account, currency, amount, reason, ref, time_ms) VALUES (?, ?, ?, ?, ?, ?)", account, currency, amount, reason, ref, now);
+    this.sql.exec(
+      "INSERT INTO entries (account, currency, amount, reason, ref, time_ms) VALUES (?, ?, ?, ?, ?, ?)",
+      account,
+      currency,
+      amount,
+      reason,
+      ref,
+      now,
+    );
   }
 
   balance(account: string, currency: string, starting: Decimal | undefined): Decimal {
-    const rows = this.sql.exec<{ amount: string }>("SELECT amount FROM entries WHERE account = ? AND currency = ?", account, currency).toArray();
+    const rows = this.sql
+      .exec<{ amount: string }>("SELECT amount FROM entries WHERE account = ? AND currency = ?", account, currency)
+      .toArray();
     return rows.reduce((acc, r) => acc.plus(r.amount), new Dec(starting ?? 0));
   }
 
@@ -121,7 +161,15 @@ export class Store {
   addDelivery(d: Omit<DeliveryRow, "id" | "attempts" | "state">): void {
     this.sql.exec(
       "INSERT INTO deliveries (account, ref, notification_type, subject_status, url, body, next_ms, state, fail_first, copies) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
-      d.account, d.ref, d.notification_type, d.subject_status, d.url, d.body, d.next_ms, d.fail_first, d.copies,
+      d.account,
+      d.ref,
+      d.notification_type,
+      d.subject_status,
+      d.url,
+      d.body,
+      d.next_ms,
+      d.fail_first,
+      d.copies,
     );
   }
 
@@ -130,39 +178,79 @@ export class Store {
    * `after` is sent first, then the previous ones in reverse order of creation.
    */
   postponeHeld(ref: string, after: number): void {
-    const held = this.sql.exec<{ id: number }>("SELECT id FROM deliveries WHERE ref = ? AND state = 'pending' AND attempts = 0 ORDER BY id DESC", ref).toArray();
-    held.forEach(({ id }, rank) => this.sql.exec("UPDATE deliveries SET next_ms = ? WHERE id = ?", after + rank + 1, id));
+    const held = this.sql
+      .exec<{ id: number }>(
+        "SELECT id FROM deliveries WHERE ref = ? AND state = 'pending' AND attempts = 0 ORDER BY id DESC",
+        ref,
+      )
+      .toArray();
+    held.forEach(({ id }, rank) =>
+      this.sql.exec("UPDATE deliveries SET next_ms = ? WHERE id = ?", after + rank + 1, id),
+    );
   }
 
   /** Pending deliveries due at or before `until`, in due order; claimed (state 'sending') as they are returned. */
   claimDueDeliveries(until: number): DeliveryRow[] {
-    const rows = this.sql.exec<DeliveryRow & Row>("SELECT * FROM deliveries WHERE state = 'pending' AND next_ms <= ? ORDER BY next_ms, id", until).toArray();
+    const rows = this.sql
+      .exec<DeliveryRow & Row>(
+        "SELECT * FROM deliveries WHERE state = 'pending' AND next_ms <= ? ORDER BY next_ms, id",
+        until,
+      )
+      .toArray();
     for (const r of rows) this.sql.exec("UPDATE deliveries SET state = 'sending' WHERE id = ?", r.id);
     return rows;
   }
 
   finishAttempt(id: number, attempts: number, state: DeliveryRow["state"], nextMs: number): void {
-    this.sql.exec("UPDATE deliveries SET attempts = ?, state = ?, next_ms = ? WHERE id = ?", attempts, state, nextMs, id);
+    this.sql.exec(
+      "UPDATE deliveries SET attempts = ?, state = ?, next_ms = ? WHERE id = ?",
+      attempts,
+      state,
+      nextMs,
+      id,
+    );
   }
 
   nextDeliveryDue(): number | undefined {
-    return this.one<{ t: number | null }>("SELECT MIN(next_ms) AS t FROM deliveries WHERE state = 'pending'")?.t ?? undefined;
+    return (
+      this.one<{ t: number | null }>("SELECT MIN(next_ms) AS t FROM deliveries WHERE state = 'pending'")?.t ?? undefined
+    );
   }
 
   pendingDeliveries(ref: string | undefined): number {
-    const q = ref === undefined ? this.one<{ n: number }>("SELECT COUNT(*) AS n FROM deliveries WHERE state IN ('pending','sending')") : this.one<{ n: number }>("SELECT COUNT(*) AS n FROM deliveries WHERE state IN ('pending','sending') AND ref = ?", ref);
+    const q =
+      ref === undefined
+        ? this.one<{ n: number }>("SELECT COUNT(*) AS n FROM deliveries WHERE state IN ('pending','sending')")
+        : this.one<{ n: number }>(
+            "SELECT COUNT(*) AS n FROM deliveries WHERE state IN ('pending','sending') AND ref = ?",
+            ref,
+          );
     return q?.n ?? 0;
   }
 
   logAttempt(d: DeliveryRow, attempt: number, statusCode: number | null, error: string | undefined, now: number): void {
     this.sql.exec(
       "INSERT INTO attempts (delivery_id, ref, attempt, url, notification_type, subject_status, status_code, error, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      d.id, d.ref, attempt, d.url, d.notification_type, d.subject_status, statusCode, error ?? null, now,
+      d.id,
+      d.ref,
+      attempt,
+      d.url,
+      d.notification_type,
+      d.subject_status,
+      statusCode,
+      error ?? null,
+      now,
     );
   }
 
   attempts(ref: string | undefined, limit: number): AttemptLog[] {
-    const rows = (ref === undefined ? this.sql.exec<Row>("SELECT * FROM attempts ORDER BY seq DESC LIMIT ?", limit) : this.sql.exec<Row>("SELECT * FROM attempts WHERE ref = ? ORDER BY seq DESC LIMIT ?", ref, limit)).toArray().reverse();
+    const rows = (
+      ref === undefined
+        ? this.sql.exec<Row>("SELECT * FROM attempts ORDER BY seq DESC LIMIT ?", limit)
+        : this.sql.exec<Row>("SELECT * FROM attempts WHERE ref = ? ORDER BY seq DESC LIMIT ?", ref, limit)
+    )
+      .toArray()
+      .reverse();
     return rows.map((r) => ({
       deliveryId: Number(r.delivery_id),
       attempt: Number(r.attempt),

@@ -107,10 +107,23 @@ function checkOptions(options: V3ClientOptions): URL {
     throw invalid("invalid_environment", `environment must be "sandbox" or "production"`, "environment");
   }
   if (credentials?.environment !== environment) {
-    throw invalid("environment_mismatch", `the API key is for ${String(credentials?.environment)}, the client for ${environment}: keys never cross environments`, "credentials.environment");
+    throw invalid(
+      "environment_mismatch",
+      `the API key is for ${String(credentials?.environment)}, the client for ${environment}: keys never cross environments`,
+      "credentials.environment",
+    );
   }
-  if (typeof credentials.keyId !== "string" || credentials.keyId === "" || credentials.keyId.includes(":") || /[\r\n]/.test(credentials.keyId)) {
-    throw invalid("invalid_credentials", "keyId must be a non-empty string without ':' or line breaks", "credentials.keyId");
+  if (
+    typeof credentials.keyId !== "string" ||
+    credentials.keyId === "" ||
+    credentials.keyId.includes(":") ||
+    /[\r\n]/.test(credentials.keyId)
+  ) {
+    throw invalid(
+      "invalid_credentials",
+      "keyId must be a non-empty string without ':' or line breaks",
+      "credentials.keyId",
+    );
   }
   if (typeof credentials.keySecret !== "string" || credentials.keySecret === "") {
     throw invalid("invalid_credentials", "keySecret must be a non-empty string", "credentials.keySecret");
@@ -123,10 +136,17 @@ function checkOptions(options: V3ClientOptions): URL {
   if (base.username !== "" || base.password !== "" || base.search !== "" || base.hash !== "") {
     throw invalid("invalid_base_url", "baseUrl must not carry credentials, a query or a fragment", "baseUrl");
   }
-  for (const [name, value, min] of [["timeoutMs", options.timeoutMs, 1], ["retries", options.retries, 0], ["retryBaseDelayMs", options.retryBaseDelayMs, 0], ["retryMaxDelayMs", options.retryMaxDelayMs, 0]] as const) {
-    if (value !== undefined && (!Number.isInteger(value) || value < min)) throw invalid("invalid_option", `${name} must be an integer >= ${min}`, name);
+  for (const [name, value, min] of [
+    ["timeoutMs", options.timeoutMs, 1],
+    ["retries", options.retries, 0],
+    ["retryBaseDelayMs", options.retryBaseDelayMs, 0],
+    ["retryMaxDelayMs", options.retryMaxDelayMs, 0],
+  ] as const) {
+    if (value !== undefined && (!Number.isInteger(value) || value < min))
+      throw invalid("invalid_option", `${name} must be an integer >= ${min}`, name);
   }
-  if (options.retries !== undefined && options.retries > 10) throw invalid("invalid_option", "retries must be at most 10", "retries");
+  if (options.retries !== undefined && options.retries > 10)
+    throw invalid("invalid_option", "retries must be at most 10", "retries");
   return base;
 }
 
@@ -153,9 +173,20 @@ export function createV3Client(options: V3ClientOptions): V3Client {
   const connectImpl = options.connect;
   const viaSocket: Send = connectImpl
     ? socketSend(connectImpl)
-    : () => Promise.reject(invalid("no_connect", "estimateConversion needs the connect option (a GET with a body cannot go through fetch)", "connect"));
+    : () =>
+        Promise.reject(
+          invalid(
+            "no_connect",
+            "estimateConversion needs the connect option (a GET with a body cannot go through fetch)",
+            "connect",
+          ),
+        );
 
-  async function call(method: Exchange["method"], path: string, opts: { query?: Record<string, string>; body?: unknown; send?: Send; signal?: AbortSignal | undefined } = {}): Promise<{ status: number; text: string }> {
+  async function call(
+    method: Exchange["method"],
+    path: string,
+    opts: { query?: Record<string, string>; body?: unknown; send?: Send; signal?: AbortSignal | undefined } = {},
+  ): Promise<{ status: number; text: string }> {
     const url = new URL(base.origin);
     url.pathname = `${basePath}${path}`;
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
@@ -169,7 +200,10 @@ export function createV3Client(options: V3ClientOptions): V3Client {
   }
 
   /** Calls, then parses the JSON body; the status and scrubbed body ride along on parse errors. */
-  async function json<T>(parse: (value: unknown, ctx: ParseContext) => T, ...args: Parameters<typeof call>): Promise<T> {
+  async function json<T>(
+    parse: (value: unknown, ctx: ParseContext) => T,
+    ...args: Parameters<typeof call>
+  ): Promise<T> {
     const raw = await call(...args);
     const ctx: ParseContext = { status: raw.status, upstreamBody: scrub(raw.text, policy.secrets) };
     let value: unknown;
@@ -177,7 +211,10 @@ export function createV3Client(options: V3ClientOptions): V3Client {
       value = parseJsonText(raw.text);
     } catch (error) {
       if (!(error instanceof V3Error)) throw error;
-      throw new V3Error(error.kind, error.code, `${args[0]} ${args[1]}: ${error.message}`, { status: raw.status, upstreamBody: ctx.upstreamBody ?? "" });
+      throw new V3Error(error.kind, error.code, `${args[0]} ${args[1]}: ${error.message}`, {
+        status: raw.status,
+        upstreamBody: ctx.upstreamBody ?? "",
+      });
     }
     return parse(value, ctx);
   }
@@ -194,9 +231,18 @@ export function createV3Client(options: V3ClientOptions): V3Client {
 
     async listPayouts(query) {
       const q = validatePayoutQuery(query);
-      const params = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const params = Object.fromEntries(
+        Object.entries(q)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
       const page = await json(parsePayoutPageBody, "GET", "/v3/payouts", { query: params });
-      return { limit: page.limit ?? q.limit, offset: page.offset ?? q.offset, itemCount: page.itemCount ?? page.items.length, items: page.items };
+      return {
+        limit: page.limit ?? q.limit,
+        offset: page.offset ?? q.offset,
+        itemCount: page.itemCount ?? page.items.length,
+        items: page.items,
+      };
     },
     async createPayout(req) {
       return json(parsePayout, "POST", "/v3/payouts", { body: validateNewPayout(req) });
@@ -218,7 +264,10 @@ export function createV3Client(options: V3ClientOptions): V3Client {
       return json(parseConversion, "POST", "/v3/conversions/v3/conversions", { body: validateNewConversion(req) });
     },
     async estimateConversion(req) {
-      return json(parseConversionEstimate, "GET", "/v3/conversions/v3/estimate-conversion", { body: validateNewConversion(req), send: viaSocket });
+      return json(parseConversionEstimate, "GET", "/v3/conversions/v3/estimate-conversion", {
+        body: validateNewConversion(req),
+        send: viaSocket,
+      });
     },
     async retryConversionTrade(conversionId) {
       await call("PUT", `/v3/conversions/${conversionIdSegment(conversionId)}/retry-trade`);

@@ -24,7 +24,14 @@ export function parseRfc3339(value: unknown): number | undefined {
   if (typeof value !== "string") return undefined;
   const m = RFC3339.exec(value);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   let offsetMinutes = 0;

@@ -38,4 +38,7 @@ export { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE } from "./types.js";
 export const decimalAmount = z.string().regex(DECIMAL_AMOUNT, { error: DECIMAL_AMOUNT_MESSAGE, abort: true });
 
 /** A request amount (DECIMAL_AMOUNT) greater than zero. */
-export const positiveDecimalAmount = decimalAmount.refine((text) => new Decimal(text).greaterThan(0), "must be greater than zero");
+export const positiveDecimalAmount = decimalAmount.refine(
+  (text) => new Decimal(text).greaterThan(0),
+  "must be greater than zero",
+);

@@ -73,7 +73,8 @@ export function parseHttpResponse(data: Uint8Array, ended: boolean): RawResponse
   for (;;) {
     const headEnd = indexOf(data, CRLFCRLF, start);
     if (headEnd < 0) {
-      if (ended) throw malformed(data.length === 0 ? "connection closed without a response" : "incomplete response head");
+      if (ended)
+        throw malformed(data.length === 0 ? "connection closed without a response" : "incomplete response head");
       return undefined;
     }
     const lines = ascii(data.subarray(start, headEnd)).split("\r\n");
@@ -93,7 +94,14 @@ export function parseHttpResponse(data: Uint8Array, ended: boolean): RawResponse
     }
     const rest = data.subarray(bodyStart);
     let body: Uint8Array | undefined;
-    if (headers.get("transfer-encoding")?.toLowerCase().split(",").map((s) => s.trim()).includes("chunked")) {
+    if (
+      headers
+        .get("transfer-encoding")
+        ?.toLowerCase()
+        .split(",")
+        .map((s) => s.trim())
+        .includes("chunked")
+    ) {
       body = dechunk(rest);
     } else if (headers.has("content-length")) {
       const lengthText = headers.get("content-length") ?? "";
@@ -115,7 +123,11 @@ export function parseHttpResponse(data: Uint8Array, ended: boolean): RawResponse
 
 function headerSafe(name: string, value: string): string {
   if (/[\r\n]/.test(name) || /[\r\n]/.test(value)) {
-    throw new V3Error("invalid_request", "invalid_header", `header ${name.replace(/[\r\n]/g, "")} contains a line break`);
+    throw new V3Error(
+      "invalid_request",
+      "invalid_header",
+      `header ${name.replace(/[\r\n]/g, "")} contains a line break`,
+    );
   }
   return `${name}: ${value}\r\n`;
 }
@@ -145,7 +157,12 @@ export function socketSend(connectImpl: Connect): Send {
       for (;;) {
         const { done, value } = await reader.read();
         if (value) received = concat([received, value as Uint8Array]);
-        if (received.length > MAX_RESPONSE_BYTES) throw new V3Error("invalid_response", "response_too_large", `estimate-conversion: response exceeds ${MAX_RESPONSE_BYTES} bytes`);
+        if (received.length > MAX_RESPONSE_BYTES)
+          throw new V3Error(
+            "invalid_response",
+            "response_too_large",
+            `estimate-conversion: response exceeds ${MAX_RESPONSE_BYTES} bytes`,
+          );
         const response = parseHttpResponse(received, done);
         if (response) return response;
       }

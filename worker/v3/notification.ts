@@ -31,7 +31,9 @@ function hmacKey(key: string, usage: "sign" | "verify"): Promise<CryptoKey> {
   if (typeof key !== "string" || key.length === 0) {
     throw new V3Error("invalid_request", "invalid_hmac_key", "the HMAC key must be a non-empty string");
   }
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+  return crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, [
+    usage,
+  ]);
 }
 
 function toBytes(raw: Uint8Array | ArrayBuffer | string): Uint8Array {
@@ -84,11 +86,19 @@ export async function verifyNotification(request: Request, opts: SignatureOption
   const key = await hmacKey(opts.key, "verify");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_NOTIFICATION_BYTES) {
-    throw new V3Error("invalid_notification", "body_too_large", `notification body exceeds ${MAX_NOTIFICATION_BYTES} bytes`);
+    throw new V3Error(
+      "invalid_notification",
+      "body_too_large",
+      `notification body exceeds ${MAX_NOTIFICATION_BYTES} bytes`,
+    );
   }
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.length > MAX_NOTIFICATION_BYTES) {
-    throw new V3Error("invalid_notification", "body_too_large", `notification body exceeds ${MAX_NOTIFICATION_BYTES} bytes`);
+    throw new V3Error(
+      "invalid_notification",
+      "body_too_large",
+      `notification body exceeds ${MAX_NOTIFICATION_BYTES} bytes`,
+    );
   }
   const value = request.headers.get(header)?.trim();
   if (!value) throw signatureError("missing_signature", `notification without a ${header} header`);
@@ -141,7 +151,11 @@ export function parseAnyNotification(rawText: string): Notification | Unrecogniz
   }
   const record = value as Record<string, unknown>;
   if (!("notificationType" in record) && !("body" in record) && ("paymentId" in record || "payoutId" in record)) {
-    throw new V3Error("invalid_notification", "unwrapped_notification", "notification is a bare payment or payout, not a v3 envelope");
+    throw new V3Error(
+      "invalid_notification",
+      "unwrapped_notification",
+      "notification is a bare payment or payout, not a v3 envelope",
+    );
   }
   if (typeof record.notificationType === "string" && !KNOWN_TYPES.includes(record.notificationType)) {
     return unrecognized(record, record.notificationType);
@@ -164,7 +178,12 @@ export function parseAnyNotification(rawText: string): Notification | Unrecogniz
 export function parseNotification(rawText: string): Notification {
   const parsed = parseAnyNotification(rawText);
   if ("recognized" in parsed) {
-    throw new V3Error("invalid_notification", "unknown_notification_type", `unknown notificationType "${parsed.notificationType.slice(0, 40)}"`, { field: "notificationType" });
+    throw new V3Error(
+      "invalid_notification",
+      "unknown_notification_type",
+      `unknown notificationType "${parsed.notificationType.slice(0, 40)}"`,
+      { field: "notificationType" },
+    );
   }
   return parsed;
 }

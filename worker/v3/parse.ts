@@ -24,7 +24,12 @@ export function parseJsonText(text: string, kind: V3ErrorKind = "invalid_respons
     // Duplicate keys: the last one wins, as with JSON.parse.
     return parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
   } catch (error) {
-    throw new V3Error(kind, "invalid_json", `not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new V3Error(
+      kind,
+      "invalid_json",
+      `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -58,7 +63,12 @@ export interface ParseContext {
 }
 
 /** Checks an already parsed value against a schema; the first problem becomes a V3Error. */
-export function check<S extends z.ZodType>(schema: S, value: unknown, what: string, ctx: ParseContext = {}): z.output<S> {
+export function check<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+  ctx: ParseContext = {},
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -48,7 +48,9 @@ const text = z.string();
  * the object is still used. (The notification envelope's `timestamp` is required: there a value
  * that is not RFC 3339 fails the notification, see notification.ts.)
  */
-export const dateTime = optional(z.unknown().transform((value): string | undefined => (isRfc3339(value) ? value : undefined)));
+export const dateTime = optional(
+  z.unknown().transform((value): string | undefined => (isRfc3339(value) ? value : undefined)),
+);
 
 /**
  * redirectUrls: an object, a JSON-encoded object string, or absent. Members that are not strings

@@ -51,7 +51,10 @@ export function fetchSend(fetchImpl: typeof fetch): Send {
 
 /** The body as UTF-8 text, refusing more than MAX_RESPONSE_BYTES whatever Content-Length says. */
 async function readBounded(response: Response): Promise<string> {
-  const tooLarge = () => new V3Error("invalid_response", "response_too_large", `upstream response exceeds ${MAX_RESPONSE_BYTES} bytes`, { status: response.status });
+  const tooLarge = () =>
+    new V3Error("invalid_response", "response_too_large", `upstream response exceeds ${MAX_RESPONSE_BYTES} bytes`, {
+      status: response.status,
+    });
   if (Number(response.headers.get("content-length") ?? "0") > MAX_RESPONSE_BYTES) {
     await response.body?.cancel();
     throw tooLarge();
@@ -84,7 +87,12 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** One attempt, its failures classified. Caller aborts are re-thrown as they are. */
-async function attempt(send: Send, exchange: Exchange, policy: RetryPolicy, callerSignal?: AbortSignal): Promise<RawResponse> {
+async function attempt(
+  send: Send,
+  exchange: Exchange,
+  policy: RetryPolicy,
+  callerSignal?: AbortSignal,
+): Promise<RawResponse> {
   const timeout = AbortSignal.timeout(policy.timeoutMs);
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
   const what = `${exchange.method} ${exchange.url.pathname}`;
@@ -95,7 +103,9 @@ async function attempt(send: Send, exchange: Exchange, policy: RetryPolicy, call
     if (callerSignal?.aborted) throw callerSignal.reason;
     // Checked first: once the deadline passed, whatever the cut-off exchange reported is a timeout.
     if (timeout.aborted) {
-      throw new V3Error("timeout", "upstream_timeout", `${what}: no complete answer within ${policy.timeoutMs} ms`, { cause: error });
+      throw new V3Error("timeout", "upstream_timeout", `${what}: no complete answer within ${policy.timeoutMs} ms`, {
+        cause: error,
+      });
     }
     if (error instanceof V3Error) throw error;
     const detail = error instanceof Error ? error.message : String(error);
@@ -132,7 +142,12 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** Sends the exchange; retries it only when it is a GET and the failure is retryable. */
-export async function exchangeWithRetry(send: Send, exchange: Exchange, policy: RetryPolicy, signal?: AbortSignal): Promise<RawResponse> {
+export async function exchangeWithRetry(
+  send: Send,
+  exchange: Exchange,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
   const attempts = exchange.method === "GET" ? 1 + policy.retries : 1;
   for (let n = 1; ; n++) {
     try {

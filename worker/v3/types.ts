@@ -42,7 +42,7 @@ export const CURRENCY_CODE = /^[A-Z0-9]{2,10}$/;
  * the console its order tokens and the demo page its price field (through worker/checkout/wire.ts).
  */
 export const DECIMAL_AMOUNT = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
-export const DECIMAL_AMOUNT_MESSAGE = "must be a decimal string such as \"25.00\" (no sign, exponent or leading zeros)";
+export const DECIMAL_AMOUNT_MESSAGE = 'must be a decimal string such as "25.00" (no sign, exponent or leading zeros)';
 
 /**
  * The URL of `value` when it is an absolute http: or https: URL, else undefined (javascript:,
@@ -86,7 +86,8 @@ export interface PaymentTransaction {
 }
 
 /** A transaction with every field a conforming producer (such as the sandbox) fills. */
-export type CompletePaymentTransaction = PaymentTransaction & Required<Pick<PaymentTransaction, "transactionId" | "paidTransferAmount" | "priceAmount" | "exchangeRate" | "state">>;
+export type CompletePaymentTransaction = PaymentTransaction &
+  Required<Pick<PaymentTransaction, "transactionId" | "paidTransferAmount" | "priceAmount" | "exchangeRate" | "state">>;
 
 /** PaymentResponseV3 (docs/upstream.md, "Payments"), normalised: `transactions` is always an array. */
 export interface Payment {

@@ -24,7 +24,11 @@ const nonNegativeAmount = decimalAmount;
 const HTTP_URL_MESSAGE = "must be an absolute http(s) URL";
 const httpUrl = z.string({ error: HTTP_URL_MESSAGE }).refine(isHttpUrl, HTTP_URL_MESSAGE);
 /** yyyy-MM-ddTHH:mm:ss.SSSXXX with a real date and an offset of Z or ±HH:mm. */
-const apiTime = z.iso.datetime({ offset: true, precision: 3, error: "must be yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00" });
+const apiTime = z.iso.datetime({
+  offset: true,
+  precision: 3,
+  error: "must be yyyy-MM-ddTHH:mm:ss.SSSXXX, e.g. 2026-01-31T23:59:59.000+01:00",
+});
 
 const redirectUrlsRequest = z.strictObject(Object.fromEntries(REDIRECT_KEYS.map((k) => [k, httpUrl.optional()])));
 
@@ -94,9 +98,15 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, what: string, 
   const unknownKey = issue?.code === "unrecognized_keys" ? issue.keys[0] : undefined;
   const path = unknownKey === undefined ? (issue?.path ?? []) : [...(issue?.path ?? []), unknownKey];
   const field = fieldPath(path);
-  const missing = unknownKey === undefined && (value as Record<string, unknown>)[String(path[0])] === undefined && path.length === 1;
+  const missing =
+    unknownKey === undefined && (value as Record<string, unknown>)[String(path[0])] === undefined && path.length === 1;
   const code = unknownKey === undefined ? codeFor(field, missing, query) : "unknown_field";
-  const message = unknownKey !== undefined ? `${what}: unknown field "${field}"` : missing ? `${what}: "${field}" is required` : `${what}: "${field}" ${issue?.message ?? "is invalid"}`;
+  const message =
+    unknownKey !== undefined
+      ? `${what}: unknown field "${field}"`
+      : missing
+        ? `${what}: "${field}" is required`
+        : `${what}: "${field}" ${issue?.message ?? "is invalid"}`;
   throw new V3Error("invalid_request", code, message, { field });
 }
 
@@ -108,23 +118,40 @@ export function validateNewPayout(req: NewPayoutRequest): NewPayoutRequest {
   const checked = validate(newPayout, req, "payout request");
   const { transferAmount, priceAmount, ...rest } = checked;
   if (transferAmount !== undefined && priceAmount !== undefined) {
-    throw new V3Error("invalid_request", "amount_conflict", "payout request: give exactly one of transferAmount and priceAmount, not both");
+    throw new V3Error(
+      "invalid_request",
+      "amount_conflict",
+      "payout request: give exactly one of transferAmount and priceAmount, not both",
+    );
   }
   if (transferAmount !== undefined) return { ...rest, transferAmount };
   if (priceAmount !== undefined) return { ...rest, priceAmount };
-  throw new V3Error("invalid_request", "missing_amount", "payout request: give exactly one of transferAmount and priceAmount");
+  throw new V3Error(
+    "invalid_request",
+    "missing_amount",
+    "payout request: give exactly one of transferAmount and priceAmount",
+  );
 }
 
 /** Returns the query with the spec's defaults applied (limit 20, offset 0). */
 export function validatePayoutQuery(query: PayoutListQuery = {}): PayoutListQuery & { limit: number; offset: number } {
   const checked = validate(payoutQuery, query, "payout list query", true);
-  if (checked.timeFrom !== undefined && checked.timeTo !== undefined && Date.parse(checked.timeFrom) > Date.parse(checked.timeTo)) {
-    throw new V3Error("invalid_request", "invalid_time_range", "payout list query: timeFrom is after timeTo", { field: "timeFrom" });
+  if (
+    checked.timeFrom !== undefined &&
+    checked.timeTo !== undefined &&
+    Date.parse(checked.timeFrom) > Date.parse(checked.timeTo)
+  ) {
+    throw new V3Error("invalid_request", "invalid_time_range", "payout list query: timeFrom is after timeTo", {
+      field: "timeFrom",
+    });
   }
   return { ...checked, limit: checked.limit ?? 20, offset: checked.offset ?? 0 };
 }
 
-export function validatePayoutLimitsQuery(q: { transferCurrency: string; priceCurrency: string }): { transferCurrency: string; priceCurrency: string } {
+export function validatePayoutLimitsQuery(q: { transferCurrency: string; priceCurrency: string }): {
+  transferCurrency: string;
+  priceCurrency: string;
+} {
   return validate(payoutLimitsQuery, q, "payout limits query", true);
 }
 
@@ -139,14 +166,21 @@ export function validateDeclaration(decl: ConversionDeclaration): ConversionDecl
 /** A path segment: a non-empty id, percent-encoded; "." and ".." would move up the path, so are refused. */
 export function idSegment(id: unknown, what: string): string {
   if (typeof id !== "string" || id.length === 0 || id.length > 256 || id === "." || id === "..") {
-    throw new V3Error("invalid_request", "invalid_id", `${what} must be a non-empty string of at most 256 characters, not "." or ".."`, { field: what });
+    throw new V3Error(
+      "invalid_request",
+      "invalid_id",
+      `${what} must be a non-empty string of at most 256 characters, not "." or ".."`,
+      { field: what },
+    );
   }
   return encodeURIComponent(id);
 }
 
 export function conversionIdSegment(id: unknown): string {
   if (!z.guid().safeParse(id).success) {
-    throw new V3Error("invalid_request", "invalid_conversion_id", "conversionId must be a UUID", { field: "conversionId" });
+    throw new V3Error("invalid_request", "invalid_conversion_id", "conversionId must be a UUID", {
+      field: "conversionId",
+    });
   }
   return encodeURIComponent(id as string);
 }

@@ -12,7 +12,15 @@ export interface CliResult {
 }
 
 /** Variables that would change which credentials the CLI picks: never inherited by the tests. */
-const CLEARED = ["CRYPTO_CHECKOUT_ADMIN_TOKEN", "CRYPTO_CHECKOUT_KEY_SECRET", "CRYPTO_CHECKOUT_BASE_URL", "CRYPTO_CHECKOUT_HMAC_KEY", "CRYPTO_CHECKOUT_ORDER_SIGNING_KEY", "CRYPTO_CHECKOUT_BACKEND_TOKEN", "CRYPTO_CHECKOUT_WEBHOOK_SECRET"];
+const CLEARED = [
+  "CRYPTO_CHECKOUT_ADMIN_TOKEN",
+  "CRYPTO_CHECKOUT_KEY_SECRET",
+  "CRYPTO_CHECKOUT_BASE_URL",
+  "CRYPTO_CHECKOUT_HMAC_KEY",
+  "CRYPTO_CHECKOUT_ORDER_SIGNING_KEY",
+  "CRYPTO_CHECKOUT_BACKEND_TOKEN",
+  "CRYPTO_CHECKOUT_WEBHOOK_SECRET",
+];
 
 function childEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   const inherited = Object.entries(process.env).filter(([name]) => !CLEARED.includes(name));
@@ -20,7 +28,10 @@ function childEnv(extra: Record<string, string> = {}): Record<string, string | u
 }
 
 /** stdin is a pipe (not a terminal); `input` is written to it, then it is closed. */
-export function runCli(args: readonly string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: readonly string[],
+  options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   const env = childEnv(options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ["pipe", "pipe", "pipe"] });
@@ -57,7 +68,11 @@ export interface RunningCli {
 }
 
 export function startCli(args: readonly string[], options: { env?: Record<string, string> } = {}): RunningCli {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: childEnv(options.env),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   const waiters = new Set<() => void>();
@@ -89,7 +104,11 @@ export function startCli(args: readonly string[], options: { env?: Record<string
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`timed out waiting on crypto-checkout ${args.join(" ")}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`));
+          reject(
+            new Error(
+              `timed out waiting on crypto-checkout ${args.join(" ")}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`,
+            ),
+          );
         }, timeoutMs);
         const waiter = () => {
           if (test({ stdout, stderr })) {
@@ -99,7 +118,11 @@ export function startCli(args: readonly string[], options: { env?: Record<string
           } else if (child.exitCode !== null || child.signalCode !== null) {
             clearTimeout(timer);
             waiters.delete(waiter);
-            reject(new Error(`crypto-checkout ${args.join(" ")} ended (exit ${child.exitCode}) before the expected output\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`));
+            reject(
+              new Error(
+                `crypto-checkout ${args.join(" ")} ended (exit ${child.exitCode}) before the expected output\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`,
+              ),
+            );
           }
         };
         waiters.add(waiter);

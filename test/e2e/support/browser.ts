@@ -30,15 +30,25 @@ let customers = 0;
  * Cloudflare sets it), so the per-customer creation rate limit sees different customers, not
  * every test as one 127.0.0.1.
  */
-export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<BrowserContext> {
   customers += 1;
   const clientAddress = `198.51.100.${(customers % 250) + 1}`;
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-US", extraHTTPHeaders: { "cf-connecting-ip": clientAddress }, ...options });
+  const context = await browser.newContext({
+    viewport: { width: 1100, height: 900 },
+    locale: "en-US",
+    extraHTTPHeaders: { "cf-connecting-ip": clientAddress },
+    ...options,
+  });
   await context.addInitScript(() => {
     const w = window as unknown as { __statuses: string[]; __violations: string[] };
     w.__statuses = [];
     w.__violations = [];
-    document.addEventListener("checkout-status", (event) => w.__statuses.push((event as CustomEvent<{ status: string }>).detail.status));
+    document.addEventListener("checkout-status", (event) =>
+      w.__statuses.push((event as CustomEvent<{ status: string }>).detail.status),
+    );
     document.addEventListener(
       "securitypolicyviolation",
       (event) => w.__violations.push(`${event.violatedDirective} ${event.blockedURI}`),

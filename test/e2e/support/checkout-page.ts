@@ -23,7 +23,12 @@ export function uniqueOrder(label: string): string {
 
 /** The demo page URL for an order (the demo keeps its configuration in the query string). */
 export function demoUrl(order: DemoOrder): string {
-  const params = new URLSearchParams({ shop: order.shop ?? "demo-open", order: order.order, amount: order.amount ?? "25.00", currency: order.currency ?? "EUR" });
+  const params = new URLSearchParams({
+    shop: order.shop ?? "demo-open",
+    order: order.order,
+    amount: order.amount ?? "25.00",
+    currency: order.currency ?? "EUR",
+  });
   params.set("transfer", order.transfer ?? "BTC");
   if (order.locale) params.set("locale", order.locale);
   if (order.theme) params.set("theme", order.theme);
@@ -50,7 +55,13 @@ export function statusHeading(page: Page): Locator {
  * Polls `fn(arg)` in the page until it returns true (bounded); the condition, not a fixed sleep,
  * ends the wait. A poll that fails because the page is navigating is tried again.
  */
-export async function waitFor<A>(page: Evaluates, fn: (arg: A) => boolean, arg: A, what: string, timeoutMs = 30_000): Promise<void> {
+export async function waitFor<A>(
+  page: Evaluates,
+  fn: (arg: A) => boolean,
+  arg: A,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -62,19 +73,27 @@ export async function waitFor<A>(page: Evaluates, fn: (arg: A) => boolean, arg: 
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${String(last)})` : ""}`);
+  throw new Error(
+    `timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${String(last)})` : ""}`,
+  );
 }
 
 /** The text of the first match of `selector` inside the element's shadow root (null: none). */
 export function elementText(page: Evaluates, selector: string): Promise<string | null> {
-  return page.evaluate((s) => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector(s)?.textContent ?? null, selector);
+  return page.evaluate(
+    (s) => document.querySelector("crypto-checkout")?.shadowRoot?.querySelector(s)?.textContent ?? null,
+    selector,
+  );
 }
 
 /** Waits until the element's status heading says `text` (it contains it). */
 export function waitForStatus(page: Evaluates, text: string): Promise<void> {
   return waitFor(
     page,
-    ([selector, wanted]) => (document.querySelector("crypto-checkout")?.shadowRoot?.querySelector(selector)?.textContent ?? "").includes(wanted),
+    ([selector, wanted]) =>
+      (document.querySelector("crypto-checkout")?.shadowRoot?.querySelector(selector)?.textContent ?? "").includes(
+        wanted,
+      ),
     [STATUS_HEADING, text] as const,
     `the status "${text}"`,
   );
@@ -82,7 +101,10 @@ export function waitForStatus(page: Evaluates, text: string): Promise<void> {
 
 /** The payment view the element currently shows, if any. */
 export function shownPayment(page: Evaluates): Promise<PaymentView | undefined> {
-  return page.evaluate(() => (document.querySelector("crypto-checkout") as unknown as { payment?: PaymentView } | null)?.payment, undefined);
+  return page.evaluate(
+    () => (document.querySelector("crypto-checkout") as unknown as { payment?: PaymentView } | null)?.payment,
+    undefined,
+  );
 }
 
 /** Waits until the element shows a payment (optionally with one of `statuses`) and returns it. */
@@ -90,7 +112,8 @@ export async function waitForPayment(page: Evaluates, ...statuses: string[]): Pr
   await waitFor(
     page,
     (wanted) => {
-      const view = (document.querySelector("crypto-checkout") as unknown as { payment?: { status: string } } | null)?.payment;
+      const view = (document.querySelector("crypto-checkout") as unknown as { payment?: { status: string } } | null)
+        ?.payment;
       return view !== undefined && (wanted.length === 0 || wanted.includes(view.status));
     },
     statuses,
@@ -133,6 +156,9 @@ export async function waitForResultPage(page: Evaluates, result: string): Promis
  * Request, or one the RecordingProxy recorded.
  */
 export function isCreatePayment(request: Request | RecordedRequest, shop = "[^/]+"): boolean {
-  const [method, url] = typeof request.method === "function" ? [request.method(), (request as Request).url()] : [request.method, (request as RecordedRequest).url];
+  const [method, url] =
+    typeof request.method === "function"
+      ? [request.method(), (request as Request).url()]
+      : [request.method, (request as RecordedRequest).url];
   return method === "POST" && new RegExp(`/api/shops/${shop}/payments$`).test(new URL(url).pathname);
 }

@@ -53,7 +53,8 @@ async function chromium(proxy: RecordingProxy): Promise<Engine> {
         goto: async (url) => void (await page.goto(url)),
         reload: async () => void (await page.reload()),
         // playwright types the argument as its serialised form; the interface keeps it plain.
-        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown),
+        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+          page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown),
         click: (selector) => page.click(selector),
         close: () => context.close(),
       };
@@ -87,7 +88,8 @@ async function firefox(proxy: RecordingProxy): Promise<Engine> {
         goto: async (url) => void (await page.goto(url)),
         reload: async () => void (await page.reload()),
         // puppeteer types the argument as its serialised form; the interface keeps it plain.
-        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
+        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+          page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
         click: (selector) => page.click(selector),
         close: () => context.close(),
       };
@@ -112,7 +114,8 @@ async function webkit(proxy: RecordingProxy): Promise<Engine> {
         goto: async (url) => void (await browser.url(url)),
         reload: () => browser.refresh(),
         // webdriverio types arguments that are elements specially; these never are.
-        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => browser.execute(fn as (arg: unknown) => R, arg as never) as Promise<R>,
+        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+          browser.execute(fn as (arg: unknown) => R, arg as never) as Promise<R>,
         click: async (selector) => void (await browser.$(selector).click()),
         close: () => browser.deleteSession(),
       };

@@ -55,11 +55,21 @@ const RECORDER = `(() => {
 `;
 
 /** Hop-by-hop headers, which a proxy does not forward. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
 
 function forwardable(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
   return out;
 }
 
@@ -67,7 +77,9 @@ function forwardable(headers: IncomingHttpHeaders): Record<string, string | stri
 function withRecorder(html: string): string {
   const tag = `<script src="${RECORDER_PATH}"></script>`;
   const head = /<head\b[^>]*>/i.exec(html);
-  return head ? `${html.slice(0, head.index + head[0].length)}${tag}${html.slice(head.index + head[0].length)}` : `${tag}${html}`;
+  return head
+    ? `${html.slice(0, head.index + head[0].length)}${tag}${html.slice(head.index + head[0].length)}`
+    : `${tag}${html}`;
 }
 
 export class RecordingProxy {
@@ -85,7 +97,9 @@ export class RecordingProxy {
   constructor(readonly clientAddress: string) {
     this.#server = createServer((req, res) => this.#handle(req, res, undefined));
     this.#server.on("connect", (req: IncomingMessage, socket: Socket, head: Buffer) => this.#tunnel(req, socket, head));
-    this.#server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => this.#upgrade(req, socket, head, undefined));
+    this.#server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) =>
+      this.#upgrade(req, socket, head, undefined),
+    );
     this.#server.on("connection", (socket: Socket) => this.#track(socket));
   }
 
@@ -164,7 +178,12 @@ export class RecordingProxy {
         method: req.method,
         path: `${url.pathname}${url.search}`,
         // Identity, so that an HTML page can be read and the recorder put in.
-        headers: { ...forwardable(req.headers), host: url.host, "accept-encoding": "identity", "cf-connecting-ip": this.clientAddress },
+        headers: {
+          ...forwardable(req.headers),
+          host: url.host,
+          "accept-encoding": "identity",
+          "cf-connecting-ip": this.clientAddress,
+        },
       },
       (answer) => {
         const headers = forwardable(answer.headers);
@@ -197,7 +216,9 @@ export class RecordingProxy {
     const host = req.url ?? "";
     socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
     const inner = createServer((innerReq, innerRes) => this.#handle(innerReq, innerRes, host));
-    inner.on("upgrade", (innerReq: IncomingMessage, innerSocket: Socket, innerHead: Buffer) => this.#upgrade(innerReq, innerSocket, innerHead, host));
+    inner.on("upgrade", (innerReq: IncomingMessage, innerSocket: Socket, innerHead: Buffer) =>
+      this.#upgrade(innerReq, innerSocket, innerHead, host),
+    );
     if (head.length > 0) socket.unshift(head);
     inner.emit("connection", socket);
   }

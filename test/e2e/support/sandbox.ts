@@ -41,18 +41,25 @@ export const sandbox = {
   /** Sends a transaction of `amount` (transfer currency) to the payment's address. */
   async pay(paymentId: string, amount: string, options: { accepted?: boolean } = {}): Promise<SandboxTransaction> {
     const body = options.accepted ? { amount, state: "ACCEPTED" } : { amount };
-    const { transaction } = await call<{ transaction: SandboxTransaction }>("POST", `/payments/${paymentId}/transactions`, body);
+    const { transaction } = await call<{ transaction: SandboxTransaction }>(
+      "POST",
+      `/payments/${paymentId}/transactions`,
+      body,
+    );
     return transaction;
   },
-  accept: (paymentId: string, transactionId: string) => call("POST", `/payments/${paymentId}/transactions/${transactionId}/accept`),
-  reject: (paymentId: string, transactionId: string) => call("POST", `/payments/${paymentId}/transactions/${transactionId}/reject`),
+  accept: (paymentId: string, transactionId: string) =>
+    call("POST", `/payments/${paymentId}/transactions/${transactionId}/accept`),
+  reject: (paymentId: string, transactionId: string) =>
+    call("POST", `/payments/${paymentId}/transactions/${transactionId}/reject`),
   expire: (paymentId: string) => call("POST", `/payments/${paymentId}/expire`),
   setChaos: (chaos: Chaos) => call("PUT", "/chaos", chaos),
   /** Fields left out keep their value; answers the quirks now in force. */
   setQuirks: (quirks: Partial<Quirks>) => call<Quirks>("PUT", "/quirks", quirks),
   /** The payment as the sandbox holds it, always in plain JSON (decimal strings), whatever the quirks. */
   payment: (paymentId: string) => call<Record<string, unknown>>("GET", `/payments/${encodeURIComponent(paymentId)}`),
-  notifications: (paymentId: string) => call<DeliveryLog>("GET", `/notifications?paymentId=${encodeURIComponent(paymentId)}`),
+  notifications: (paymentId: string) =>
+    call<DeliveryLog>("GET", `/notifications?paymentId=${encodeURIComponent(paymentId)}`),
 };
 
 /** The checkout Worker's current view of a payment (what a freshly connected widget would get). */
@@ -63,7 +70,12 @@ export async function workerView(shop: string, paymentId: string): Promise<Payme
 }
 
 /** Polls `read` until `done` holds (bounded); the condition, not a fixed sleep, ends the wait. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {

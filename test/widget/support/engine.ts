@@ -5,7 +5,11 @@
  */
 export type Engine = "chromium" | "firefox" | "webkit";
 
-export const engine: Engine = / Firefox\//.test(navigator.userAgent) ? "firefox" : /Chrome\//.test(navigator.userAgent) ? "chromium" : "webkit";
+export const engine: Engine = / Firefox\//.test(navigator.userAgent)
+  ? "firefox"
+  : /Chrome\//.test(navigator.userAgent)
+    ? "chromium"
+    : "webkit";
 
 /**
  * Whether the driver can change the media features the page sees (prefers-color-scheme,

@@ -4,7 +4,13 @@
  * and read what the element asked for.
  */
 import { ERROR_KINDS, isRetryable } from "../../../worker/checkout/wire.js";
-import type { CreatePaymentRequest, ErrorBody, ErrorCode, PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
+import type {
+  CreatePaymentRequest,
+  ErrorBody,
+  ErrorCode,
+  PaymentView,
+  ShopSettings,
+} from "../../../worker/checkout/wire.js";
 import { newView } from "../../support/payment-views.js";
 
 /** An error body as the Worker writes it (worker/checkout/errors.ts): the code's kind and retryable flag with it. */
@@ -76,7 +82,8 @@ export class FakeSocket extends EventTarget {
 
   send(data: string): void {
     this.sent.push(data);
-    if (data === "ping" && this.server.answersPing) queueMicrotask(() => this.onmessage?.(new MessageEvent("message", { data: "pong" })));
+    if (data === "ping" && this.server.answersPing)
+      queueMicrotask(() => this.onmessage?.(new MessageEvent("message", { data: "pong" })));
   }
 
   close(): void {
@@ -145,7 +152,12 @@ export class FakeCheckout {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const text = request.method === "GET" ? "" : await request.text();
-    this.requests.push({ method: request.method, url: request.url, headers: request.headers, body: text ? JSON.parse(text) : undefined });
+    this.requests.push({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
     const error = (status: number, code: ErrorCode, message: string) => json(status, errorBody(code, message));
@@ -183,7 +195,12 @@ export class FakeCheckout {
     // A new payment like the first one this server holds (labels, page URL), with nothing paid yet.
     return {
       ...template,
-      ...newView({ paymentId, priceAmount: body.priceAmount ?? "25.00", priceCurrency: body.priceCurrency ?? "EUR", transferCurrency: body.transferCurrency }),
+      ...newView({
+        paymentId,
+        priceAmount: body.priceAmount ?? "25.00",
+        priceCurrency: body.priceCurrency ?? "EUR",
+        transferCurrency: body.transferCurrency,
+      }),
     };
   }
 }

@@ -13,8 +13,12 @@ export async function emulateForcedColors(active: boolean, scheme: "light" | "da
 type Rgba = [number, number, number, number];
 
 function parse(color: string): Rgba {
-  const parts = /^rgba?\(([^)]+)\)$/.exec(color)?.[1]?.split(",").map((p) => Number(p.trim()));
-  if (!parts || parts.length < 3 || parts.some((n) => Number.isNaN(n))) throw new Error(`not an rgb() colour: ${color}`);
+  const parts = /^rgba?\(([^)]+)\)$/
+    .exec(color)?.[1]
+    ?.split(",")
+    .map((p) => Number(p.trim()));
+  if (!parts || parts.length < 3 || parts.some((n) => Number.isNaN(n)))
+    throw new Error(`not an rgb() colour: ${color}`);
   const [r = 0, g = 0, b = 0, a = 1] = parts;
   return [r, g, b, a];
 }
@@ -32,7 +36,12 @@ export function contrast(a: string, b: string, background: string): number {
   const under = parse(background);
   const over = (c: string): Rgba => {
     const [r, g, bl, alpha] = parse(c);
-    return [r * alpha + under[0] * (1 - alpha), g * alpha + under[1] * (1 - alpha), bl * alpha + under[2] * (1 - alpha), 1];
+    return [
+      r * alpha + under[0] * (1 - alpha),
+      g * alpha + under[1] * (1 - alpha),
+      bl * alpha + under[2] * (1 - alpha),
+      1,
+    ];
   };
   const [l1, l2] = [luminance(over(a)), luminance(over(b))].sort((x, y) => y - x) as [number, number];
   return (l1 + 0.05) / (l2 + 0.05);

@@ -36,7 +36,8 @@ export async function openFrame(path: string, server: FakeCheckout, width = 600)
     server,
     mount(attributes = {}) {
       const el = win.document.createElement("crypto-checkout");
-      for (const [name, value] of Object.entries({ ...BASE_ATTRIBUTES, ...attributes })) if (value !== null) el.setAttribute(name, value);
+      for (const [name, value] of Object.entries({ ...BASE_ATTRIBUTES, ...attributes }))
+        if (value !== null) el.setAttribute(name, value);
       win.document.body.append(el);
       return el;
     },

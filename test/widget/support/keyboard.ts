@@ -7,7 +7,12 @@ import { textOf } from "./mount.js";
  * makes of the control that had focus inside the element after each press (read while it has
  * focus), and stops early once `stop` holds for it.
  */
-export async function tabThrough<T>(el: HTMLElement, presses: number, read: (focused: Element) => T, stop: (focused: Element) => boolean = () => false): Promise<T[]> {
+export async function tabThrough<T>(
+  el: HTMLElement,
+  presses: number,
+  read: (focused: Element) => T,
+  stop: (focused: Element) => boolean = () => false,
+): Promise<T[]> {
   const start = document.createElement("button");
   start.textContent = "before";
   el.before(start);

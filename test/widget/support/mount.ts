@@ -19,13 +19,19 @@ const mounted: HTMLElement[] = [];
 
 /** Resolves with the detail of the next `name` event of `target`. */
 export function nextEvent<K extends CheckoutEventName>(target: EventTarget, name: K): Promise<CheckoutEventDetails[K]> {
-  return new Promise((resolve) => target.addEventListener(name, (e) => resolve((e as CustomEvent<CheckoutEventDetails[K]>).detail), { once: true }));
+  return new Promise((resolve) =>
+    target.addEventListener(name, (e) => resolve((e as CustomEvent<CheckoutEventDetails[K]>).detail), { once: true }),
+  );
 }
 
 /** Creates the element (not yet waiting for anything); removed again by `unmountAll`. */
-export function create(attributes: Record<string, string | null> = {}, parent: HTMLElement = document.body): CryptoCheckout {
+export function create(
+  attributes: Record<string, string | null> = {},
+  parent: HTMLElement = document.body,
+): CryptoCheckout {
   const el = document.createElement("crypto-checkout");
-  for (const [name, value] of Object.entries({ ...BASE_ATTRIBUTES, ...attributes })) if (value !== null) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries({ ...BASE_ATTRIBUTES, ...attributes }))
+    if (value !== null) el.setAttribute(name, value);
   const holder = document.createElement("div");
   holder.append(el);
   parent.append(holder);
@@ -34,7 +40,10 @@ export function create(attributes: Record<string, string | null> = {}, parent: H
 }
 
 /** Creates the element and waits until it shows its first payment. */
-export async function mountWithPayment(attributes: Record<string, string | null> = {}, parent?: HTMLElement): Promise<CryptoCheckout> {
+export async function mountWithPayment(
+  attributes: Record<string, string | null> = {},
+  parent?: HTMLElement,
+): Promise<CryptoCheckout> {
   const first = nextEvent(document, "checkout-payment");
   const created = create(attributes, parent);
   await first;

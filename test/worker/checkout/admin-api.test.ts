@@ -50,15 +50,40 @@ describe("POST /admin/shops", () => {
     const text = await response.text();
     for (const value of Object.values(REGISTRY_SECRETS)) expect(text).not.toContain(value);
     const record = JSON.parse(text) as ShopRecord;
-    expect(record).toMatchObject({ status: "active", keyId: "test1", shop: { id, name: `Registry shop ${id}`, notificationSignature: { header: "X-Signature", encoding: "hex" } } });
-    expect(record.secrets).toEqual(["secrets.apiKeySecret", "secrets.notificationHmacKey", "secrets.orderSigningKey", "secrets.backendToken", "webhooks.0.secret"]);
+    expect(record).toMatchObject({
+      status: "active",
+      keyId: "test1",
+      shop: { id, name: `Registry shop ${id}`, notificationSignature: { header: "X-Signature", encoding: "hex" } },
+    });
+    expect(record.secrets).toEqual([
+      "secrets.apiKeySecret",
+      "secrets.notificationHmacKey",
+      "secrets.orderSigningKey",
+      "secrets.backendToken",
+      "webhooks.0.secret",
+    ]);
     expect(record.shop.webhooks).toEqual([{ url: "http://127.0.0.1:8789/webhooks" }]);
     const settings = (await (await call(`/api/shops/${id}`)).json()) as ShopSettings;
-    expect(settings).toMatchObject({ shop: id, pricing: "open", limits: { min: "1.00", max: "900.00" }, transferCurrencies: [{ code: "BTC", name: "Bitcoin" }, { code: "LTC", name: "Litecoin" }] });
+    expect(settings).toMatchObject({
+      shop: id,
+      pricing: "open",
+      limits: { min: "1.00", max: "900.00" },
+      transferCurrencies: [
+        { code: "BTC", name: "Bitcoin" },
+        { code: "LTC", name: "Litecoin" },
+      ],
+    });
   });
 
   it("refuses a bad shop with 400 and every field at fault, by the rules of the SHOPS var", async () => {
-    const body = registryShopBody(registryId(), { pricing: "signed", priceCurrencies: ["eur"], limits: undefined, allowedOrigins: ["https://shop.example/path"], secrets: { apiKeySecret: REGISTRY_SECRETS.apiKeySecret }, extra: 1 });
+    const body = registryShopBody(registryId(), {
+      pricing: "signed",
+      priceCurrencies: ["eur"],
+      limits: undefined,
+      allowedOrigins: ["https://shop.example/path"],
+      secrets: { apiKeySecret: REGISTRY_SECRETS.apiKeySecret },
+      extra: 1,
+    });
     const response = await admin("/admin/shops", { body });
     expect(response.status).toBe(400);
     const error = await errorOf(response.clone());
@@ -74,22 +99,36 @@ describe("POST /admin/shops", () => {
 
   it("checks secret values by their kind, and never repeats one in its answer", async () => {
     const shortKey = "short-hmac-key";
-    const body = registryShopBody(registryId(), { secrets: { apiKeySecret: REGISTRY_SECRETS.apiKeySecret, notificationHmacKey: shortKey, backendToken: "no spaces allowed in a token of this length" }, webhooks: [{ url: "https://hooks.example/h", secret: "not-a-whsec-secret" }] });
+    const body = registryShopBody(registryId(), {
+      secrets: {
+        apiKeySecret: REGISTRY_SECRETS.apiKeySecret,
+        notificationHmacKey: shortKey,
+        backendToken: "no spaces allowed in a token of this length",
+      },
+      webhooks: [{ url: "https://hooks.example/h", secret: "not-a-whsec-secret" }],
+    });
     const response = await admin("/admin/shops", { body });
     expect(response.status).toBe(400);
     const text = await response.clone().text();
     for (const value of [shortKey, "no spaces allowed", "not-a-whsec-secret"]) expect(text).not.toContain(value);
     expect(await fieldsOf(response)).toEqual([
       { field: "secrets.notificationHmacKey", message: "is shorter than 32 bytes (14)" },
-      { field: "secrets.backendToken", message: "holds characters a Bearer token cannot carry (use A-Z a-z 0-9 - . _ ~ + /)" },
+      {
+        field: "secrets.backendToken",
+        message: "holds characters a Bearer token cannot carry (use A-Z a-z 0-9 - . _ ~ + /)",
+      },
       { field: "webhooks.0.secret", message: "is not of the form whsec_<base64>" },
     ]);
   });
 
   it("refuses a production shop without an https PUBLIC_URL, as SHOPS does", async () => {
-    const response = await admin("/admin/shops", { body: registryShopBody(registryId(), { environment: "production", webhooks: [] }) });
+    const response = await admin("/admin/shops", {
+      body: registryShopBody(registryId(), { environment: "production", webhooks: [] }),
+    });
     expect(response.status).toBe(400);
-    expect(await fieldsOf(response)).toEqual([{ field: "environment", message: expect.stringContaining("PUBLIC_URL") }]);
+    expect(await fieldsOf(response)).toEqual([
+      { field: "environment", message: expect.stringContaining("PUBLIC_URL") },
+    ]);
   });
 
   it("refuses an id the registry or the SHOPS var has already: 409 shop_exists", async () => {
@@ -118,7 +157,10 @@ describe("GET /admin/shops and /admin/shops/{id}", () => {
     const seen: string[] = [];
     let cursor = encodeURIComponent(btoa(`after:${prefix}`).replace(/=+$/, ""));
     for (let page = 0; page < 10 && cursor; page++) {
-      const body = (await (await admin(`/admin/shops?limit=2&cursor=${cursor}`)).json()) as { shops: ShopRecord[]; next: string | null };
+      const body = (await (await admin(`/admin/shops?limit=2&cursor=${cursor}`)).json()) as {
+        shops: ShopRecord[];
+        next: string | null;
+      };
       expect(body.shops.length).toBeLessThanOrEqual(2);
       for (const record of body.shops) expect(record.secrets).toBeUndefined();
       seen.push(...body.shops.map((r) => r.shop.id).filter((id) => id.startsWith(prefix)));
@@ -153,7 +195,11 @@ describe("GET /admin/shops and /admin/shops/{id}", () => {
 describe("PATCH /admin/shops/{id}", () => {
   it("changes the fields given, served at once by this isolate, and writes the change to the audit log", async () => {
     const { shop } = await addShop();
-    const response = await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { name: "Renamed", limits: { min: "2.00", max: "20.00" } }, headers: { "X-Audit-Actor": "alice" } });
+    const response = await admin(`/admin/shops/${shop.id}`, {
+      method: "PATCH",
+      body: { name: "Renamed", limits: { min: "2.00", max: "20.00" } },
+      headers: { "X-Audit-Actor": "alice" },
+    });
     expect(response.status).toBe(200);
     const record = (await response.json()) as ShopRecord;
     expect(record.shop).toMatchObject({ name: "Renamed", limits: { min: "2.00", max: "20.00" } });
@@ -170,18 +216,30 @@ describe("PATCH /admin/shops/{id}", () => {
 
   it("refuses a change that breaks the shop, with the fields, and changes nothing", async () => {
     const { shop } = await addShop();
-    const response = await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { pricing: "signed", secrets: { orderSigningKey: null }, id: "other" } });
+    const response = await admin(`/admin/shops/${shop.id}`, {
+      method: "PATCH",
+      body: { pricing: "signed", secrets: { orderSigningKey: null }, id: "other" },
+    });
     expect(response.status).toBe(400);
-    expect(await fieldsOf(response)).toEqual([{ field: "id", message: "cannot be changed (add a shop with the new id instead)" }]);
-    const broken = await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { pricing: "signed", secrets: { orderSigningKey: null } } });
-    expect(await fieldsOf(broken)).toEqual([{ field: "secrets.orderSigningKey", message: "is required for signed pricing" }]);
+    expect(await fieldsOf(response)).toEqual([
+      { field: "id", message: "cannot be changed (add a shop with the new id instead)" },
+    ]);
+    const broken = await admin(`/admin/shops/${shop.id}`, {
+      method: "PATCH",
+      body: { pricing: "signed", secrets: { orderSigningKey: null } },
+    });
+    expect(await fieldsOf(broken)).toEqual([
+      { field: "secrets.orderSigningKey", message: "is required for signed pricing" },
+    ]);
     expect(((await (await admin(`/admin/shops/${shop.id}`)).json()) as ShopRecord).shop.pricing).toBe("open");
     expect((await rawAudit(shop.id)).map((a) => a.action)).toEqual(["create"]);
   });
 
   it("writes nothing for a change that changes nothing, and answers 404 for an unknown shop", async () => {
     const { shop, version } = await addShop();
-    const same = (await (await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { name: shop.name } })).json()) as ShopRecord;
+    const same = (await (
+      await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { name: shop.name } })
+    ).json()) as ShopRecord;
     expect(same.version).toBe(version);
     expect((await rawAudit(shop.id)).length).toBe(1);
     expect((await admin(`/admin/shops/${registryId()}`, { method: "PATCH", body: { name: "x" } })).status).toBe(404);
@@ -189,10 +247,20 @@ describe("PATCH /admin/shops/{id}", () => {
 
   it("moves webhook endpoints keeping each URL's secret, and needs a secret for a new URL", async () => {
     const { shop } = await addShop();
-    const refused = await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { webhooks: [{ url: "https://new.example/hooks" }] } });
-    expect(await fieldsOf(refused)).toEqual([{ field: "webhooks.0.secret", message: "is required for a new endpoint" }]);
-    const webhooks = [{ url: "https://new.example/hooks", secret: REGISTRY_SECRETS.webhookSecret }, { url: "http://127.0.0.1:8789/webhooks", events: ["payment.confirmed"] }];
-    const record = (await (await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { webhooks } })).json()) as ShopRecord;
+    const refused = await admin(`/admin/shops/${shop.id}`, {
+      method: "PATCH",
+      body: { webhooks: [{ url: "https://new.example/hooks" }] },
+    });
+    expect(await fieldsOf(refused)).toEqual([
+      { field: "webhooks.0.secret", message: "is required for a new endpoint" },
+    ]);
+    const webhooks = [
+      { url: "https://new.example/hooks", secret: REGISTRY_SECRETS.webhookSecret },
+      { url: "http://127.0.0.1:8789/webhooks", events: ["payment.confirmed"] },
+    ];
+    const record = (await (
+      await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { webhooks } })
+    ).json()) as ShopRecord;
     expect(record.secrets).toEqual(expect.arrayContaining(["webhooks.0.secret", "webhooks.1.secret"]));
   });
 });
@@ -206,7 +274,14 @@ describe("disable and enable", () => {
     expect(disabled.status).toBe("disabled");
     for (const [path, init] of [
       [`/api/shops/${shop.id}`, {}],
-      [`/api/shops/${shop.id}/payments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ orderId: "o1", priceAmount: "5.00", priceCurrency: "EUR", transferCurrency: "BTC" }) }],
+      [
+        `/api/shops/${shop.id}/payments`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ orderId: "o1", priceAmount: "5.00", priceCurrency: "EUR", transferCurrency: "BTC" }),
+        },
+      ],
       [`/api/shops/${shop.id}/events`, { headers: bearer }],
       [`/hooks/${shop.id}`, { method: "POST", body: "{}" }],
     ] as const) {
@@ -226,7 +301,10 @@ describe("disable and enable", () => {
 
   it("records the Cloudflare Access user as the actor when Access is in front", async () => {
     const { shop } = await addShop();
-    await admin(`/admin/shops/${shop.id}/disable`, { method: "POST", headers: { "Cf-Access-Authenticated-User-Email": "ops@example.com", "X-Audit-Actor": "ignored" } });
+    await admin(`/admin/shops/${shop.id}/disable`, {
+      method: "POST",
+      headers: { "Cf-Access-Authenticated-User-Email": "ops@example.com", "X-Audit-Actor": "ignored" },
+    });
     expect((await rawAudit(shop.id)).at(-1)?.actor).toBe("access:ops@example.com");
   });
 });
@@ -236,7 +314,10 @@ describe("PUT /admin/shops/{id}/secrets/{name}", () => {
     const { shop } = await addShop();
     const fresh = "reg_rotated_backend_token_Qm4Nx8Pv2Rz6Tw0";
     expect((await backend(`/api/shops/${shop.id}/events`, {}, REGISTRY_SECRETS.backendToken)).status).toBe(200);
-    const response = await admin(`/admin/shops/${shop.id}/secrets/backendToken`, { method: "PUT", body: { value: fresh } });
+    const response = await admin(`/admin/shops/${shop.id}/secrets/backendToken`, {
+      method: "PUT",
+      body: { value: fresh },
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).not.toContain(fresh);
     expect((await backend(`/api/shops/${shop.id}/events`, {}, REGISTRY_SECRETS.backendToken)).status).toBe(401);
@@ -249,22 +330,53 @@ describe("PUT /admin/shops/{id}/secrets/{name}", () => {
 
   it("checks the new value by its kind, and names only the secrets a shop can have", async () => {
     const { shop } = await addShop();
-    const weak = await admin(`/admin/shops/${shop.id}/secrets/notificationHmacKey`, { method: "PUT", body: { value: "too-short" } });
+    const weak = await admin(`/admin/shops/${shop.id}/secrets/notificationHmacKey`, {
+      method: "PUT",
+      body: { value: "too-short" },
+    });
     expect(weak.status).toBe(400);
-    expect(await fieldsOf(weak)).toEqual([{ field: "secrets.notificationHmacKey", message: "is shorter than 32 bytes (9)" }]);
-    expect((await admin(`/admin/shops/${shop.id}/secrets/password`, { method: "PUT", body: { value: "x" } })).status).toBe(404);
-    expect((await admin(`/admin/shops/${shop.id}/secrets/webhooks.5.secret`, { method: "PUT", body: { value: REGISTRY_SECRETS.webhookSecret } })).status).toBe(400);
-    expect((await admin(`/admin/shops/${shop.id}/secrets/backendToken`, { method: "PUT", body: { value: "x".repeat(40), extra: true } })).status).toBe(400);
+    expect(await fieldsOf(weak)).toEqual([
+      { field: "secrets.notificationHmacKey", message: "is shorter than 32 bytes (9)" },
+    ]);
+    expect(
+      (await admin(`/admin/shops/${shop.id}/secrets/password`, { method: "PUT", body: { value: "x" } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await admin(`/admin/shops/${shop.id}/secrets/webhooks.5.secret`, {
+          method: "PUT",
+          body: { value: REGISTRY_SECRETS.webhookSecret },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await admin(`/admin/shops/${shop.id}/secrets/backendToken`, {
+          method: "PUT",
+          body: { value: "x".repeat(40), extra: true },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe("GET /admin/audit", () => {
   it("lists the entries of one shop, oldest first, one page at a time", async () => {
     const { shop } = await addShop();
-    for (const name of ["one", "two", "three"]) await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { name } });
-    const first = (await (await admin(`/admin/audit?shop=${shop.id}&limit=2`)).json()) as { entries: { action: string; shop: string; changes: unknown }[]; next: string };
+    for (const name of ["one", "two", "three"])
+      await admin(`/admin/shops/${shop.id}`, { method: "PATCH", body: { name } });
+    const first = (await (await admin(`/admin/audit?shop=${shop.id}&limit=2`)).json()) as {
+      entries: { action: string; shop: string; changes: unknown }[];
+      next: string;
+    };
     expect(first.entries.map((e) => e.action)).toEqual(["create", "update"]);
-    const second = (await (await admin(`/admin/audit?shop=${shop.id}&limit=2&cursor=${first.next}`)).json()) as { entries: { changes: unknown }[]; next: string | null };
-    expect(second.entries.map((e) => e.changes)).toEqual([[{ field: "name", from: "one", to: "two" }], [{ field: "name", from: "two", to: "three" }]]);
+    const second = (await (await admin(`/admin/audit?shop=${shop.id}&limit=2&cursor=${first.next}`)).json()) as {
+      entries: { changes: unknown }[];
+      next: string | null;
+    };
+    expect(second.entries.map((e) => e.changes)).toEqual([
+      [{ field: "name", from: "one", to: "two" }],
+      [{ field: "name", from: "two", to: "three" }],
+    ]);
   });
 });

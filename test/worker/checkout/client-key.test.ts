@@ -92,7 +92,23 @@ describe("clientKey", () => {
   });
 
   it("puts a missing or unreadable value in one shared bucket", () => {
-    for (const value of [undefined, null, "", "unknown", "1.2.3", "256.1.1.1", "1.2.3.4.5", "2001:db8::1::2", "2001:db8:1:2:3:4:5:6:7", "12345::", "::g", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7::8", ":::", "::1.2.3.4.5"]) {
+    for (const value of [
+      undefined,
+      null,
+      "",
+      "unknown",
+      "1.2.3",
+      "256.1.1.1",
+      "1.2.3.4.5",
+      "2001:db8::1::2",
+      "2001:db8:1:2:3:4:5:6:7",
+      "12345::",
+      "::g",
+      "1:2:3:4:5:6:7",
+      "1:2:3:4:5:6:7::8",
+      ":::",
+      "::1.2.3.4.5",
+    ]) {
       expect(clientKey(value), String(value)).toBe(UNKNOWN_CLIENT);
     }
   });

@@ -20,12 +20,19 @@ const stubs = useStubs();
 
 async function createSigned(orderId: string): Promise<PaymentView> {
   const token = await orderToken({ orderId, priceAmount: "49.90", priceCurrency: "EUR", shop: "demo-signed" });
-  const response = await postJson("/api/shops/demo-signed/payments", { orderId, transferCurrency: "BTC", orderToken: token });
+  const response = await postJson("/api/shops/demo-signed/payments", {
+    orderId,
+    transferCurrency: "BTC",
+    orderToken: token,
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as PaymentView;
 }
 
-const externalIdsSent = () => stubs.upstream.calls.filter((c) => c.method === "POST" && c.path === "/v3/payments").map((c) => (JSON.parse(c.body) as { externalPaymentId: string }).externalPaymentId);
+const externalIdsSent = () =>
+  stubs.upstream.calls
+    .filter((c) => c.method === "POST" && c.path === "/v3/payments")
+    .map((c) => (JSON.parse(c.body) as { externalPaymentId: string }).externalPaymentId);
 
 describe("the same order id in two shops", () => {
   it("a 1.00 EUR payment confirmed on demo-open does not pay demo-signed's 49.90 EUR order", async () => {
@@ -41,11 +48,17 @@ describe("the same order id in two shops", () => {
       payment: { paymentId: victim.paymentId, priceAmount: "49.90", status: "NEW" },
       earlierPayments: [],
     });
-    expect(await backendJson<OrderStatus>(`/api/shops/demo-open/orders/${orderId}`)).toMatchObject({ shop: "demo-open", paid: true, payment: { paymentId: attacker.paymentId, priceAmount: "1.00" } });
+    expect(await backendJson<OrderStatus>(`/api/shops/demo-open/orders/${orderId}`)).toMatchObject({
+      shop: "demo-open",
+      paid: true,
+      payment: { paymentId: attacker.paymentId, priceAmount: "1.00" },
+    });
     expect(externalIdsSent()).toEqual([`demo-signed:${orderId}`, `demo-open:${orderId}`]);
 
     await stubs.receiver.until((r) => r.eventsOf(attacker.paymentId).some((e) => e.type === "payment.confirmed"));
-    const confirmed = stubs.receiver.eventsOf(attacker.paymentId).filter((e) => e.type === "payment.confirmed") as PaymentEvent[];
+    const confirmed = stubs.receiver
+      .eventsOf(attacker.paymentId)
+      .filter((e) => e.type === "payment.confirmed") as PaymentEvent[];
     expect(confirmed).toMatchObject([{ shop: "demo-open", data: { orderId, payment: { priceAmount: "1.00" } } }]);
     await stubs.receiver.until((r) => r.eventsOf(victim.paymentId).length === 1);
     expect(stubs.receiver.eventsOf(victim.paymentId)).toMatchObject([{ type: "payment.created", shop: "demo-signed" }]);
@@ -56,11 +69,24 @@ describe("the same order id in two shops", () => {
     const victim = await createSigned(orderId);
     const attacker = await createOpen(orderId, "1.00");
     const paid = stubs.upstream.update(attacker.paymentId, { status: "CONFIRMED" });
-    expect(await notify("demo-signed", "v3/payment", paid, new Date(Date.now() + 1000))).toEqual({ status: 200, outcome: "unknown" });
-    expect(await backendJson<OrderStatus>(`/api/shops/demo-signed/orders/${orderId}`)).toMatchObject({ paid: false, payment: { paymentId: victim.paymentId } });
+    expect(await notify("demo-signed", "v3/payment", paid, new Date(Date.now() + 1000))).toEqual({
+      status: 200,
+      outcome: "unknown",
+    });
+    expect(await backendJson<OrderStatus>(`/api/shops/demo-signed/orders/${orderId}`)).toMatchObject({
+      paid: false,
+      payment: { paymentId: victim.paymentId },
+    });
     // Only the two payment.created events: the notification made none in either shop.
-    await stubs.receiver.until((r) => r.eventsOf(victim.paymentId).length === 1 && r.eventsOf(attacker.paymentId).length === 1);
-    expect([...stubs.receiver.eventsOf(victim.paymentId), ...stubs.receiver.eventsOf(attacker.paymentId)].map((e) => [e.shop, e.type])).toEqual([
+    await stubs.receiver.until(
+      (r) => r.eventsOf(victim.paymentId).length === 1 && r.eventsOf(attacker.paymentId).length === 1,
+    );
+    expect(
+      [...stubs.receiver.eventsOf(victim.paymentId), ...stubs.receiver.eventsOf(attacker.paymentId)].map((e) => [
+        e.shop,
+        e.type,
+      ]),
+    ).toEqual([
       ["demo-signed", "payment.created"],
       ["demo-open", "payment.created"],
     ]);
@@ -114,7 +140,9 @@ describe("externalPaymentIdFor", () => {
     );
     // Both forms were drawn.
     const lengths = fc.sample(fc.tuple(shopIds, orderIds), 300).map(([shop, order]) => shop.length + 1 + order.length);
-    expect(lengths.some((n) => n <= MAX_EXTERNAL_ID_LENGTH) && lengths.some((n) => n > MAX_EXTERNAL_ID_LENGTH)).toBe(true);
+    expect(lengths.some((n) => n <= MAX_EXTERNAL_ID_LENGTH) && lengths.some((n) => n > MAX_EXTERNAL_ID_LENGTH)).toBe(
+      true,
+    );
   });
 
   it("gives distinct order ids of one shop distinct external ids (long and short alike)", async () => {

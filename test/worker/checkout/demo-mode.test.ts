@@ -15,13 +15,13 @@ const productionShop = { id: "acme", environment: "production" };
 afterEach(() => vi.restoreAllMocks());
 
 describe("demoModeState", () => {
-  it("serves the demo routes when DEMO_MODE is \"true\" and every shop is a sandbox shop", () => {
+  it('serves the demo routes when DEMO_MODE is "true" and every shop is a sandbox shop', () => {
     expect(demoModeState("true", [sandboxShop, { ...sandboxShop, id: "demo-signed" }])).toEqual({ enabled: true });
     expect(demoModeState("true", JSON.stringify([sandboxShop]))).toEqual({ enabled: true });
     expect(demoModeState("true", workerEnv.SHOPS)).toEqual({ enabled: true });
   });
 
-  it("does not serve them, without a reason to log, unless DEMO_MODE is exactly \"true\"", () => {
+  it('does not serve them, without a reason to log, unless DEMO_MODE is exactly "true"', () => {
     for (const mode of [undefined, "", "false", "TRUE", "1", "yes", " true"]) {
       expect(demoModeState(mode, [sandboxShop]), String(mode)).toEqual({ enabled: false });
       expect(demoModeState(mode, [productionShop]), String(mode)).toEqual({ enabled: false });
@@ -29,15 +29,24 @@ describe("demoModeState", () => {
   });
 
   it("refuses them when any shop is a production shop, naming the shops", () => {
-    const state = demoModeState("true", JSON.stringify([sandboxShop, productionShop, { id: "acme-eu", environment: "production" }]));
+    const state = demoModeState(
+      "true",
+      JSON.stringify([sandboxShop, productionShop, { id: "acme-eu", environment: "production" }]),
+    );
     expect(state.enabled).toBe(false);
     expect(!state.enabled && state.reason).toMatch(/DEMO_MODE.*production shops.*\(acme, acme-eu\).*not served/);
   });
 
   it("counts a production entry that is otherwise invalid, and refuses when SHOPS cannot be read", () => {
-    expect(demoModeState("true", [sandboxShop, { environment: "production", pricing: 7 }])).toMatchObject({ enabled: false, reason: expect.stringContaining("(#1)") });
+    expect(demoModeState("true", [sandboxShop, { environment: "production", pricing: 7 }])).toMatchObject({
+      enabled: false,
+      reason: expect.stringContaining("(#1)"),
+    });
     for (const shops of ["not json", "{}", undefined, 42]) {
-      expect(demoModeState("true", shops)).toMatchObject({ enabled: false, reason: expect.stringContaining("SHOPS cannot be read") });
+      expect(demoModeState("true", shops)).toMatchObject({
+        enabled: false,
+        reason: expect.stringContaining("SHOPS cannot be read"),
+      });
     }
   });
 });
@@ -50,7 +59,7 @@ describe("reportDemoMode (at start)", () => {
     return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 
-  it("logs one error line naming why when DEMO_MODE is \"true\" beside a production shop", () => {
+  it('logs one error line naming why when DEMO_MODE is "true" beside a production shop', () => {
     const shops = JSON.stringify([...(JSON.parse(workerEnv.SHOPS ?? "[]") as unknown[]), productionShop]);
     const lines = logLines({ DEMO_MODE: "true", SHOPS: shops });
     expect(lines).toHaveLength(1);

@@ -8,13 +8,27 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { overallDelivery } from "../../../worker/checkout/events/delivery-state.js";
 import { paymentEventType } from "../../../worker/checkout/events/event-type.js";
-import { afterFailure, DEFAULT_RETRY_SCHEDULE, JITTER, MAX_DELAY_SECONDS, MAX_RETRY_STEPS, maxAttempts, retrySchedule } from "../../../worker/checkout/events/retry-policy.js";
+import {
+  afterFailure,
+  DEFAULT_RETRY_SCHEDULE,
+  JITTER,
+  MAX_DELAY_SECONDS,
+  MAX_RETRY_STEPS,
+  maxAttempts,
+  retrySchedule,
+} from "../../../worker/checkout/events/retry-policy.js";
 import { EVENT_TYPES, type DeliveryState } from "../../../worker/checkout/events/types.js";
 import { secretProblem, webhookSecretBytes } from "../../../worker/checkout/secret-rules.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 
 const side = (status: string, pendingPaidPriceAmount = "0") => ({ status, pendingPaidPriceAmount });
-const KNOWN: Record<string, string> = { UNDERPAID: "payment.underpaid", UNCONFIRMED: "payment.unconfirmed", CONFIRMED: "payment.confirmed", EXPIRED: "payment.expired", INVALID: "payment.invalid" };
+const KNOWN: Record<string, string> = {
+  UNDERPAID: "payment.underpaid",
+  UNCONFIRMED: "payment.unconfirmed",
+  CONFIRMED: "payment.confirmed",
+  EXPIRED: "payment.expired",
+  INVALID: "payment.invalid",
+};
 
 describe("paymentEventType", () => {
   it.each([
@@ -35,13 +49,25 @@ describe("paymentEventType", () => {
     ["a status named like an Object member", side("NEW"), side("constructor"), "payment.updated"],
     ["a status named __proto__", side("NEW"), side("__proto__"), "payment.updated"],
     ["nothing but paid amounts", side("UNDERPAID", "5"), side("UNDERPAID", "5"), "payment.updated"],
-    ["a status change with a pending amount: the status wins", side("NEW", "0"), side("UNDERPAID", "3"), "payment.underpaid"],
+    [
+      "a status change with a pending amount: the status wins",
+      side("NEW", "0"),
+      side("UNDERPAID", "3"),
+      "payment.underpaid",
+    ],
   ])("%s: %s", (_name, previous, next, type) => {
     expect(paymentEventType(previous, next)).toBe(type);
   });
 
-  const statuses = fc.oneof(fc.constantFrom("NEW", ...Object.keys(KNOWN), "__proto__", "constructor", "toString"), fc.string({ maxLength: 12 }));
-  const amounts = fc.oneof(fc.constantFrom("0", "0.00", "1", "25.00", "-3", "1e3", "", "NaN"), fc.string({ maxLength: 10 }), fc.double().map(String));
+  const statuses = fc.oneof(
+    fc.constantFrom("NEW", ...Object.keys(KNOWN), "__proto__", "constructor", "toString"),
+    fc.string({ maxLength: 12 }),
+  );
+  const amounts = fc.oneof(
+    fc.constantFrom("0", "0.00", "1", "25.00", "-3", "1e3", "", "NaN"),
+    fc.string({ maxLength: 10 }),
+    fc.double().map(String),
+  );
   const sides = fc.record({ status: statuses, pendingPaidPriceAmount: amounts });
 
   it("never throws, names a payment.* type, is payment.created exactly without a previous snapshot, and a known status change gives its type", () => {
@@ -51,7 +77,8 @@ describe("paymentEventType", () => {
         expect(EVENT_TYPES).toContain(type);
         expect(type).not.toBe("payout.updated");
         expect(type === "payment.created").toBe(previous === undefined);
-        if (previous && previous.status !== next.status) expect(type).toBe(Object.hasOwn(KNOWN, next.status) ? KNOWN[next.status] : "payment.updated");
+        if (previous && previous.status !== next.status)
+          expect(type).toBe(Object.hasOwn(KNOWN, next.status) ? KNOWN[next.status] : "payment.updated");
         if (previous && previous.status === next.status) expect(["payment.pending", "payment.updated"]).toContain(type);
       }),
       { numRuns: 2000 },
@@ -60,11 +87,12 @@ describe("paymentEventType", () => {
 });
 
 describe("retry policy", () => {
-  const totalSeconds = (random: number) => DEFAULT_RETRY_SCHEDULE.reduce((sum, _step, i) => {
-    const decision = afterFailure(i + 1, DEFAULT_RETRY_SCHEDULE, random);
-    if (decision.action !== "retry") throw new Error(`attempt ${i + 1} is dead`);
-    return sum + decision.delaySeconds;
-  }, 0);
+  const totalSeconds = (random: number) =>
+    DEFAULT_RETRY_SCHEDULE.reduce((sum, _step, i) => {
+      const decision = afterFailure(i + 1, DEFAULT_RETRY_SCHEDULE, random);
+      if (decision.action !== "retry") throw new Error(`attempt ${i + 1} is dead`);
+      return sum + decision.delaySeconds;
+    }, 0);
 
   it("spans at least 24 hours with the least jitter, about 31.7 hours without, in 12 attempts", () => {
     expect(totalSeconds(0)).toBeGreaterThanOrEqual(24 * 3600);
@@ -74,36 +102,46 @@ describe("retry policy", () => {
 
   it("waits each step within +-20 %, at most 12 hours", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: DEFAULT_RETRY_SCHEDULE.length }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, random) => {
-        const step = DEFAULT_RETRY_SCHEDULE[attempt - 1] ?? 0;
-        const decision = afterFailure(attempt, DEFAULT_RETRY_SCHEDULE, random);
-        if (decision.action !== "retry") throw new Error("dead inside the schedule");
-        expect(decision.delaySeconds).toBeGreaterThanOrEqual(Math.floor(step * (1 - JITTER)));
-        expect(decision.delaySeconds).toBeLessThanOrEqual(Math.ceil(step * (1 + JITTER)));
-        expect(decision.delaySeconds).toBeLessThanOrEqual(MAX_DELAY_SECONDS);
-        expect(Number.isInteger(decision.delaySeconds)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: DEFAULT_RETRY_SCHEDULE.length }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempt, random) => {
+          const step = DEFAULT_RETRY_SCHEDULE[attempt - 1] ?? 0;
+          const decision = afterFailure(attempt, DEFAULT_RETRY_SCHEDULE, random);
+          if (decision.action !== "retry") throw new Error("dead inside the schedule");
+          expect(decision.delaySeconds).toBeGreaterThanOrEqual(Math.floor(step * (1 - JITTER)));
+          expect(decision.delaySeconds).toBeLessThanOrEqual(Math.ceil(step * (1 + JITTER)));
+          expect(decision.delaySeconds).toBeLessThanOrEqual(MAX_DELAY_SECONDS);
+          expect(Number.isInteger(decision.delaySeconds)).toBe(true);
+        },
+      ),
     );
   });
 
   it("is dead after the schedule's length, for any schedule", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 999_999 }), { minLength: 1, maxLength: MAX_RETRY_STEPS }), fc.double({ min: 0, max: 1, noNaN: true }), (steps, random) => {
-        const schedule = retrySchedule(steps.join(","));
-        expect(schedule).toEqual(steps.map((s) => Math.min(s, MAX_DELAY_SECONDS)));
-        expect(afterFailure(schedule.length, schedule, random).action).toBe("retry");
-        expect(afterFailure(schedule.length + 1, schedule, random)).toEqual({ action: "dead" });
-        for (let n = 1; n <= schedule.length; n++) {
-          const d = afterFailure(n, schedule, random);
-          expect(d.action === "retry" && d.delaySeconds <= MAX_DELAY_SECONDS).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 999_999 }), { minLength: 1, maxLength: MAX_RETRY_STEPS }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (steps, random) => {
+          const schedule = retrySchedule(steps.join(","));
+          expect(schedule).toEqual(steps.map((s) => Math.min(s, MAX_DELAY_SECONDS)));
+          expect(afterFailure(schedule.length, schedule, random).action).toBe("retry");
+          expect(afterFailure(schedule.length + 1, schedule, random)).toEqual({ action: "dead" });
+          for (let n = 1; n <= schedule.length; n++) {
+            const d = afterFailure(n, schedule, random);
+            expect(d.action === "retry" && d.delaySeconds <= MAX_DELAY_SECONDS).toBe(true);
+          }
+        },
+      ),
     );
   });
 
   it(`falls back to the default past ${MAX_RETRY_STEPS} steps (the Queue's max_retries would cut it short)`, () => {
     expect(retrySchedule(Array.from({ length: MAX_RETRY_STEPS }, () => "1").join(","))).toHaveLength(MAX_RETRY_STEPS);
-    expect(retrySchedule(Array.from({ length: MAX_RETRY_STEPS + 1 }, () => "1").join(","))).toBe(DEFAULT_RETRY_SCHEDULE);
+    expect(retrySchedule(Array.from({ length: MAX_RETRY_STEPS + 1 }, () => "1").join(","))).toBe(
+      DEFAULT_RETRY_SCHEDULE,
+    );
   });
 
   it("clamps random outside [0, 1)", () => {
@@ -192,9 +230,17 @@ describe("secretProblem", () => {
     ["32 characters", "a".repeat(32), undefined],
     ["every b64token character", "AZaz09-._~+/".repeat(3) + "==", undefined],
     ["31 characters", "a".repeat(31), "is shorter than 32 characters"],
-    ["a space", `${"a".repeat(20)} ${"a".repeat(20)}`, "holds characters a Bearer token cannot carry (use A-Z a-z 0-9 - . _ ~ + /)"],
+    [
+      "a space",
+      `${"a".repeat(20)} ${"a".repeat(20)}`,
+      "holds characters a Bearer token cannot carry (use A-Z a-z 0-9 - . _ ~ + /)",
+    ],
     ["a quote", `${"a".repeat(40)}"`, "holds characters a Bearer token cannot carry (use A-Z a-z 0-9 - . _ ~ + /)"],
-    ["padding in the middle", `${"a".repeat(20)}=${"a".repeat(20)}`, "holds characters a Bearer token cannot carry (use A-Z a-z 0-9 - . _ ~ + /)"],
+    [
+      "padding in the middle",
+      `${"a".repeat(20)}=${"a".repeat(20)}`,
+      "holds characters a Bearer token cannot carry (use A-Z a-z 0-9 - . _ ~ + /)",
+    ],
   ])("backendToken, %s", (_name, value, problem) => {
     expect(secretProblem("backendToken", value)).toBe(problem);
   });

@@ -11,8 +11,12 @@ const workerEnv = env as unknown as Env;
 describe("the notification URL of a shop (hook-url.ts)", () => {
   it("points notifications at this Worker's /hooks/{shop}, or at PUBLIC_URL when set", async () => {
     const shop = await getShop(workerEnv, "demo-open");
-    expect(hookUrlFor(workerEnv, shop, "http://127.0.0.1:8787/api/shops/demo-open/payments")).toBe("http://127.0.0.1:8787/hooks/demo-open");
-    expect(hookUrlFor({ PUBLIC_URL: "https://checkout.example.com/ignored/path" }, shop, "http://10.0.0.1/x")).toBe("https://checkout.example.com/hooks/demo-open");
+    expect(hookUrlFor(workerEnv, shop, "http://127.0.0.1:8787/api/shops/demo-open/payments")).toBe(
+      "http://127.0.0.1:8787/hooks/demo-open",
+    );
+    expect(hookUrlFor({ PUBLIC_URL: "https://checkout.example.com/ignored/path" }, shop, "http://10.0.0.1/x")).toBe(
+      "https://checkout.example.com/hooks/demo-open",
+    );
   });
 
   it("reads back the shop of every URL it builds, for every valid shop id and origin", () => {

@@ -1,5 +1,10 @@
 import { env } from "cloudflare:workers";
-import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getShop, type Shop } from "../../../worker/checkout/shop-source.js";
 import type { Env } from "../../../worker/checkout/env.js";
@@ -53,12 +58,19 @@ const at = (createdAt: number, seconds: number) => new Date(createdAt + seconds 
 /** Names of the tables of an object: none when nothing was ever stored. */
 const tablesOf = (paymentId: string) =>
   runInDurableObject(object(paymentId).stub, (_i, state) =>
-    state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('payment', 'snapshots')").toArray().map((r) => r.name),
+    state.storage.sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('payment', 'snapshots')",
+      )
+      .toArray()
+      .map((r) => r.name),
   );
 
 /** handleHook as the route runs it: a thrown error becomes its response in the one place that does that. */
 function runHook(init: RequestInit, shop: Shop, ctx: ExecutionContext): Promise<Response> {
-  return handleHook(new Request(`https://checkout.test/hooks/${SHOP}`, init), testEnv, ctx, shop).catch((err: unknown) => toCheckoutError(err).toResponse());
+  return handleHook(new Request(`https://checkout.test/hooks/${SHOP}`, init), testEnv, ctx, shop).catch(
+    (err: unknown) => toCheckoutError(err).toResponse(),
+  );
 }
 
 const events = () => logs.map((line) => JSON.parse(line) as { event: string; [k: string]: unknown });
@@ -75,7 +87,10 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
   });
 
   it.each([
-    ["a tampered body", async (body: string) => hookInit(body.replace("UNCONFIRMED", "CONFIRMED"), { signature: await signedHex(body) })],
+    [
+      "a tampered body",
+      async (body: string) => hookInit(body.replace("UNCONFIRMED", "CONFIRMED"), { signature: await signedHex(body) }),
+    ],
     ["a signature made with another key", (body: string) => hookInit(body, { key: "not_the_shop_key_123" })],
     ["no signature header", (body: string) => hookInit(body, { signature: null })],
     ["the signature in another header", (body: string) => hookInit(body, { key: KEY, header: "X-Hub-Signature" })],
@@ -88,7 +103,10 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
     expect(response.status).toBe(401);
     expect((await errorOf(response)).code).toBe("invalid_signature");
     expect(await object(payment.paymentId).view()).toMatchObject({ status: "NEW", version: 1 });
-    const versions = await runInDurableObject(object(payment.paymentId).stub, (_i, state) => state.storage.sql.exec("SELECT version FROM snapshots").toArray().length);
+    const versions = await runInDurableObject(
+      object(payment.paymentId).stub,
+      (_i, state) => state.storage.sql.exec("SELECT version FROM snapshots").toArray().length,
+    );
     expect(versions).toBe(1);
   });
 
@@ -100,7 +118,10 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
 
   it("stores nothing for a forged notification about a payment it does not hold", async () => {
     const payment = newPayment();
-    const response = await call(`/hooks/${SHOP}`, await hookInit(envelope(payment, new Date().toISOString()), { key: "forged_key_0000000" }));
+    const response = await call(
+      `/hooks/${SHOP}`,
+      await hookInit(envelope(payment, new Date().toISOString()), { key: "forged_key_0000000" }),
+    );
     expect(response.status).toBe(401);
     expect(await tablesOf(payment.paymentId)).toEqual([]);
   });
@@ -127,29 +148,55 @@ describe("POST /hooks/{shop} with an HMAC key", () => {
 
   it("answers 200 for an authentic notification about an unknown payment, logs it, and stores nothing", async () => {
     const payment = newPayment();
-    const response = await call(`/hooks/${SHOP}`, await hookInit(envelope(payment, new Date().toISOString()), { key: KEY }));
+    const response = await call(
+      `/hooks/${SHOP}`,
+      await hookInit(envelope(payment, new Date().toISOString()), { key: KEY }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "unknown" });
-    expect(events()).toContainEqual(expect.objectContaining({ event: "notification_unknown_payment", shop: SHOP, paymentId: payment.paymentId }));
+    expect(events()).toContainEqual(
+      expect.objectContaining({ event: "notification_unknown_payment", shop: SHOP, paymentId: payment.paymentId }),
+    );
     expect(await tablesOf(payment.paymentId)).toEqual([]);
     expect(upstream.count()).toBe(0);
   });
 
   it("accepts and logs payout notifications", async () => {
-    const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payouts", body: { payoutId: "po_1", status: "SENT" } });
+    const body = JSON.stringify({
+      timestamp: new Date().toISOString(),
+      notificationType: "v3/payouts",
+      body: { payoutId: "po_1", status: "SENT" },
+    });
     const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
     expect(response.status).toBe(200);
-    expect(events()).toContainEqual(expect.objectContaining({ event: "payout_notification", shop: SHOP, payoutId: "po_1", status: "SENT" }));
+    expect(events()).toContainEqual(
+      expect.objectContaining({ event: "payout_notification", shop: SHOP, payoutId: "po_1", status: "SENT" }),
+    );
   });
 
   it.each([
     ["not JSON", "{not json"],
     ["a bare payment (no envelope)", JSON.stringify(newPayment())],
-    ["a payment without its required fields", JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payment", body: { paymentId: "p" } })],
-    ["a timestamp that is not a date-time", JSON.stringify({ timestamp: "soon", notificationType: "v3/payment", body: newPayment() })],
-    ["a timestamp Date.parse reads but RFC 3339 refuses", JSON.stringify({ timestamp: "Nov 22 2026", notificationType: "v3/payment", body: newPayment() })],
-    ["a timestamp without an offset", JSON.stringify({ timestamp: "2026-11-22T07:00:00", notificationType: "v3/payment", body: newPayment() })],
-    ["a payout timestamp that is only a date", JSON.stringify({ timestamp: "2026-11-22", notificationType: "v3/payouts", body: { payoutId: "po_1" } })],
+    [
+      "a payment without its required fields",
+      JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payment", body: { paymentId: "p" } }),
+    ],
+    [
+      "a timestamp that is not a date-time",
+      JSON.stringify({ timestamp: "soon", notificationType: "v3/payment", body: newPayment() }),
+    ],
+    [
+      "a timestamp Date.parse reads but RFC 3339 refuses",
+      JSON.stringify({ timestamp: "Nov 22 2026", notificationType: "v3/payment", body: newPayment() }),
+    ],
+    [
+      "a timestamp without an offset",
+      JSON.stringify({ timestamp: "2026-11-22T07:00:00", notificationType: "v3/payment", body: newPayment() }),
+    ],
+    [
+      "a payout timestamp that is only a date",
+      JSON.stringify({ timestamp: "2026-11-22", notificationType: "v3/payouts", body: { payoutId: "po_1" } }),
+    ],
   ])("answers 400 invalid_request for an authentic body that is %s", async (_name, body) => {
     const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
     expect(response.status).toBe(400);
@@ -175,12 +222,20 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
     expect(await response.json()).toEqual({ received: true, outcome: "apply" });
     const view = await object(payment.paymentId).view();
     expect(view).toMatchObject({ status: "UNCONFIRMED", version: 2 });
-    expect(view.transactions).toStrictEqual([{ transactionId: "tx_a", paidTransferAmount: "0.00041667", state: "PENDING" }, { priceAmount: "25.00" }, {}]);
+    expect(view.transactions).toStrictEqual([
+      { transactionId: "tx_a", paidTransferAmount: "0.00041667", state: "PENDING" },
+      { priceAmount: "25.00" },
+      {},
+    ]);
   });
 
   it("applies a payment whose expirationTime is not RFC 3339 without it, and schedules no expiry poll from it", async () => {
     const { payment, createdAt } = await created();
-    const expiresAt = () => runInDurableObject(object(payment.paymentId).stub, (_i, state) => state.storage.sql.exec<{ e: number | null }>("SELECT expires_at AS e FROM payment").one().e);
+    const expiresAt = () =>
+      runInDurableObject(
+        object(payment.paymentId).stub,
+        (_i, state) => state.storage.sql.exec<{ e: number | null }>("SELECT expires_at AS e FROM payment").one().e,
+      );
     expect(await expiresAt()).toBe(Date.parse(payment.expirationTime ?? ""));
     const body = envelope({ ...withStatus(payment, "UNDERPAID"), expirationTime: "Nov 22 2026" }, at(createdAt, 10));
     const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
@@ -200,11 +255,23 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
       upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
       const ctx = createExecutionContext();
       // The body's claim (CONFIRMED) is never applied: only the upstream's answer counts.
-      const response = await runHook(await hookInit(unknownType({ ...withStatus(payment, "CONFIRMED") }), { key: KEY }), await getShop(testEnv, SHOP), ctx);
+      const response = await runHook(
+        await hookInit(unknownType({ ...withStatus(payment, "CONFIRMED") }), { key: KEY }),
+        await getShop(testEnv, SHOP),
+        ctx,
+      );
       expect(response.status).toBe(202);
       expect(await response.json()).toEqual({ received: true, outcome: "refetch" });
       await waitOnExecutionContext(ctx);
-      expect(events()).toContainEqual(expect.objectContaining({ event: "notification_unknown_type", shop: SHOP, notificationType: "v3/payment-underpaid", paymentId: payment.paymentId, authentic: true }));
+      expect(events()).toContainEqual(
+        expect.objectContaining({
+          event: "notification_unknown_type",
+          shop: SHOP,
+          notificationType: "v3/payment-underpaid",
+          paymentId: payment.paymentId,
+          authentic: true,
+        }),
+      );
       await runDurableObjectAlarm(object(payment.paymentId).stub);
       await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
       expect(await object(payment.paymentId).view()).toMatchObject({ status: "UNDERPAID", version: 2 });
@@ -213,12 +280,18 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
     it("answers 202 for a payment the Worker does not hold: no upstream request, nothing stored", async () => {
       const payment = newPayment();
       const ctx = createExecutionContext();
-      const response = await runHook(await hookInit(unknownType({ paymentId: payment.paymentId }, "v4/payment"), { key: KEY }), await getShop(testEnv, SHOP), ctx);
+      const response = await runHook(
+        await hookInit(unknownType({ paymentId: payment.paymentId }, "v4/payment"), { key: KEY }),
+        await getShop(testEnv, SHOP),
+        ctx,
+      );
       expect(response.status).toBe(202);
       await waitOnExecutionContext(ctx);
       expect(upstream.count()).toBe(0);
       expect(await tablesOf(payment.paymentId)).toEqual([]);
-      expect(events()).toContainEqual(expect.objectContaining({ event: "notification_unknown_payment", paymentId: payment.paymentId }));
+      expect(events()).toContainEqual(
+        expect.objectContaining({ event: "notification_unknown_payment", paymentId: payment.paymentId }),
+      );
     });
 
     it("answers 202 and logs one line when it names no payment (even without a timestamp)", async () => {
@@ -226,7 +299,9 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
       const response = await call(`/hooks/${SHOP}`, await hookInit(body, { key: KEY }));
       expect(response.status).toBe(202);
       expect(await response.json()).toEqual({ received: true, outcome: "ignored" });
-      expect(events().filter((e) => e.event === "notification_unknown_type")).toEqual([expect.objectContaining({ shop: SHOP, notificationType: "v3/refund", authentic: true })]);
+      expect(events().filter((e) => e.event === "notification_unknown_type")).toEqual([
+        expect.objectContaining({ shop: SHOP, notificationType: "v3/refund", authentic: true }),
+      ]);
       expect(upstream.count()).toBe(0);
     });
 
@@ -234,14 +309,21 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
       const { payment } = await created();
       const body = unknownType({ paymentId: payment.paymentId });
       const ctx = createExecutionContext();
-      const forged = await runHook(await hookInit(body, { key: "forged_key_0000000" }), await getShop(testEnv, SHOP), ctx);
+      const forged = await runHook(
+        await hookInit(body, { key: "forged_key_0000000" }),
+        await getShop(testEnv, SHOP),
+        ctx,
+      );
       expect(forged.status).toBe(401);
       expect((await errorOf(forged)).code).toBe("invalid_signature");
       const unsigned = await runHook(await hookInit(body), await getShop(testEnv, SHOP), ctx);
       expect(unsigned.status).toBe(401);
       await waitOnExecutionContext(ctx);
       expect(events().map((e) => e.event)).not.toContain("notification_unknown_type");
-      const refetch = await runInDurableObject(object(payment.paymentId).stub, (_i, state) => state.storage.sql.exec<{ r: number }>("SELECT refetch_requested AS r FROM payment").one().r);
+      const refetch = await runInDurableObject(
+        object(payment.paymentId).stub,
+        (_i, state) => state.storage.sql.exec<{ r: number }>("SELECT refetch_requested AS r FROM payment").one().r,
+      );
       expect(refetch).toBe(0);
     });
   });
@@ -249,11 +331,18 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
 
 describe("handleHook with another signature configuration", () => {
   it("verifies base64 signatures in the header the shop names", async () => {
-    const shop: Shop = { ...(await getShop(testEnv, SHOP)), notificationSignature: { header: "X-Checkout-Signature", encoding: "base64" } };
+    const shop: Shop = {
+      ...(await getShop(testEnv, SHOP)),
+      notificationSignature: { header: "X-Checkout-Signature", encoding: "base64" },
+    };
     const { payment, createdAt } = await created();
     const body = envelope(withStatus(payment, "UNDERPAID"), at(createdAt, 10));
     const ctx = createExecutionContext();
-    const ok = await runHook(await hookInit(body, { key: KEY, encoding: "base64", header: "X-Checkout-Signature" }), shop, ctx);
+    const ok = await runHook(
+      await hookInit(body, { key: KEY, encoding: "base64", header: "X-Checkout-Signature" }),
+      shop,
+      ctx,
+    );
     expect(ok.status).toBe(200);
     const hex = await runHook(await hookInit(body, { key: KEY, header: "X-Checkout-Signature" }), shop, ctx);
     expect(hex.status).toBe(401);
@@ -290,8 +379,12 @@ describe("handleHook for a shop without an HMAC key", () => {
     await object(payment.paymentId).init(payment);
     upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
     const ctx = createExecutionContext();
-    const bodies = Array.from({ length: 20 }, (_, i) => envelope(withStatus(payment, "UNDERPAID"), new Date(Date.now() - i * 1_000).toISOString()));
-    const responses = await Promise.all(bodies.map(async (body) => runHook(await hookInit(body), await hintShop(), ctx)));
+    const bodies = Array.from({ length: 20 }, (_, i) =>
+      envelope(withStatus(payment, "UNDERPAID"), new Date(Date.now() - i * 1_000).toISOString()),
+    );
+    const responses = await Promise.all(
+      bodies.map(async (body) => runHook(await hookInit(body), await hintShop(), ctx)),
+    );
     expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 202));
     await waitOnExecutionContext(ctx);
     await runDurableObjectAlarm(object(payment.paymentId).stub);
@@ -307,14 +400,24 @@ describe("handleHook for a shop without an HMAC key", () => {
     await waitOnExecutionContext(ctx);
     expect(upstream.count()).toBe(0);
     expect(await tablesOf(payment.paymentId)).toEqual([]);
-    expect(events()).toContainEqual(expect.objectContaining({ event: "notification_unknown_payment", paymentId: payment.paymentId, authentic: false }));
+    expect(events()).toContainEqual(
+      expect.objectContaining({
+        event: "notification_unknown_payment",
+        paymentId: payment.paymentId,
+        authentic: false,
+      }),
+    );
   });
 
   it("takes an unknown notificationType as a hint too: 202, then re-fetches the payment it names", async () => {
     const { payment } = await created();
     upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
     const ctx = createExecutionContext();
-    const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v9/anything", body: { paymentId: payment.paymentId } });
+    const body = JSON.stringify({
+      timestamp: new Date().toISOString(),
+      notificationType: "v9/anything",
+      body: { paymentId: payment.paymentId },
+    });
     const response = await runHook(await hookInit(body), await hintShop(), ctx);
     expect(response.status).toBe(202);
     await waitOnExecutionContext(ctx);

@@ -3,7 +3,10 @@ import { formatLog, registerSecret } from "../../../worker/checkout/log.js";
 
 describe("structured logs", () => {
   it("writes one JSON object with time, level, event and the fields", () => {
-    const entry = JSON.parse(formatLog("info", "request", { requestId: "r-1", status: 200 })) as Record<string, unknown>;
+    const entry = JSON.parse(formatLog("info", "request", { requestId: "r-1", status: 200 })) as Record<
+      string,
+      unknown
+    >;
     expect(entry).toMatchObject({ level: "info", event: "request", requestId: "r-1", status: 200 });
     expect(typeof entry.time).toBe("string");
   });
@@ -17,13 +20,26 @@ describe("structured logs", () => {
   });
 
   it("redacts fields whose names look secret, at any depth", () => {
-    const entry = JSON.parse(formatLog("warn", "x", { apiKeySecret: "a", nested: { Authorization: "Basic abc", hmacKey: "b", orderToken: "c" }, list: [{ password: "d" }] })) as Record<string, unknown>;
-    expect(entry).toMatchObject({ apiKeySecret: "[redacted]", nested: { Authorization: "[redacted]", hmacKey: "[redacted]", orderToken: "[redacted]" }, list: [{ password: "[redacted]" }] });
+    const entry = JSON.parse(
+      formatLog("warn", "x", {
+        apiKeySecret: "a",
+        nested: { Authorization: "Basic abc", hmacKey: "b", orderToken: "c" },
+        list: [{ password: "d" }],
+      }),
+    ) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      apiKeySecret: "[redacted]",
+      nested: { Authorization: "[redacted]", hmacKey: "[redacted]", orderToken: "[redacted]" },
+      list: [{ password: "[redacted]" }],
+    });
   });
 
   it("scrubs a registered secret value, and its base64, wherever it appears", () => {
     registerSecret("s3cr3t-value-for-log-test");
-    const line = formatLog("error", "x", { message: "upstream said s3cr3t-value-for-log-test", header: `Basic ${btoa("s3cr3t-value-for-log-test")}` });
+    const line = formatLog("error", "x", {
+      message: "upstream said s3cr3t-value-for-log-test",
+      header: `Basic ${btoa("s3cr3t-value-for-log-test")}`,
+    });
     expect(line).not.toContain("s3cr3t-value-for-log-test");
     expect(line).not.toContain(btoa("s3cr3t-value-for-log-test"));
     expect(line).toContain("[redacted]");

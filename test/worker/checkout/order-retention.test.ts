@@ -8,7 +8,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { ORDER_META_KEY, orderObject, type OrderMeta } from "../../../worker/checkout/order-object.js";
-import { DEFAULT_ORDER_RETENTION_DAYS, orderRetentionMs, retentionDecision } from "../../../worker/checkout/order-retention.js";
+import {
+  DEFAULT_ORDER_RETENTION_DAYS,
+  orderRetentionMs,
+  retentionDecision,
+} from "../../../worker/checkout/order-retention.js";
 import type { PaymentView } from "../../../worker/checkout/wire.js";
 import { call, errorOf, postJson } from "./support/http.js";
 import { freshOrderId, settle } from "./support/orders.js";
@@ -22,7 +26,12 @@ const RETENTION = DEFAULT_ORDER_RETENTION_DAYS * DAY;
 const stubs = useUpstream();
 
 const PATH = "/api/shops/demo-open/payments";
-const order = (orderId = freshOrderId()) => ({ orderId, priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC" });
+const order = (orderId = freshOrderId()) => ({
+  orderId,
+  priceAmount: "25.00",
+  priceCurrency: "EUR",
+  transferCurrency: "BTC",
+});
 
 interface Stored {
   alarm: number | null;
@@ -54,7 +63,9 @@ function age(orderId: string, days: number): Promise<void> {
 }
 
 function backendOrder(orderId: string): Promise<Response> {
-  return call(`/api/shops/demo-open/orders/${orderId}`, { headers: { Authorization: `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}` } });
+  return call(`/api/shops/demo-open/orders/${orderId}`, {
+    headers: { Authorization: `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}` },
+  });
 }
 
 describe("retention rules", () => {
@@ -62,7 +73,8 @@ describe("retention rules", () => {
     expect(orderRetentionMs(undefined)).toBe(90 * DAY);
     expect(orderRetentionMs("30")).toBe(30 * DAY);
     expect(orderRetentionMs(" 0.5 ")).toBe(DAY / 2);
-    for (const bad of ["", "0", "-1", "abc", "1e3", "Infinity", "NaN"]) expect(orderRetentionMs(bad), bad).toBe(90 * DAY);
+    for (const bad of ["", "0", "-1", "abc", "1e3", "Infinity", "NaN"])
+      expect(orderRetentionMs(bad), bad).toBe(90 * DAY);
   });
 
   it("expires an order once the period since its last activity has passed, else looks again at its end", () => {

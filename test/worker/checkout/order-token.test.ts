@@ -10,15 +10,28 @@ describe("order tokens (order-token.ts)", () => {
     const now = new Date("2026-11-22T12:00:00Z");
     const { token, iat, exp } = await signOrderToken(claims, KEY, 600, now);
     expect(exp - iat).toBe(600);
-    expect(await verifyOrderToken(token, KEY, "demo-signed", "order-42", now)).toEqual({ orderId: "order-42", priceAmount: "49.90", priceCurrency: "EUR" });
+    expect(await verifyOrderToken(token, KEY, "demo-signed", "order-42", now)).toEqual({
+      orderId: "order-42",
+      priceAmount: "49.90",
+      priceCurrency: "EUR",
+    });
   });
 
   it("refuses it for another shop, another order, another key and after its expiry", async () => {
     const now = new Date("2026-11-22T12:00:00Z");
     const { token } = await signOrderToken(claims, KEY, 600, now);
-    await expect(verifyOrderToken(token, KEY, "demo-open", "order-42", now)).rejects.toMatchObject({ status: 400, code: "invalid_order_token" });
-    await expect(verifyOrderToken(token, KEY, "demo-signed", "order-43", now)).rejects.toMatchObject({ code: "invalid_order_token" });
-    await expect(verifyOrderToken(token, "x".repeat(32), "demo-signed", "order-42", now)).rejects.toMatchObject({ code: "invalid_order_token" });
-    await expect(verifyOrderToken(token, KEY, "demo-signed", "order-42", new Date(now.getTime() + 601_000 + 30_000))).rejects.toMatchObject({ message: "The order token has expired." });
+    await expect(verifyOrderToken(token, KEY, "demo-open", "order-42", now)).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_order_token",
+    });
+    await expect(verifyOrderToken(token, KEY, "demo-signed", "order-43", now)).rejects.toMatchObject({
+      code: "invalid_order_token",
+    });
+    await expect(verifyOrderToken(token, "x".repeat(32), "demo-signed", "order-42", now)).rejects.toMatchObject({
+      code: "invalid_order_token",
+    });
+    await expect(
+      verifyOrderToken(token, KEY, "demo-signed", "order-42", new Date(now.getTime() + 601_000 + 30_000)),
+    ).rejects.toMatchObject({ message: "The order token has expired." });
   });
 });

@@ -24,9 +24,19 @@ function object(paymentId: string) {
 /** The tables of an object, and the versions it stored. */
 function storage(stub: DurableObjectStub) {
   return runInDurableObject(stub, (_instance, state) => {
-    const tables = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'").toArray().map((r) => r.name);
+    const tables = state.storage.sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
+      )
+      .toArray()
+      .map((r) => r.name);
     const versions = tables.includes("snapshots")
-      ? state.storage.sql.exec<{ version: number; status: string; source: string }>("SELECT version, status, source FROM snapshots ORDER BY version").toArray().map((r) => ({ ...r }))
+      ? state.storage.sql
+          .exec<{ version: number; status: string; source: string }>(
+            "SELECT version, status, source FROM snapshots ORDER BY version",
+          )
+          .toArray()
+          .map((r) => ({ ...r }))
       : [];
     return { tables, versions };
   });
@@ -46,10 +56,17 @@ describe("PaymentObject.init", () => {
   it("stores the creation response as version 1 and returns its view, without asking the upstream", async () => {
     const payment = newPayment();
     const view = await object(payment.paymentId).init(payment);
-    expect(view).toMatchObject({ paymentId: payment.paymentId, status: "NEW", version: 1, transferAmount: payment.transferAmount });
+    expect(view).toMatchObject({
+      paymentId: payment.paymentId,
+      status: "NEW",
+      version: 1,
+      transferAmount: payment.transferAmount,
+    });
     expect(view).not.toHaveProperty("notificationUrl");
     expect(upstream.count()).toBe(0);
-    expect((await storage(object(payment.paymentId).stub)).versions).toEqual([{ version: 1, status: "NEW", source: "created" }]);
+    expect((await storage(object(payment.paymentId).stub)).versions).toEqual([
+      { version: 1, status: "NEW", source: "created" },
+    ]);
   });
 
   it("keeps the first snapshot when called again", async () => {
@@ -152,7 +169,9 @@ describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => 
       const read = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
       expect(read.status).toBe(404);
       expect((await errorOf(read)).code).toBe("payment_not_found");
-      const stream = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}/stream`, { headers: { Upgrade: "websocket" } });
+      const stream = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}/stream`, {
+        headers: { Upgrade: "websocket" },
+      });
       expect(stream.status).toBe(404);
       expect((await errorOf(stream)).code).toBe("payment_not_found");
       expect(await storage(object(payment.paymentId).stub)).toEqual({ tables: [], versions: [] });
@@ -162,7 +181,13 @@ describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => 
   });
 
   it("answers the shop's own redirect URLs for its order, not what the upstream echoes (javascript: or another site)", async () => {
-    const payment = newPayment({ redirectUrls: { confirmed: "javascript:alert(1)", expired: "https://evil.example/expired", invalid: "data:text/html,x" } });
+    const payment = newPayment({
+      redirectUrls: {
+        confirmed: "javascript:alert(1)",
+        expired: "https://evil.example/expired",
+        invalid: "data:text/html,x",
+      },
+    });
     const held = object(payment.paymentId);
     await held.init(payment, undefined, "order/7");
     const view = await held.view();

@@ -40,7 +40,12 @@ describe("nextAlarmAt", () => {
   });
 
   it("sets only the cleanup alarm for a final payment, whatever else holds", () => {
-    expect(nextAlarmAt(state({ final: true, finalAt: NOW - 1_000, watched: true, refetchRequested: true, expiresAt: NOW + 10 }), S)).toBe(NOW - 1_000 + S.retentionMs);
+    expect(
+      nextAlarmAt(
+        state({ final: true, finalAt: NOW - 1_000, watched: true, refetchRequested: true, expiresAt: NOW + 10 }),
+        S,
+      ),
+    ).toBe(NOW - 1_000 + S.retentionMs);
   });
 
   it("fetches at expirationTime + grace when unwatched", () => {

@@ -35,42 +35,114 @@ const n = (notify: string, at: number, outcome: NotificationOutcome): Step => ({
 const poll = (status: string, fetched = true): Step => ({ poll: status, fetched });
 
 const TABLE: Row[] = [
-  { name: "in order", steps: [n("UNDERPAID", 10, "apply"), n("UNCONFIRMED", 20, "apply"), n("CONFIRMED", 30, "apply")], status: "CONFIRMED", version: 4 },
+  {
+    name: "in order",
+    steps: [n("UNDERPAID", 10, "apply"), n("UNCONFIRMED", 20, "apply"), n("CONFIRMED", 30, "apply")],
+    status: "CONFIRMED",
+    version: 4,
+  },
   {
     name: "every notification delivered twice",
-    steps: [n("UNDERPAID", 10, "apply"), n("UNDERPAID", 10, "duplicate"), n("CONFIRMED", 20, "apply"), n("CONFIRMED", 20, "duplicate")],
+    steps: [
+      n("UNDERPAID", 10, "apply"),
+      n("UNDERPAID", 10, "duplicate"),
+      n("CONFIRMED", 20, "apply"),
+      n("CONFIRMED", 20, "duplicate"),
+    ],
     status: "CONFIRMED",
     version: 3,
   },
-  { name: "reversed", steps: [n("CONFIRMED", 30, "apply"), n("UNCONFIRMED", 20, "final"), n("UNDERPAID", 10, "final")], status: "CONFIRMED", version: 2 },
-  { name: "reversed, not final", steps: [n("UNCONFIRMED", 20, "apply"), n("UNDERPAID", 10, "older")], status: "UNCONFIRMED", version: 2 },
+  {
+    name: "reversed",
+    steps: [n("CONFIRMED", 30, "apply"), n("UNCONFIRMED", 20, "final"), n("UNDERPAID", 10, "final")],
+    status: "CONFIRMED",
+    version: 2,
+  },
+  {
+    name: "reversed, not final",
+    steps: [n("UNCONFIRMED", 20, "apply"), n("UNDERPAID", 10, "older")],
+    status: "UNCONFIRMED",
+    version: 2,
+  },
   { name: "older than the creation", steps: [n("UNDERPAID", -5, "older")], status: "NEW", version: 1 },
   {
     name: "duplicates and reordering mixed",
-    steps: [n("UNCONFIRMED", 20, "apply"), n("UNDERPAID", 10, "older"), n("UNCONFIRMED", 20, "duplicate"), n("CONFIRMED", 30, "apply"), n("UNDERPAID", 10, "final")],
+    steps: [
+      n("UNCONFIRMED", 20, "apply"),
+      n("UNDERPAID", 10, "older"),
+      n("UNCONFIRMED", 20, "duplicate"),
+      n("CONFIRMED", 30, "apply"),
+      n("UNDERPAID", 10, "final"),
+    ],
     status: "CONFIRMED",
     version: 3,
   },
-  { name: "final followed by stale", steps: [n("EXPIRED", 20, "apply"), n("UNDERPAID", 10, "final"), n("NEW", 5, "final")], status: "EXPIRED", version: 2 },
-  { name: "final followed by a newer non-final snapshot", steps: [n("EXPIRED", 20, "apply"), n("UNDERPAID", 30, "final")], status: "EXPIRED", version: 2 },
-  { name: "final followed by another final status", steps: [n("CONFIRMED", 20, "apply"), n("INVALID", 30, "final")], status: "CONFIRMED", version: 2 },
-  { name: "poll, then a notification generated before it", steps: [poll("UNCONFIRMED"), n("UNDERPAID", 10, "older")], status: "UNCONFIRMED", version: 2 },
-  { name: "notification, then a poll with the newer state", steps: [n("UNDERPAID", 10, "apply"), poll("UNCONFIRMED")], status: "UNCONFIRMED", version: 3 },
-  { name: "poll, then a notification generated after it", steps: [poll("UNDERPAID"), n("UNCONFIRMED", 75, "apply")], status: "UNCONFIRMED", version: 3 },
+  {
+    name: "final followed by stale",
+    steps: [n("EXPIRED", 20, "apply"), n("UNDERPAID", 10, "final"), n("NEW", 5, "final")],
+    status: "EXPIRED",
+    version: 2,
+  },
+  {
+    name: "final followed by a newer non-final snapshot",
+    steps: [n("EXPIRED", 20, "apply"), n("UNDERPAID", 30, "final")],
+    status: "EXPIRED",
+    version: 2,
+  },
+  {
+    name: "final followed by another final status",
+    steps: [n("CONFIRMED", 20, "apply"), n("INVALID", 30, "final")],
+    status: "CONFIRMED",
+    version: 2,
+  },
+  {
+    name: "poll, then a notification generated before it",
+    steps: [poll("UNCONFIRMED"), n("UNDERPAID", 10, "older")],
+    status: "UNCONFIRMED",
+    version: 2,
+  },
+  {
+    name: "notification, then a poll with the newer state",
+    steps: [n("UNDERPAID", 10, "apply"), poll("UNCONFIRMED")],
+    status: "UNCONFIRMED",
+    version: 3,
+  },
+  {
+    name: "poll, then a notification generated after it",
+    steps: [poll("UNDERPAID"), n("UNCONFIRMED", 75, "apply")],
+    status: "UNCONFIRMED",
+    version: 3,
+  },
   {
     name: "a poll with unchanged content moves the clock forward",
     steps: [n("UNDERPAID", 10, "apply"), poll("UNDERPAID"), n("UNCONFIRMED", 20, "older")],
     status: "UNDERPAID",
     version: 2,
   },
-  { name: "no poll after a final notification", steps: [n("CONFIRMED", 10, "apply"), poll("UNCONFIRMED", false)], status: "CONFIRMED", version: 2 },
+  {
+    name: "no poll after a final notification",
+    steps: [n("CONFIRMED", 10, "apply"), poll("UNCONFIRMED", false)],
+    status: "CONFIRMED",
+    version: 2,
+  },
   {
     name: "poll reaches the final status, then stale and duplicate notifications",
-    steps: [n("UNCONFIRMED", 10, "apply"), poll("CONFIRMED"), n("UNCONFIRMED", 10, "final"), n("CONFIRMED", 30, "duplicate"), poll("CONFIRMED", false)],
+    steps: [
+      n("UNCONFIRMED", 10, "apply"),
+      poll("CONFIRMED"),
+      n("UNCONFIRMED", 10, "final"),
+      n("CONFIRMED", 30, "duplicate"),
+      poll("CONFIRMED", false),
+    ],
     status: "CONFIRMED",
     version: 3,
   },
-  { name: "expired by poll, a late payment notification does not revive it", steps: [poll("EXPIRED"), n("UNDERPAID", 80, "final")], status: "EXPIRED", version: 2 },
+  {
+    name: "expired by poll, a late payment notification does not revive it",
+    steps: [poll("EXPIRED"), n("UNDERPAID", 80, "final")],
+    status: "EXPIRED",
+    version: 2,
+  },
 ];
 
 let upstream: UpstreamStub;
@@ -103,7 +175,10 @@ describe("notification sequences against the PaymentObject", () => {
     for (const step of row.steps) {
       if ("notify" in step) {
         const timestamp = new Date(createdAt + step.at * 1_000).toISOString();
-        expect(await object.applyNotification(timestamp, withStatus(payment, step.notify)), `${step.notify}@${step.at}s`).toBe(step.expect);
+        expect(
+          await object.applyNotification(timestamp, withStatus(payment, step.notify)),
+          `${step.notify}@${step.at}s`,
+        ).toBe(step.expect);
       } else {
         upstream.payments.set(payment.paymentId, withStatus(payment, step.poll));
         await runDurableObjectAlarm(object.stub);
@@ -118,7 +193,8 @@ describe("notification sequences against the PaymentObject", () => {
 
     // One message per version, in order, the last one equal to the final view.
     client.ws.send("ping");
-    for (let text = await client.nextText(); text !== "pong"; text = await client.nextText()) received.push((JSON.parse(text) as { payment: typeof view }).payment);
+    for (let text = await client.nextText(); text !== "pong"; text = await client.nextText())
+      received.push((JSON.parse(text) as { payment: typeof view }).payment);
     expect(received.map((v) => v.version)).toEqual(Array.from({ length: row.version }, (_, i) => i + 1));
     expect(received.at(-1)?.status).toBe(row.status);
   });

@@ -17,7 +17,6 @@ let upstream: UpstreamStub;
 const stubs: DurableObjectStub[] = [];
 const clients: StreamClient[] = [];
 
-
 beforeEach(() => {
   upstream = installUpstreamStub();
 });
@@ -48,7 +47,8 @@ async function viewer(paymentId: string): Promise<StreamClient> {
 async function drain(client: StreamClient): Promise<number[]> {
   client.ws.send("ping");
   const versions: number[] = [];
-  for (let text = await client.nextText(); text !== "pong"; text = await client.nextText()) versions.push((JSON.parse(text) as { payment: { version: number } }).payment.version);
+  for (let text = await client.nextText(); text !== "pong"; text = await client.nextText())
+    versions.push((JSON.parse(text) as { payment: { version: number } }).payment.version);
   return versions;
 }
 
@@ -60,7 +60,13 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     const { payment } = await created();
     const client = await viewer(payment.paymentId);
     const view = await client.next();
-    expect(view).toMatchObject({ paymentId: payment.paymentId, status: "NEW", version: 1, transactions: [], redirectUrls: { confirmed: "https://shop.example/thanks" } });
+    expect(view).toMatchObject({
+      paymentId: payment.paymentId,
+      status: "NEW",
+      version: 1,
+      transactions: [],
+      redirectUrls: { confirmed: "https://shop.example/thanks" },
+    });
     expect(view).not.toHaveProperty("notificationUrl");
     expect(Number.isNaN(Date.parse(view.serverTime))).toBe(false);
   });
@@ -75,7 +81,9 @@ describe("payment stream (Hibernation WebSocket API)", () => {
   });
 
   it("refuses a stream for a payment this shop never created with 404 payment_not_found", async () => {
-    const response = await call(`/api/shops/${SHOP}/payments/pay_nobody_knows/stream`, { headers: { Upgrade: "websocket" } });
+    const response = await call(`/api/shops/${SHOP}/payments/pay_nobody_knows/stream`, {
+      headers: { Upgrade: "websocket" },
+    });
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("payment_not_found");
   });
@@ -89,7 +97,9 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     const later = new Date(Date.now() + 1_000).toISOString();
     expect(await object.applyNotification(later, withStatus(payment, "UNCONFIRMED"))).toBe("apply");
     expect(await object.applyNotification(later, withStatus(payment, "UNCONFIRMED"))).toBe("duplicate");
-    expect(await object.applyNotification(new Date(Date.now() - 1_000).toISOString(), withStatus(payment, "UNDERPAID"))).toBe("older");
+    expect(
+      await object.applyNotification(new Date(Date.now() - 1_000).toISOString(), withStatus(payment, "UNDERPAID")),
+    ).toBe("older");
     for (const client of [a, b]) {
       const view = await client.next();
       expect(view).toMatchObject({ status: "UNCONFIRMED", version: 2 });
@@ -102,7 +112,11 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     const a = await viewer(payment.paymentId);
     const b = await viewer(payment.paymentId);
     await Promise.all([a.next(), b.next()]);
-    const open = () => runInDurableObject(object.stub, (_i, state) => state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length);
+    const open = () =>
+      runInDurableObject(
+        object.stub,
+        (_i, state) => state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length,
+      );
     expect(await open()).toBe(2);
     clients.splice(clients.indexOf(a), 1);
     a.close();
@@ -112,7 +126,7 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     expect(await drain(b)).toEqual([]);
   });
 
-  it("answers \"ping\" with \"pong\" through the runtime's auto-response", async () => {
+  it('answers "ping" with "pong" through the runtime\'s auto-response', async () => {
     const { payment, object } = await created();
     const client = await viewer(payment.paymentId);
     await client.next();
@@ -129,7 +143,7 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     const { payment } = await created();
     const client = await viewer(payment.paymentId);
     await client.next();
-    client.ws.send("{\"type\":\"hello\"}");
+    client.ws.send('{"type":"hello"}');
     expect(await drain(client)).toEqual([]);
   });
 });
@@ -181,7 +195,12 @@ describe("payment alarm", () => {
     expect(await runDurableObjectAlarm(object.stub)).toBe(true);
     expect((await client.closed).code).toBe(1001);
     const tables = await runInDurableObject(object.stub, (_i, state) =>
-      state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('payment', 'snapshots', 'forgotten')").toArray().map((r) => r.name),
+      state.storage.sql
+        .exec<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('payment', 'snapshots', 'forgotten')",
+        )
+        .toArray()
+        .map((r) => r.name),
     );
     expect(tables).toEqual(["forgotten"]);
     expect(await alarmOf(object.stub)).toBeNull();
@@ -237,7 +256,11 @@ describe("payment alarm", () => {
 
 describe("upstream outage", () => {
   const pollState = (stub: DurableObjectStub) =>
-    runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ failures: number; last_fetch_at: number }>("SELECT failures, last_fetch_at FROM payment").one());
+    runInDurableObject(stub, (_i, state) =>
+      state.storage.sql
+        .exec<{ failures: number; last_fetch_at: number }>("SELECT failures, last_fetch_at FROM payment")
+        .one(),
+    );
 
   // The tests' interval (10 min) is also the longest back-off, so a viewer's next poll is an
   // interval away with or without one. A re-fetch asked for by a notification hint is what shows

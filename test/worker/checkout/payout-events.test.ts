@@ -14,7 +14,15 @@ import { handleHook } from "../../../worker/checkout/hooks.js";
 import { getShop } from "../../../worker/checkout/shop-source.js";
 import { hookInit } from "./support/payments.js";
 import { call } from "./support/http.js";
-import { committedShops, endCursor, eventsAfter, freshShopId, notify, shopsWithCopy, testEnv } from "./support/merchant.js";
+import {
+  committedShops,
+  endCursor,
+  eventsAfter,
+  freshShopId,
+  notify,
+  shopsWithCopy,
+  testEnv,
+} from "./support/merchant.js";
 import { TEST_SECRETS } from "./support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./support/upstream-stub.js";
 import { installWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
@@ -54,10 +62,16 @@ function payout(over: Partial<Payout> = {}): Payout {
 /** The payout events the shop's log recorded since the test started, for one payout. */
 async function payoutEvents(shop: string, payoutId: string): Promise<PayoutEvent[]> {
   const entries = await eventsAfter(shop, start[shop] ?? "0");
-  return entries.map((e) => e.event).filter((e): e is PayoutEvent => e.type === "payout.updated" && e.data.payout.payoutId === payoutId);
+  return entries
+    .map((e) => e.event)
+    .filter((e): e is PayoutEvent => e.type === "payout.updated" && e.data.payout.payoutId === payoutId);
 }
 
-const deliveredPayouts = (payoutId: string): WebhookEvent[] => receiver.accepted().map((d) => d.event).filter((e) => e.type === "payout.updated" && e.data.payout.payoutId === payoutId);
+const deliveredPayouts = (payoutId: string): WebhookEvent[] =>
+  receiver
+    .accepted()
+    .map((d) => d.event)
+    .filter((e) => e.type === "payout.updated" && e.data.payout.payoutId === payoutId);
 
 describe("v3/payouts notifications", () => {
   it("record an authentic payout as a payout.updated event, delivered signed and without notificationUrl", async () => {
@@ -65,7 +79,11 @@ describe("v3/payouts notifications", () => {
     expect(await notify(SHOP, "v3/payouts", p, new Date())).toEqual({ status: 200, outcome: "apply" });
     const [recorded] = await payoutEvents(SHOP, p.payoutId);
     const { notificationUrl: _internal, ...visible } = p;
-    expect(recorded).toMatchObject({ type: "payout.updated", shop: SHOP, data: { previousStatus: null, version: 1, payout: visible } });
+    expect(recorded).toMatchObject({
+      type: "payout.updated",
+      shop: SHOP,
+      data: { previousStatus: null, version: 1, payout: visible },
+    });
     expect(recorded?.data.payout).not.toHaveProperty("notificationUrl");
 
     await receiver.until(() => deliveredPayouts(p.payoutId).length === 1);
@@ -81,7 +99,12 @@ describe("v3/payouts notifications", () => {
     const t0 = Date.now();
     expect((await notify(SHOP, "v3/payouts", created, new Date(t0))).outcome).toBe("apply");
     expect((await notify(SHOP, "v3/payouts", created, new Date(t0 + 1000))).outcome).toBe("duplicate");
-    const sent = { ...created, status: "SENT", sentTime: new Date(t0 + 2000).toISOString(), transactionId: "tx_payout_1" };
+    const sent = {
+      ...created,
+      status: "SENT",
+      sentTime: new Date(t0 + 2000).toISOString(),
+      transactionId: "tx_payout_1",
+    };
     expect((await notify(SHOP, "v3/payouts", sent, new Date(t0 + 2000))).outcome).toBe("apply");
     const approved = { ...created, status: "APPROVED" };
     expect((await notify(SHOP, "v3/payouts", approved, new Date(t0 + 1500))).outcome).toBe("older");
@@ -100,8 +123,12 @@ describe("v3/payouts notifications", () => {
     expect(await notify(SHOP, "v3/payouts", foreign, new Date())).toEqual({ status: 200, outcome: "ignored" });
     expect(await payoutEvents(SHOP, foreign.payoutId)).toEqual([]);
     expect(await payoutEvents("demo-signed", foreign.payoutId)).toEqual([]);
-    const stored = await runInDurableObject(shopEvents(testEnv, SHOP).stub, (_i, state) =>
-      state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM payouts WHERE payout_id = ?", foreign.payoutId).one().n,
+    const stored = await runInDurableObject(
+      shopEvents(testEnv, SHOP).stub,
+      (_i, state) =>
+        state.storage.sql
+          .exec<{ n: number }>("SELECT COUNT(*) AS n FROM payouts WHERE payout_id = ?", foreign.payoutId)
+          .one().n,
     );
     expect(stored).toBe(0);
   });
@@ -132,18 +159,34 @@ describe("an unauthenticated payout notification (a shop without an HMAC key)", 
     const foreign = payout({ notificationUrl: "https://checkout.test/hooks/demo-signed" });
     upstream.payouts.set(foreign.payoutId, foreign);
     // The forged body claims this shop's hook; only the fetched payout counts.
-    const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payouts", body: { ...foreign, notificationUrl: `https://checkout.test/hooks/${shop}` } });
+    const body = JSON.stringify({
+      timestamp: new Date().toISOString(),
+      notificationType: "v3/payouts",
+      body: { ...foreign, notificationUrl: `https://checkout.test/hooks/${shop}` },
+    });
     const lines: string[] = [];
     const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
     const ctx = createExecutionContext();
-    const response = await handleHook(new Request(`https://checkout.test/hooks/${shop}`, { method: "POST", body }), env, ctx, await getShop(env, shop));
+    const response = await handleHook(
+      new Request(`https://checkout.test/hooks/${shop}`, { method: "POST", body }),
+      env,
+      ctx,
+      await getShop(env, shop),
+    );
     expect(response.status).toBe(202);
     await waitOnExecutionContext(ctx);
     spy.mockRestore();
     expect(upstream.count("GET", `/v3/payouts/${foreign.payoutId}`)).toBe(1);
-    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.payoutId === foreign.payoutId);
-    expect(logged).toEqual([expect.objectContaining({ event: "payout_notification", outcome: "ignored", authentic: false })]);
-    const recorded = await runInDurableObject(shopEvents(testEnv, shop).stub, (_i, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
+    const logged = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.payoutId === foreign.payoutId);
+    expect(logged).toEqual([
+      expect.objectContaining({ event: "payout_notification", outcome: "ignored", authentic: false }),
+    ]);
+    const recorded = await runInDurableObject(
+      shopEvents(testEnv, shop).stub,
+      (_i, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n,
+    );
     expect(recorded).toBe(0);
   });
 });

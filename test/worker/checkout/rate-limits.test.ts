@@ -23,8 +23,16 @@ function fakeLimiter(success: boolean): { keys: string[]; binding: RateLimit } {
   return { keys, binding: { limit: ({ key }: RateLimitOptions) => (keys.push(key), Promise.resolve({ success })) } };
 }
 
-function createWith(bindings: Partial<Env>, body: unknown, ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`): Promise<Response> {
-  return callWith(bindings, PATH, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: JSON.stringify(body) });
+function createWith(
+  bindings: Partial<Env>,
+  body: unknown,
+  ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
+): Promise<Response> {
+  return callWith(bindings, PATH, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: JSON.stringify(body),
+  });
 }
 
 describe("per-client creation limit", () => {
@@ -35,7 +43,12 @@ describe("per-client creation limit", () => {
     let limited: Response | undefined;
     // 20 per minute; a window that starts during the loop allows at most 20 more.
     for (let i = 1; i <= 45 && !limited; i += 1) {
-      const address = i % 3 === 0 ? `${prefix.toUpperCase()}:0:0:0:${i.toString(16)}` : i % 3 === 1 ? `${prefix}::${i.toString(16)}:1` : `${prefix}:${i.toString(16)}::`;
+      const address =
+        i % 3 === 0
+          ? `${prefix.toUpperCase()}:0:0:0:${i.toString(16)}`
+          : i % 3 === 1
+            ? `${prefix}::${i.toString(16)}:1`
+            : `${prefix}:${i.toString(16)}::`;
       used.add(address);
       const response = await postJson(PATH, { orderId: "o" }, { "CF-Connecting-IP": address });
       if (response.status === 429) limited = response;
@@ -72,8 +85,13 @@ describe("per-shop creation ceiling", () => {
   it("counts only creates that passed validation, and none the per-client limit refused", async () => {
     const shopLimiter = fakeLimiter(true);
     expect((await createWith({ SHOP_CREATE_LIMITER: shopLimiter.binding }, { orderId: "o" })).status).toBe(400);
-    expect((await createWith({ SHOP_CREATE_LIMITER: shopLimiter.binding }, { ...order(), priceAmount: "99999.00" })).status).toBe(400);
-    const refused = await createWith({ SHOP_CREATE_LIMITER: shopLimiter.binding, CREATE_LIMITER: fakeLimiter(false).binding }, order());
+    expect(
+      (await createWith({ SHOP_CREATE_LIMITER: shopLimiter.binding }, { ...order(), priceAmount: "99999.00" })).status,
+    ).toBe(400);
+    const refused = await createWith(
+      { SHOP_CREATE_LIMITER: shopLimiter.binding, CREATE_LIMITER: fakeLimiter(false).binding },
+      order(),
+    );
     expect(refused.status).toBe(429);
     expect(shopLimiter.keys).toEqual([]);
     expect(stubs.upstream.count("POST", "/v3/payments")).toBe(0);

@@ -34,7 +34,8 @@ describe("cacheStep", () => {
           // Every run: the version just read and a value of it, asked again inside the TTL, is served.
           expect(cacheStep({ asOf }, { version: asOf, at }, at + (within % ttl), ttl)).toBe("serve");
           // And at a moment drawn anywhere (the TTL's edges included), served exactly when inside it and of that version.
-          const elapsed = typeof drawn === "number" ? drawn : drawn === "ttl-1" ? ttl - 1 : drawn === "ttl" ? ttl : ttl + 1;
+          const elapsed =
+            typeof drawn === "number" ? drawn : drawn === "ttl-1" ? ttl - 1 : drawn === "ttl" ? ttl : ttl + 1;
           const version = sameVersion ? asOf : asOf + 1;
           const inside = elapsed >= 0 && elapsed < ttl;
           expect(cacheStep({ asOf }, { version, at }, at + elapsed, ttl) === "serve").toBe(inside && sameVersion);
@@ -107,7 +108,11 @@ describe("RegistryCache", () => {
     const registry = new MemoryRegistry();
     registry.change("acme", "v1", 0);
     const cache = new RegistryCache(() => 0);
-    const values = await Promise.all(Array.from({ length: 5 }, () => cache.get("acme", registry.loader("acme"), { ttlMs: 1000, version: registry.readVersion })));
+    const values = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        cache.get("acme", registry.loader("acme"), { ttlMs: 1000, version: registry.readVersion }),
+      ),
+    );
     expect(values).toEqual(Array(5).fill("v1"));
     expect(registry.reads).toBe(2); // one version read, one value read
   });
@@ -116,7 +121,8 @@ describe("RegistryCache", () => {
     const registry = new MemoryRegistry();
     for (const key of ["a", "b", "c"]) registry.change(key, key, 0);
     const cache = new RegistryCache(() => 0, 2);
-    for (const key of ["a", "b", "c"]) await cache.get(key, registry.loader(key), { ttlMs: 1000, version: registry.readVersion });
+    for (const key of ["a", "b", "c"])
+      await cache.get(key, registry.loader(key), { ttlMs: 1000, version: registry.readVersion });
     const reads = registry.reads;
     await cache.get("c", registry.loader("c"), { ttlMs: 1000, version: registry.readVersion });
     expect(registry.reads).toBe(reads);
@@ -127,7 +133,11 @@ describe("RegistryCache", () => {
   it("for any run of changes and lookups, serves a value that was current at some time within the last TTL", async () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant("wait" as const), ms: fc.integer({ min: 0, max: 5000 }) }),
-      fc.record({ kind: fc.constant("change" as const), key: fc.constantFrom("a", "b", "c"), value: fc.string({ maxLength: 3 }) }),
+      fc.record({
+        kind: fc.constant("change" as const),
+        key: fc.constantFrom("a", "b", "c"),
+        value: fc.string({ maxLength: 3 }),
+      }),
       fc.record({ kind: fc.constant("get" as const), key: fc.constantFrom("a", "b", "c") }),
     );
     await fc.assert(
@@ -149,7 +159,9 @@ describe("RegistryCache", () => {
           } else {
             const value = await cache.get(s.key, registry.loader(s.key), { ttlMs, version: registry.readVersion });
             // The value served was current at some moment of the last TTL (or is current now).
-            const fresh = (history.get(s.key) ?? []).filter((h) => h.until === Number.POSITIVE_INFINITY || h.until > now - ttlMs).map((h) => h.value);
+            const fresh = (history.get(s.key) ?? [])
+              .filter((h) => h.until === Number.POSITIVE_INFINITY || h.until > now - ttlMs)
+              .map((h) => h.value);
             expect(fresh).toContain(value);
           }
         }

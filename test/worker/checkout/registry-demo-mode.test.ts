@@ -8,7 +8,12 @@ import { callWith, errorOf } from "./support/http.js";
 import { addShop, admin, registryId } from "./support/registry.js";
 
 const PUBLIC_URL = "https://checkout.test";
-const orderToken = () => callWith({ PUBLIC_URL }, "/demo/api/order-token", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ shop: "demo-signed", orderId: "o-1", priceAmount: "5.00", priceCurrency: "EUR" }) });
+const orderToken = () =>
+  callWith({ PUBLIC_URL }, "/demo/api/order-token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ shop: "demo-signed", orderId: "o-1", priceAmount: "5.00", priceCurrency: "EUR" }),
+  });
 
 describe("DEMO_MODE beside the registry", () => {
   it("turns the demo helpers off once the registry holds a production shop, even a disabled one, and logs why", async () => {
@@ -25,6 +30,8 @@ describe("DEMO_MODE beside the registry", () => {
     } finally {
       spy.mockRestore();
     }
-    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(expect.objectContaining({ event: "demo_mode_refused", reason: expect.stringContaining("registry") }));
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ event: "demo_mode_refused", reason: expect.stringContaining("registry") }),
+    );
   });
 });

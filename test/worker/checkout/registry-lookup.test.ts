@@ -8,7 +8,12 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../../worker/checkout/env.js";
 import { RegistryCache } from "../../../worker/checkout/registry-cache.js";
 import { writeShop } from "../../../worker/checkout/registry-store.js";
-import { DEFAULT_SHOP_CACHE_TTL_MS, isolateCache, registryEntry, shopCacheTtlMs } from "../../../worker/checkout/shop-registry.js";
+import {
+  DEFAULT_SHOP_CACHE_TTL_MS,
+  isolateCache,
+  registryEntry,
+  shopCacheTtlMs,
+} from "../../../worker/checkout/shop-registry.js";
 import type { ShopData } from "../../../worker/checkout/shop-schema.js";
 import type { ShopSettings } from "../../../worker/checkout/wire.js";
 import { call, callWith } from "./support/http.js";
@@ -24,7 +29,20 @@ async function renameElsewhere(id: string, name: string): Promise<void> {
   const settings = { ...(JSON.parse(row.settings) as ShopData), name };
   const db = testEnv.DB;
   if (!db) throw new Error("no DB");
-  const version = await writeShop(db, { id, environment: row.environment, status: row.status, settings: JSON.stringify(settings), secrets: row.secrets, keyId: row.key_id, at: new Date().toISOString(), audit: { actor: "test", action: "update", changes: "[]", requestId: null } }, row.version);
+  const version = await writeShop(
+    db,
+    {
+      id,
+      environment: row.environment,
+      status: row.status,
+      settings: JSON.stringify(settings),
+      secrets: row.secrets,
+      keyId: row.key_id,
+      at: new Date().toISOString(),
+      audit: { actor: "test", action: "update", changes: "[]", requestId: null },
+    },
+    row.version,
+  );
   expect(version).toBe(row.version + 1);
 }
 
@@ -59,7 +77,10 @@ describe("the registry cache over D1", () => {
     expect(await registryEntry(testEnv, id, cache)).toBeNull();
     now += DEFAULT_SHOP_CACHE_TTL_MS;
     expect((await registryEntry(testEnv, id, cache))?.status).toBe("active");
-    await call(`/admin/shops/${id}/disable`, { method: "POST", headers: { Authorization: `Bearer ${testEnv.ADMIN_TOKEN}` } });
+    await call(`/admin/shops/${id}/disable`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${testEnv.ADMIN_TOKEN}` },
+    });
     expect((await registryEntry(testEnv, id, cache))?.status).toBe("active");
     now += DEFAULT_SHOP_CACHE_TTL_MS;
     expect((await registryEntry(testEnv, id, cache))?.status).toBe("disabled");
@@ -70,12 +91,15 @@ describe("the registry cache over D1", () => {
     expect(((await (await call(`/api/shops/${shop.id}`)).json()) as ShopSettings).name).toBe(shop.name);
     await renameElsewhere(shop.id, "Renamed by another isolate");
     expect(((await (await call(`/api/shops/${shop.id}`)).json()) as ShopSettings).name).toBe(shop.name);
-    expect(((await (await callWith({ SHOP_CACHE_TTL_MS: "0" }, `/api/shops/${shop.id}`)).json()) as ShopSettings).name).toBe("Renamed by another isolate");
+    expect(
+      ((await (await callWith({ SHOP_CACHE_TTL_MS: "0" }, `/api/shops/${shop.id}`)).json()) as ShopSettings).name,
+    ).toBe("Renamed by another isolate");
   });
 
   it("reads SHOP_CACHE_TTL_MS as whole milliseconds, else 30 s", () => {
     expect(shopCacheTtlMs({ SHOP_CACHE_TTL_MS: "5000" })).toBe(5000);
     expect(shopCacheTtlMs({ SHOP_CACHE_TTL_MS: "0" })).toBe(0);
-    for (const value of [undefined, "", "-1", "1.5", "soon"]) expect(shopCacheTtlMs({ SHOP_CACHE_TTL_MS: value })).toBe(DEFAULT_SHOP_CACHE_TTL_MS);
+    for (const value of [undefined, "", "-1", "1.5", "soon"])
+      expect(shopCacheTtlMs({ SHOP_CACHE_TTL_MS: value })).toBe(DEFAULT_SHOP_CACHE_TTL_MS);
   });
 });

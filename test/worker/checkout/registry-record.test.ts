@@ -19,7 +19,10 @@ function shop(over: Partial<RegistryShop> = {}): RegistryShop {
     name: "Acme",
     environment: "sandbox",
     apiKeyId: "acme_key",
-    secrets: { apiKeySecret: "sec_api_0123456789abcdef", notificationHmacKey: "sec_hmac_0123456789abcdef0123456789abcdef" },
+    secrets: {
+      apiKeySecret: "sec_api_0123456789abcdef",
+      notificationHmacKey: "sec_hmac_0123456789abcdef0123456789abcdef",
+    },
     pricing: "open",
     limits: { min: "1.00", max: "100.00" },
     priceCurrencies: ["EUR"],
@@ -31,7 +34,9 @@ function shop(over: Partial<RegistryShop> = {}): RegistryShop {
 
 /** Secrets fast-check makes: a prefix no setting has, then letters and digits. */
 const secret = fc.stringMatching(/^sec_[A-Za-z0-9]{28,40}$/);
-const whsec = fc.uint8Array({ minLength: 24, maxLength: 64 }).map((bytes) => `whsec_${btoa(String.fromCharCode(...bytes))}`);
+const whsec = fc
+  .uint8Array({ minLength: 24, maxLength: 64 })
+  .map((bytes) => `whsec_${btoa(String.fromCharCode(...bytes))}`);
 const endpointUrl = fc.constantFrom("https://a.example/h", "https://b.example/h", "https://c.example/h");
 const arbitraryShop = fc
   .record({
@@ -49,10 +54,18 @@ const arbitraryShop = fc
     if (r.hmac) secrets.notificationHmacKey = r.hmac;
     if (r.signing) secrets.orderSigningKey = r.signing;
     if (r.backend) secrets.backendToken = r.backend;
-    return shop({ name: r.name, secrets, limits: { min: "1.00", max: r.max }, webhooks: r.urls.map((url, i) => ({ url, secret: r.webhookSecrets[i] ?? "" })) });
+    return shop({
+      name: r.name,
+      secrets,
+      limits: { min: "1.00", max: r.max },
+      webhooks: r.urls.map((url, i) => ({ url, secret: r.webhookSecrets[i] ?? "" })),
+    });
   });
 
-const secretValues = (s: RegistryShop) => [...Object.values(s.secrets).filter((v): v is string => v !== undefined), ...s.webhooks.map((e) => e.secret)];
+const secretValues = (s: RegistryShop) => [
+  ...Object.values(s.secrets).filter((v): v is string => v !== undefined),
+  ...s.webhooks.map((e) => e.secret),
+];
 
 describe("splitShop and joinShop", () => {
   it("keep settings and secrets apart, and put them back together as the same shop", () => {
@@ -69,7 +82,11 @@ describe("splitShop and joinShop", () => {
   it("list which secrets a shop has, by field", () => {
     const s = shop({ secrets: { apiKeySecret: "sec_api_0123456789abcdef", backendToken: "b".repeat(40) } });
     const { settings, secrets } = splitShop(s);
-    expect(secretsSet(settings, secrets)).toEqual(["secrets.apiKeySecret", "secrets.backendToken", "webhooks.0.secret"]);
+    expect(secretsSet(settings, secrets)).toEqual([
+      "secrets.apiKeySecret",
+      "secrets.backendToken",
+      "webhooks.0.secret",
+    ]);
   });
 });
 
@@ -78,7 +95,8 @@ describe("shopChanges (the audit log's entries)", () => {
     fc.assert(
       fc.property(fc.option(arbitraryShop, { nil: undefined }), arbitraryShop, (before, after) => {
         const text = JSON.stringify(shopChanges(before, after));
-        for (const value of [...(before ? secretValues(before) : []), ...secretValues(after)]) expect(text).not.toContain(value);
+        for (const value of [...(before ? secretValues(before) : []), ...secretValues(after)])
+          expect(text).not.toContain(value);
       }),
     );
   });
@@ -117,7 +135,11 @@ describe("cursors", () => {
   it("refuse anything this API did not make, and positions the list does not take", () => {
     const takes = (p: string) => SHOP_ID.test(p);
     const shopId = fc.stringMatching(SHOP_ID);
-    const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const base64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replaceAll("+", "-")
+        .replaceAll("/", "_")
+        .replace(/=+$/, "");
     const utf8 = (text: string) => new TextEncoder().encode(text);
     const alphabet = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_");
     /** What the cursor says, read independently: base64url (unpadded) of UTF-8 text, else undefined. */
@@ -125,25 +147,35 @@ describe("cursors", () => {
       if (!/^[A-Za-z0-9_-]*$/.test(cursor)) return undefined;
       try {
         const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
-        return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+        return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(
+          Uint8Array.from(binary, (c) => c.charCodeAt(0)),
+        );
       } catch {
         return undefined;
       }
     };
-    const realCursor = fc.oneof(shopId, fc.string({ maxLength: 20 }), fc.string({ unit: "grapheme", maxLength: 8 })).map(encodeCursor);
+    const realCursor = fc
+      .oneof(shopId, fc.string({ maxLength: 20 }), fc.string({ unit: "grapheme", maxLength: 8 }))
+      .map(encodeCursor);
     const cursors = fc.oneof(
       // This API's cursors, of positions the list takes (most runs) and of others.
       { arbitrary: shopId.map(encodeCursor), weight: 4 },
       realCursor,
       // The same position under another prefix, or none.
-      fc.tuple(fc.constantFrom("", "after", "after;", "before:", "After:", " after:", "after:after:"), shopId).map(([prefix, id]) => base64url(utf8(prefix + id))),
+      fc
+        .tuple(fc.constantFrom("", "after", "after;", "before:", "After:", " after:", "after:after:"), shopId)
+        .map(([prefix, id]) => base64url(utf8(prefix + id))),
       // The prefix, then bytes that are not all UTF-8 text.
-      fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => base64url(new Uint8Array([...utf8("after:"), ...bytes]))),
+      fc
+        .uint8Array({ minLength: 1, maxLength: 12 })
+        .map((bytes) => base64url(new Uint8Array([...utf8("after:"), ...bytes]))),
       // A real cursor with one character changed, dropped or added.
-      fc.tuple(realCursor, fc.nat(), alphabet, fc.constantFrom("change", "drop", "add")).map(([cursor, at, c, edit]) => {
-        const i = at % cursor.length;
-        return cursor.slice(0, i) + (edit === "drop" ? "" : c) + cursor.slice(edit === "change" ? i + 1 : i);
-      }),
+      fc
+        .tuple(realCursor, fc.nat(), alphabet, fc.constantFrom("change", "drop", "add"))
+        .map(([cursor, at, c, edit]) => {
+          const i = at % cursor.length;
+          return cursor.slice(0, i) + (edit === "drop" ? "" : c) + cursor.slice(edit === "change" ? i + 1 : i);
+        }),
       // Anything else.
       fc.string({ maxLength: 40 }),
     );
@@ -182,15 +214,21 @@ describe("applyPatch", () => {
 
   it("keeps the secret of an endpoint whose URL stays, and asks one for a new URL", () => {
     const current = shop();
-    const kept = applyPatch(current, { webhooks: [{ url: "https://shop.example/hooks", events: ["payment.confirmed"] }] });
+    const kept = applyPatch(current, {
+      webhooks: [{ url: "https://shop.example/hooks", events: ["payment.confirmed"] }],
+    });
     expect(kept.issues).toEqual([]);
-    expect(kept.candidate.webhooks).toEqual([{ url: "https://shop.example/hooks", events: ["payment.confirmed"], secret: current.webhooks[0]?.secret }]);
+    expect(kept.candidate.webhooks).toEqual([
+      { url: "https://shop.example/hooks", events: ["payment.confirmed"], secret: current.webhooks[0]?.secret },
+    ]);
     const added = applyPatch(current, { webhooks: [{ url: "https://other.example/h" }] });
     expect(added.issues).toEqual([{ field: "webhooks.0.secret", message: "is required for a new endpoint" }]);
   });
 
   it("refuses another id and a body that is not an object", () => {
-    expect(applyPatch(shop(), { id: "other" }).issues).toEqual([{ field: "id", message: "cannot be changed (add a shop with the new id instead)" }]);
+    expect(applyPatch(shop(), { id: "other" }).issues).toEqual([
+      { field: "id", message: "cannot be changed (add a shop with the new id instead)" },
+    ]);
     expect(applyPatch(shop(), { id: "acme" }).issues).toEqual([]);
     expect(applyPatch(shop(), [1]).issues[0]?.field).toBe("(body)");
   });
@@ -200,12 +238,16 @@ describe("secretSlotName and withSecret", () => {
   it("name the four secrets and each endpoint's, and nothing else", () => {
     expect(secretSlotName("orderSigningKey")).toEqual({ kind: "secret", field: "orderSigningKey" });
     expect(secretSlotName("webhooks.3.secret")).toEqual({ kind: "webhook", index: 3 });
-    for (const name of ["secrets.apiKeySecret", "webhooks.x.secret", "webhooks.0", "name", "__proto__"]) expect(secretSlotName(name)).toBeUndefined();
+    for (const name of ["secrets.apiKeySecret", "webhooks.x.secret", "webhooks.0", "name", "__proto__"])
+      expect(secretSlotName(name)).toBeUndefined();
   });
 
   it("set one secret and leave the rest, or find no such endpoint", () => {
     const current = shop();
-    expect(withSecret(current, { kind: "secret", field: "backendToken" }, "t".repeat(40))?.secrets).toEqual({ ...current.secrets, backendToken: "t".repeat(40) });
+    expect(withSecret(current, { kind: "secret", field: "backendToken" }, "t".repeat(40))?.secrets).toEqual({
+      ...current.secrets,
+      backendToken: "t".repeat(40),
+    });
     expect(withSecret(current, { kind: "webhook", index: 0 }, "whsec_new")?.webhooks[0]?.secret).toBe("whsec_new");
     expect(withSecret(current, { kind: "webhook", index: 1 }, "whsec_new")).toBeUndefined();
   });

@@ -25,10 +25,21 @@ const NEW = `test2:${btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, 
 async function works(id: string, bindings: Partial<Env>): Promise<void> {
   isolateCache.clear();
   expect((await callWith(bindings, `/api/shops/${id}`)).status).toBe(200);
-  const create = await callWith(bindings, `/api/shops/${id}/payments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ orderId: freshOrderId(), priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" }) });
+  const create = await callWith(bindings, `/api/shops/${id}/payments`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      orderId: freshOrderId(),
+      priceAmount: "10.00",
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+    }),
+  });
   expect(create.status).toBe(201);
   expect(((await create.json()) as PaymentView).status).toBe("NEW");
-  expect(stubs.upstream.calls.at(-1)?.authorization).toBe(`Basic ${btoa(`registry_shop:${REGISTRY_SECRETS.apiKeySecret}`)}`);
+  expect(stubs.upstream.calls.at(-1)?.authorization).toBe(
+    `Basic ${btoa(`registry_shop:${REGISTRY_SECRETS.apiKeySecret}`)}`,
+  );
   expect((await backend(`/api/shops/${id}/events`, {}, REGISTRY_SECRETS.backendToken, bindings)).status).toBe(200);
 }
 
@@ -36,7 +47,12 @@ async function rewrapAll(bindings: Partial<Env>): Promise<RewrapResult[]> {
   const answers: RewrapResult[] = [];
   let cursor: string | undefined;
   for (let call = 0; call < 20; call++) {
-    const response = await admin("/admin/keys/rewrap", { body: cursor ? { cursor, limit: 2 } : { limit: 2 } }, ADMIN_TOKEN, bindings);
+    const response = await admin(
+      "/admin/keys/rewrap",
+      { body: cursor ? { cursor, limit: 2 } : { limit: 2 } },
+      ADMIN_TOKEN,
+      bindings,
+    );
     expect(response.status).toBe(200);
     const answer = (await response.json()) as RewrapResult;
     answers.push(answer);
@@ -74,23 +90,38 @@ describe("master key rotation", () => {
     // 3. Every row is sealed again under the new key, a page at a time.
     const answers = await rewrapAll(current);
     expect(answers.reduce((sum, a) => sum + a.rewrapped, 0)).toBe(3);
-    expect(answers.at(-1)).toMatchObject({ currentKeyId: "test2", unreadable: [], next: null, shopsByKey: { test2: 4 } });
+    expect(answers.at(-1)).toMatchObject({
+      currentKeyId: "test2",
+      unreadable: [],
+      next: null,
+      shopsByKey: { test2: 4 },
+    });
     for (const id of shops) expect((await rawRow(id)).key_id).toBe("test2");
-    const audit = (await (await admin("/admin/audit?limit=200", {}, ADMIN_TOKEN, current)).json()) as { entries: { action: string; shop: string | null; changes: unknown }[] };
-    expect(audit.entries.filter((e) => e.action === "rewrap").map((e) => e.changes)).toContainEqual([{ field: "keyId", from: { test1: 2 }, to: "test2", shops: 2 }]);
+    const audit = (await (await admin("/admin/audit?limit=200", {}, ADMIN_TOKEN, current)).json()) as {
+      entries: { action: string; shop: string | null; changes: unknown }[];
+    };
+    expect(audit.entries.filter((e) => e.action === "rewrap").map((e) => e.changes)).toContainEqual([
+      { field: "keyId", from: { test1: 2 }, to: "test2", shops: 2 },
+    ]);
     expect((await rawAudit(shops[0] ?? "")).map((a) => a.action)).toEqual(["create"]);
 
     // 4. The old key is dropped: every shop still works.
     const dropped: Partial<Env> = { SHOP_MASTER_KEYS: NEW, SHOP_MASTER_KEY_ID: undefined };
     for (const id of [...shops, later]) await works(id, dropped);
-    expect(((await (await admin("/admin/keys/rewrap", { body: {} }, ADMIN_TOKEN, dropped)).json()) as RewrapResult).rewrapped).toBe(0);
+    expect(
+      ((await (await admin("/admin/keys/rewrap", { body: {} }, ADMIN_TOKEN, dropped)).json()) as RewrapResult)
+        .rewrapped,
+    ).toBe(0);
   });
 
   it("answers 500 without details when the master keys are missing or malformed, and logs the problem", async () => {
     const { shop } = await addShop();
     for (const keys of ["", "test1:short", `${OLD},${NEW}`]) {
       isolateCache.clear();
-      const response = await callWith({ SHOP_MASTER_KEYS: keys, SHOP_MASTER_KEY_ID: undefined }, `/api/shops/${shop.id}`);
+      const response = await callWith(
+        { SHOP_MASTER_KEYS: keys, SHOP_MASTER_KEY_ID: undefined },
+        `/api/shops/${shop.id}`,
+      );
       expect(response.status).toBe(500);
       expect((await errorOf(response)).message).not.toContain("SHOP_MASTER");
     }

@@ -18,7 +18,14 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     const response = await postJson(PATH, body);
     expect(response.status).toBe(201);
     const view = (await response.json()) as PaymentView;
-    expect(view).toMatchObject({ status: "NEW", priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC", externalPaymentId: `demo-open:${body.orderId}`, version: 1 });
+    expect(view).toMatchObject({
+      status: "NEW",
+      priceAmount: "25.00",
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+      externalPaymentId: `demo-open:${body.orderId}`,
+      version: 1,
+    });
     expect(typeof view.serverTime).toBe("string");
     expect(view).not.toHaveProperty("notificationUrl");
     expect(response.headers.get("ETag")).toBe(`W/"${view.paymentId}-1"`);
@@ -81,7 +88,8 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
       const response = await postJson(PATH, { ...body, ...change });
       expect(response.status).toBe(409);
       const text = await response.text();
-      for (const secret of ["4321.98", "4321", "USD", "LTC", body.orderId]) expect(text, JSON.stringify(change)).not.toContain(secret);
+      for (const secret of ["4321.98", "4321", "USD", "LTC", body.orderId])
+        expect(text, JSON.stringify(change)).not.toContain(secret);
       const error = (JSON.parse(text) as { error: { code: string; message: string } }).error;
       expect(error.code).toBe("order_conflict");
       messages.add(error.message);
@@ -144,7 +152,9 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
   });
 
   it("refuses a transfer currency the upstream has disabled (no upstream payment)", async () => {
-    stubs.upstream.currencies = stubs.upstream.currencies.map((c) => (c.code === "LTC" ? { ...c, paymentTransferEnabled: false } : c));
+    stubs.upstream.currencies = stubs.upstream.currencies.map((c) =>
+      c.code === "LTC" ? { ...c, paymentTransferEnabled: false } : c,
+    );
     const response = await postJson(PATH, order({ transferCurrency: "LTC" }));
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe("currency_not_enabled");
@@ -162,13 +172,19 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     ["no price", { orderId: "o-1", transferCurrency: "BTC" }],
     ["a numeric amount", { orderId: "o-1", priceAmount: 25, priceCurrency: "EUR", transferCurrency: "BTC" }],
     ["an exponent amount", { orderId: "o-1", priceAmount: "2.5e1", priceCurrency: "EUR", transferCurrency: "BTC" }],
-    ["an amount with leading zeros (the upstream refuses it)", { orderId: "o-1", priceAmount: "0025.00", priceCurrency: "EUR", transferCurrency: "BTC" }],
+    [
+      "an amount with leading zeros (the upstream refuses it)",
+      { orderId: "o-1", priceAmount: "0025.00", priceCurrency: "EUR", transferCurrency: "BTC" },
+    ],
     ["a negative amount", { orderId: "o-1", priceAmount: "-25", priceCurrency: "EUR", transferCurrency: "BTC" }],
     ["a lower-case currency", { orderId: "o-1", priceAmount: "25", priceCurrency: "eur", transferCurrency: "BTC" }],
-    ["an unknown field", { orderId: "o-1", priceAmount: "25", priceCurrency: "EUR", transferCurrency: "BTC", admin: true }],
+    [
+      "an unknown field",
+      { orderId: "o-1", priceAmount: "25", priceCurrency: "EUR", transferCurrency: "BTC", admin: true },
+    ],
     ["an orderId with a slash", { orderId: "a/b", priceAmount: "25", priceCurrency: "EUR", transferCurrency: "BTC" }],
     ["an array", []],
-    ["malformed JSON", "{\"orderId\":"],
+    ["malformed JSON", '{"orderId":'],
   ])("refuses a body with %s (400 invalid_request, no upstream call)", async (_name, body) => {
     const response = await postJson(PATH, body);
     expect(response.status).toBe(400);

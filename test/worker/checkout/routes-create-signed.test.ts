@@ -10,7 +10,10 @@ const PATH = "/api/shops/demo-signed/payments";
 
 async function signedOrder(claims: Record<string, unknown> = {}, opts: Parameters<typeof orderToken>[1] = {}) {
   const orderId = freshOrderId();
-  const token = await orderToken({ orderId, priceAmount: "42.50", priceCurrency: "EUR", shop: "demo-signed", ...claims }, opts);
+  const token = await orderToken(
+    { orderId, priceAmount: "42.50", priceCurrency: "EUR", shop: "demo-signed", ...claims },
+    opts,
+  );
   return { orderId, transferCurrency: "BTC", orderToken: token };
 }
 
@@ -27,8 +30,15 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
     const response = await postJson(PATH, body);
     expect(response.status).toBe(201);
     const view = (await response.json()) as PaymentView;
-    expect(view).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR", externalPaymentId: `demo-signed:${body.orderId}` });
-    expect(JSON.parse(stubs.upstream.calls.find((c) => c.method === "POST")?.body ?? "{}")).toMatchObject({ priceAmount: "42.50", priceCurrency: "EUR" });
+    expect(view).toMatchObject({
+      priceAmount: "42.50",
+      priceCurrency: "EUR",
+      externalPaymentId: `demo-signed:${body.orderId}`,
+    });
+    expect(JSON.parse(stubs.upstream.calls.find((c) => c.method === "POST")?.body ?? "{}")).toMatchObject({
+      priceAmount: "42.50",
+      priceCurrency: "EUR",
+    });
   });
 
   it("accepts a token naming the shop as its audience, and the same price repeated in the body", async () => {
@@ -39,7 +49,10 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
   it("refuses a token that names no shop (neither a shop claim nor an audience)", async () => {
     const response = await postJson(PATH, await signedOrder({ shop: undefined }));
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toMatchObject({ code: "invalid_order_token", message: "The order token must name the shop (a shop claim or its audience)." });
+    expect(await errorOf(response)).toMatchObject({
+      code: "invalid_order_token",
+      message: "The order token must name the shop (a shop claim or its audience).",
+    });
   });
 
   it("refuses a token whose audience is another shop", async () => {
@@ -47,11 +60,17 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
   });
 
   it("needs a token (400 invalid_order_token)", async () => {
-    await expectRefused({ orderId: freshOrderId(), transferCurrency: "BTC", priceAmount: "1.00", priceCurrency: "EUR" }, "invalid_order_token");
+    await expectRefused(
+      { orderId: freshOrderId(), transferCurrency: "BTC", priceAmount: "1.00", priceCurrency: "EUR" },
+      "invalid_order_token",
+    );
   });
 
   it("refuses an expired token", async () => {
-    await expectRefused(await signedOrder({}, { expiresIn: Math.floor(Date.now() / 1000) - 120 }), "invalid_order_token");
+    await expectRefused(
+      await signedOrder({}, { expiresIn: Math.floor(Date.now() / 1000) - 120 }),
+      "invalid_order_token",
+    );
   });
 
   it("refuses a token without exp", async () => {
@@ -72,7 +91,8 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
 
   it("refuses an unsigned token (alg none)", async () => {
     const orderId = freshOrderId();
-    const part = (value: unknown) => btoa(JSON.stringify(value)).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
+    const part = (value: unknown) =>
+      btoa(JSON.stringify(value)).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
     const token = `${part({ alg: "none", typ: "JWT" })}.${part({ orderId, priceAmount: "1.00", priceCurrency: "EUR", exp: Math.floor(Date.now() / 1000) + 600 })}.`;
     await expectRefused({ orderId, transferCurrency: "BTC", orderToken: token }, "invalid_order_token");
   });
@@ -109,6 +129,9 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
   });
 
   it("refuses garbage in place of a token", async () => {
-    await expectRefused({ orderId: freshOrderId(), transferCurrency: "BTC", orderToken: "not-a-jwt" }, "invalid_order_token");
+    await expectRefused(
+      { orderId: freshOrderId(), transferCurrency: "BTC", orderToken: "not-a-jwt" },
+      "invalid_order_token",
+    );
   });
 });

@@ -13,10 +13,18 @@ const stubs = useUpstream();
 describe("POST /demo/api/order-token (DEMO_MODE)", () => {
   it("signs an order token for the signed sandbox shop that the create route accepts", async () => {
     const orderId = freshOrderId();
-    const response = await postJson("/demo/api/order-token", { shop: "demo-signed", orderId, priceAmount: "12.34", priceCurrency: "EUR" });
+    const response = await postJson("/demo/api/order-token", {
+      shop: "demo-signed",
+      orderId,
+      priceAmount: "12.34",
+      priceCurrency: "EUR",
+    });
     expect(response.status).toBe(200);
     const { orderToken } = (await response.json()) as { orderToken: string };
-    const { payload, protectedHeader } = await jwtVerify(orderToken, new TextEncoder().encode(TEST_SECRETS.DEMO_ORDER_SIGNING_KEY));
+    const { payload, protectedHeader } = await jwtVerify(
+      orderToken,
+      new TextEncoder().encode(TEST_SECRETS.DEMO_ORDER_SIGNING_KEY),
+    );
     expect(protectedHeader.alg).toBe("HS256");
     expect(payload).toMatchObject({ orderId, priceAmount: "12.34", priceCurrency: "EUR", shop: "demo-signed" });
     expect(typeof payload.exp).toBe("number");
@@ -25,10 +33,20 @@ describe("POST /demo/api/order-token (DEMO_MODE)", () => {
   });
 
   it("refuses a shop without signed pricing, an unknown shop, and a bad body", async () => {
-    const open = await postJson("/demo/api/order-token", { shop: "demo-open", orderId: "o-1", priceAmount: "1.00", priceCurrency: "EUR" });
+    const open = await postJson("/demo/api/order-token", {
+      shop: "demo-open",
+      orderId: "o-1",
+      priceAmount: "1.00",
+      priceCurrency: "EUR",
+    });
     expect(open.status).toBe(400);
     expect((await errorOf(open)).code).toBe("invalid_request");
-    const unknown = await postJson("/demo/api/order-token", { shop: "nope", orderId: "o-1", priceAmount: "1.00", priceCurrency: "EUR" });
+    const unknown = await postJson("/demo/api/order-token", {
+      shop: "nope",
+      orderId: "o-1",
+      priceAmount: "1.00",
+      priceCurrency: "EUR",
+    });
     expect(unknown.status).toBe(404);
     expect((await errorOf(unknown)).code).toBe("unknown_shop");
     const bad = await postJson("/demo/api/order-token", { shop: "demo-signed", orderId: "o-1", priceAmount: 1 });
@@ -37,7 +55,11 @@ describe("POST /demo/api/order-token (DEMO_MODE)", () => {
   });
 
   it("refuses a page of another origin", async () => {
-    const response = await postJson("/demo/api/order-token", { shop: "demo-signed", orderId: "o-1", priceAmount: "1.00", priceCurrency: "EUR" }, { Origin: "https://evil.example" });
+    const response = await postJson(
+      "/demo/api/order-token",
+      { shop: "demo-signed", orderId: "o-1", priceAmount: "1.00", priceCurrency: "EUR" },
+      { Origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
     expect((await errorOf(response)).code).toBe("origin_not_allowed");
   });
@@ -49,12 +71,24 @@ describe("POST /demo/api/order-token (DEMO_MODE)", () => {
     expect(shopPage.status).toBe(403);
     expect((await errorOf(shopPage)).code).toBe("origin_not_allowed");
     expect((await postJson("/demo/api/order-token", body, { Origin: ORIGIN })).status).toBe(200);
-    const init = { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://pay.example.com" }, body: JSON.stringify(body) };
-    expect((await callWith({ PUBLIC_URL: "https://pay.example.com/checkout" }, "/demo/api/order-token", init)).status).toBe(200);
+    const init = {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://pay.example.com" },
+      body: JSON.stringify(body),
+    };
+    expect(
+      (await callWith({ PUBLIC_URL: "https://pay.example.com/checkout" }, "/demo/api/order-token", init)).status,
+    ).toBe(200);
   });
 
   it("refuses a body over 16 KiB (413 invalid_request)", async () => {
-    const response = await postJson("/demo/api/order-token", { shop: "demo-signed", orderId: "o-1", priceAmount: "1.00", priceCurrency: "EUR", pad: "x".repeat(MAX_DEMO_BODY) });
+    const response = await postJson("/demo/api/order-token", {
+      shop: "demo-signed",
+      orderId: "o-1",
+      priceAmount: "1.00",
+      priceCurrency: "EUR",
+      pad: "x".repeat(MAX_DEMO_BODY),
+    });
     expect(response.status).toBe(413);
     expect((await errorOf(response)).code).toBe("invalid_request");
   });
@@ -67,7 +101,12 @@ describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
     // what matters here is what reached it.
     expect([401, 404]).toContain(response.status);
     const sent = stubs.upstream.calls.at(-1);
-    expect(sent).toMatchObject({ method: "POST", path: "/sandbox/payments/pay_1/transactions?x=1", body: '{"amount":"0.001"}', authorization: null });
+    expect(sent).toMatchObject({
+      method: "POST",
+      path: "/sandbox/payments/pay_1/transactions?x=1",
+      body: '{"amount":"0.001"}',
+      authorization: null,
+    });
   });
 
   it("answers 502 upstream_unavailable when the sandbox is down", async () => {
@@ -79,12 +118,20 @@ describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
 
   it("refuses a page of another origin, before anything reaches the sandbox", async () => {
     for (const origin of ["https://evil.example", "http://127.0.0.1:8787", "null"]) {
-      const response = await postJson("/demo/api/sandbox/payments/pay_1/transactions", { amount: "0.001" }, { Origin: origin });
+      const response = await postJson(
+        "/demo/api/sandbox/payments/pay_1/transactions",
+        { amount: "0.001" },
+        { Origin: origin },
+      );
       expect(response.status, origin).toBe(403);
       expect((await errorOf(response)).code).toBe("origin_not_allowed");
     }
     expect(stubs.upstream.count()).toBe(0);
-    const own = await postJson("/demo/api/sandbox/payments/pay_1/transactions", { amount: "0.001" }, { Origin: ORIGIN });
+    const own = await postJson(
+      "/demo/api/sandbox/payments/pay_1/transactions",
+      { amount: "0.001" },
+      { Origin: ORIGIN },
+    );
     expect(own.status).not.toBe(403);
     expect(stubs.upstream.count()).toBe(1);
   });
@@ -98,7 +145,12 @@ describe("/demo/api/sandbox/* (DEMO_MODE)", () => {
     expect((await errorOf(response)).code).toBe("invalid_request");
     // Without Content-Length (a streamed body) the limit holds too.
     const stream = new Blob([`${largest} `]).stream();
-    const streamed = await call("/demo/api/sandbox/payments/pay_1/transactions", { method: "POST", headers: { "Content-Type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+    const streamed = await call("/demo/api/sandbox/payments/pay_1/transactions", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(stubs.upstream.count()).toBe(1);
   });
@@ -124,7 +176,10 @@ interface BackendCall {
  * Worker and the test share one isolate) and passes every other request to the fetch it replaced,
  * so it chains with the upstream stub: installed after it, restored before it.
  */
-function stubBackend(answer: (url: URL) => Response | Promise<Response>): { calls: BackendCall[]; restore: () => void } {
+function stubBackend(answer: (url: URL) => Response | Promise<Response>): {
+  calls: BackendCall[];
+  restore: () => void;
+} {
   const previous = globalThis.fetch;
   const calls: BackendCall[] = [];
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
@@ -206,7 +261,11 @@ describe("GET /demo/api/backend/received (DEMO_MODE)", () => {
   });
 
   it("answers 502 upstream_error when the backend answers an error or no JSON", async () => {
-    backend = stubBackend((url) => (url.searchParams.get("after") === "1" ? Response.json({ error: "not_found" }, { status: 404 }) : new Response("<html>oops")));
+    backend = stubBackend((url) =>
+      url.searchParams.get("after") === "1"
+        ? Response.json({ error: "not_found" }, { status: 404 })
+        : new Response("<html>oops"),
+    );
     for (const after of ["1", "2"]) {
       const response = await callWith({ DEMO_BACKEND_URL: BACKEND_URL }, `/demo/api/backend/received?after=${after}`);
       expect(response.status).toBe(502);
@@ -216,16 +275,22 @@ describe("GET /demo/api/backend/received (DEMO_MODE)", () => {
 
   it("is only a GET route", async () => {
     backend = stubBackend(() => Response.json({ entries: [], next: 0 }));
-    const response = await callWith({ DEMO_BACKEND_URL: BACKEND_URL }, "/demo/api/backend/received?after=0", { method: "POST", body: "{}" });
+    const response = await callWith({ DEMO_BACKEND_URL: BACKEND_URL }, "/demo/api/backend/received?after=0", {
+      method: "POST",
+      body: "{}",
+    });
     expect(response.status).toBe(405);
     expect((await errorOf(response)).code).toBe("method_not_allowed");
     expect(backend.calls).toHaveLength(0);
   });
 
-  it("does not exist unless DEMO_MODE is \"true\"", async () => {
+  it('does not exist unless DEMO_MODE is "true"', async () => {
     backend = stubBackend(() => Response.json({ entries: [ENTRY], next: 3 }));
     for (const mode of ["false", undefined]) {
-      const response = await callWith({ DEMO_MODE: mode, DEMO_BACKEND_URL: BACKEND_URL }, "/demo/api/backend/received?after=0");
+      const response = await callWith(
+        { DEMO_MODE: mode, DEMO_BACKEND_URL: BACKEND_URL },
+        "/demo/api/backend/received?after=0",
+      );
       expect(response.status).toBe(404);
       expect((await errorOf(response)).code).toBe("not_found");
     }
@@ -234,7 +299,8 @@ describe("GET /demo/api/backend/received (DEMO_MODE)", () => {
 });
 
 describe("demo routes beside a production shop", () => {
-  const shops = (extra: unknown) => JSON.stringify([...(JSON.parse((env as unknown as Env).SHOPS ?? "[]") as unknown[]), extra]);
+  const shops = (extra: unknown) =>
+    JSON.stringify([...(JSON.parse((env as unknown as Env).SHOPS ?? "[]") as unknown[]), extra]);
   const production = [
     { id: "acme", environment: "production" },
     {
@@ -250,7 +316,7 @@ describe("demo routes beside a production shop", () => {
     },
   ];
 
-  it("answers 404 not_found on every demo route even with DEMO_MODE \"true\", and calls nothing", async () => {
+  it('answers 404 not_found on every demo route even with DEMO_MODE "true", and calls nothing', async () => {
     const backend = stubBackend(() => Response.json({ entries: [], next: 0 }));
     try {
       for (const entry of production) {

@@ -12,7 +12,11 @@ describe("CORS", () => {
   it("answers a preflight from an allowed origin", async () => {
     const response = await call("/api/shops/demo-open/payments", {
       method: "OPTIONS",
-      headers: { Origin: ALLOWED, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+      headers: {
+        Origin: ALLOWED,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe(ALLOWED);
@@ -24,7 +28,11 @@ describe("CORS", () => {
   it("refuses a preflight from another origin (403 origin_not_allowed) without allowing any method or header", async () => {
     const response = await call("/api/shops/demo-open/payments", {
       method: "OPTIONS",
-      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+      headers: {
+        Origin: "https://evil.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
     });
     expect(response.status).toBe(403);
     expect(response.headers.get("Access-Control-Allow-Methods")).toBeNull();
@@ -41,7 +49,8 @@ describe("CORS", () => {
     expect(response.headers.get("Access-Control-Expose-Headers")).toBeNull();
     expect(await errorOf(response)).toEqual({
       code: "origin_not_allowed",
-      message: "origin http://127.0.0.1:9100 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins",
+      message:
+        "origin http://127.0.0.1:9100 is not in allowedOrigins of shop demo-open — see docs/checkout.md#allowed-origins",
       kind: "origin",
       retryable: false,
     });
@@ -140,14 +149,24 @@ describe("the access log line of an error", () => {
   });
 
   it("names the code and shop of an error inside a route, and of a backend API refusal", async () => {
-    expect(await logged("/api/shops/demo-open/payments", { method: "POST", headers: { Origin: ALLOWED, "Content-Type": "application/json" }, body: "{}" })).toMatchObject({
+    expect(
+      await logged("/api/shops/demo-open/payments", {
+        method: "POST",
+        headers: { Origin: ALLOWED, "Content-Type": "application/json" },
+        body: "{}",
+      }),
+    ).toMatchObject({
       status: 400,
       code: "invalid_request",
       shop: "demo-open",
       origin: ALLOWED,
     });
     lines.length = 0;
-    expect(await logged("/api/shops/demo-open/orders/NW-1", {})).toMatchObject({ status: 401, code: "unauthorized", shop: "demo-open" });
+    expect(await logged("/api/shops/demo-open/orders/NW-1", {})).toMatchObject({
+      status: 401,
+      code: "unauthorized",
+      shop: "demo-open",
+    });
   });
 
   it("names the code of an unknown route, and adds nothing to a success", async () => {
@@ -162,22 +181,40 @@ describe("the access log line of an error", () => {
 
 describe("error bodies", () => {
   it("carry the code's kind and whether trying again can help (wire.ts, ERROR_KINDS)", async () => {
-    expect(await errorOf(await call("/api/shops/no-such-shop"))).toMatchObject({ code: "unknown_shop", kind: "setup", retryable: false });
-    expect(await errorOf(await postJson("/api/shops/demo-open/payments", { orderId: "x" }))).toMatchObject({ code: "invalid_request", kind: "setup", retryable: false });
-    expect(await errorOf(await call("/api/shops/demo-open/orders/NW-1"))).toMatchObject({ code: "unauthorized", kind: "setup", retryable: false });
+    expect(await errorOf(await call("/api/shops/no-such-shop"))).toMatchObject({
+      code: "unknown_shop",
+      kind: "setup",
+      retryable: false,
+    });
+    expect(await errorOf(await postJson("/api/shops/demo-open/payments", { orderId: "x" }))).toMatchObject({
+      code: "invalid_request",
+      kind: "setup",
+      retryable: false,
+    });
+    expect(await errorOf(await call("/api/shops/demo-open/orders/NW-1"))).toMatchObject({
+      code: "unauthorized",
+      kind: "setup",
+      retryable: false,
+    });
   });
 });
 
 describe("routing errors", () => {
-  it.each(["/", "/api", "/api/shops", "/api/shops/demo-open/orders", "/widget", "/hooks", "/.env", "/api/shops/demo-open/payments/p/stream/x"])(
-    "answers 404 not_found for %s",
-    async (path) => {
-      const response = await call(path);
-      expect(response.status).toBe(404);
-      expect(response.headers.get("Content-Type")).toContain("application/json");
-      expect((await errorOf(response)).code).toBe("not_found");
-    },
-  );
+  it.each([
+    "/",
+    "/api",
+    "/api/shops",
+    "/api/shops/demo-open/orders",
+    "/widget",
+    "/hooks",
+    "/.env",
+    "/api/shops/demo-open/payments/p/stream/x",
+  ])("answers 404 not_found for %s", async (path) => {
+    const response = await call(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    expect((await errorOf(response)).code).toBe("not_found");
+  });
 
   it.each([
     ["DELETE", "/api/shops/demo-open", "GET"],
@@ -215,7 +252,18 @@ describe("creation rate limit", () => {
 
 describe("server errors", () => {
   it("answers 500 internal_error without details for a shop whose configuration is broken", async () => {
-    const shops = JSON.stringify([{ id: "broken", name: "B", environment: "sandbox", apiKeyId: "k", secrets: { apiKeySecret: "DEMO_API_KEY_SECRET" }, pricing: "signed", priceCurrencies: ["EUR"], transferCurrencies: ["BTC"] }]);
+    const shops = JSON.stringify([
+      {
+        id: "broken",
+        name: "B",
+        environment: "sandbox",
+        apiKeyId: "k",
+        secrets: { apiKeySecret: "DEMO_API_KEY_SECRET" },
+        pricing: "signed",
+        priceCurrencies: ["EUR"],
+        transferCurrencies: ["BTC"],
+      },
+    ]);
     const response = await callWith({ SHOPS: shops }, "/api/shops/broken");
     expect(response.status).toBe(500);
     const error = await errorOf(response);
@@ -234,7 +282,11 @@ describe("server errors", () => {
 describe("POST /hooks/{shop} (mounted)", () => {
   it("answers 401 invalid_signature to a forged notification and 404 unknown_shop to an unknown shop", async () => {
     const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payment", body: {} });
-    const forged = await call("/hooks/demo-open", { method: "POST", headers: { "X-Signature": "ab".repeat(32) }, body });
+    const forged = await call("/hooks/demo-open", {
+      method: "POST",
+      headers: { "X-Signature": "ab".repeat(32) },
+      body,
+    });
     expect(forged.status).toBe(401);
     expect((await errorOf(forged)).code).toBe("invalid_signature");
     const unknown = await call("/hooks/nope", { method: "POST", body });

@@ -7,7 +7,12 @@ import { useUpstream } from "./support/stubs.js";
 const stubs = useUpstream();
 
 async function created(): Promise<PaymentView> {
-  const response = await postJson("/api/shops/demo-open/payments", { orderId: freshOrderId(), priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" });
+  const response = await postJson("/api/shops/demo-open/payments", {
+    orderId: freshOrderId(),
+    priceAmount: "10.00",
+    priceCurrency: "EUR",
+    transferCurrency: "BTC",
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as PaymentView;
 }
@@ -64,7 +69,9 @@ describe("GET /api/shops/{shop}/payments/{paymentId}", () => {
 describe("GET /api/shops/{shop}/payments/{paymentId}/stream", () => {
   it("upgrades to a WebSocket that sends the view on connect", async () => {
     const view = await created();
-    const response = await call(`/api/shops/demo-open/payments/${view.paymentId}/stream`, { headers: { Upgrade: "websocket", Origin: "http://127.0.0.1:8787" } });
+    const response = await call(`/api/shops/demo-open/payments/${view.paymentId}/stream`, {
+      headers: { Upgrade: "websocket", Origin: "http://127.0.0.1:8787" },
+    });
     expect(response.status).toBe(101);
     const ws = response.webSocket;
     if (!ws) throw new Error("no WebSocket");
@@ -85,7 +92,9 @@ describe("GET /api/shops/{shop}/payments/{paymentId}/stream", () => {
 
   it("refuses an upgrade from an origin the shop does not allow (403, no socket)", async () => {
     const view = await created();
-    const response = await call(`/api/shops/demo-open/payments/${view.paymentId}/stream`, { headers: { Upgrade: "websocket", Origin: "https://evil.example" } });
+    const response = await call(`/api/shops/demo-open/payments/${view.paymentId}/stream`, {
+      headers: { Upgrade: "websocket", Origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
     expect(response.webSocket).toBeNull();
     expect((await errorOf(response)).code).toBe("origin_not_allowed");

@@ -32,7 +32,9 @@ describe("GET /api/shops/{shop}", () => {
   });
 
   it("leaves out a transfer currency the upstream has disabled", async () => {
-    stubs.upstream.currencies = stubs.upstream.currencies.map((c) => (c.code === "LTC" ? { ...c, paymentTransferEnabled: false } : c));
+    stubs.upstream.currencies = stubs.upstream.currencies.map((c) =>
+      c.code === "LTC" ? { ...c, paymentTransferEnabled: false } : c,
+    );
     const settings = (await (await call("/api/shops/demo-open")).json()) as ShopSettings;
     expect(settings.transferCurrencies).toEqual([{ code: "BTC", name: "Bitcoin" }]);
   });

@@ -35,13 +35,17 @@ describe("upstream failures", () => {
 
   // A read is retried by the v3 client (three attempts of UPSTREAM_TIMEOUT_MS each on timeout).
   // The only payments read from the upstream are forgotten ones (archived after their retention).
-  it.each(CASES)("reading a forgotten payment again, meeting %s, answers %i %s", { timeout: 30_000 }, async (mode, status, code) => {
-    const view = await forgottenPayment(stubs.upstream);
-    stubs.upstream.fail("GET", "/v3/payments/", mode);
-    const response = await call(`/api/shops/demo-open/payments/${view.paymentId}`);
-    expect(response.status).toBe(status);
-    expect((await errorOf(response)).code).toBe(code);
-  });
+  it.each(CASES)(
+    "reading a forgotten payment again, meeting %s, answers %i %s",
+    { timeout: 30_000 },
+    async (mode, status, code) => {
+      const view = await forgottenPayment(stubs.upstream);
+      stubs.upstream.fail("GET", "/v3/payments/", mode);
+      const response = await call(`/api/shops/demo-open/payments/${view.paymentId}`);
+      expect(response.status).toBe(status);
+      expect((await errorOf(response)).code).toBe(code);
+    },
+  );
 
   it("a payment this shop never created is 404 payment_not_found, with no upstream request", async () => {
     const response = await call("/api/shops/demo-open/payments/pay_nowhere");

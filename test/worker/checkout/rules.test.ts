@@ -82,7 +82,14 @@ describe("PAYMENT_ID", () => {
 describe("EVENT_ID", () => {
   it("takes every id the Worker makes, and nothing else of the kind", () => {
     for (let i = 0; i < 100; i++) expect(EVENT_ID.test(newEventId())).toBe(true);
-    for (const text of ["", "evt_", `evt_${"A".repeat(32)}`, `evt_${"0".repeat(31)}`, `evt_${"0".repeat(33)}`, `ev_${"0".repeat(32)}`]) {
+    for (const text of [
+      "",
+      "evt_",
+      `evt_${"A".repeat(32)}`,
+      `evt_${"0".repeat(31)}`,
+      `evt_${"0".repeat(33)}`,
+      `ev_${"0".repeat(32)}`,
+    ]) {
       expect(EVENT_ID.test(text), text).toBe(false);
     }
   });
@@ -106,11 +113,16 @@ describe("parseHttpUrl and isHttpUrl", () => {
   });
 
   it("returns the parsed URL, so that callers read its parts without parsing again", () => {
-    expect(parseHttpUrl("https://u:p@shop.example:8443/a?b#c")).toMatchObject({ origin: "https://shop.example:8443", username: "u", hash: "#c" });
+    expect(parseHttpUrl("https://u:p@shop.example:8443/a?b#c")).toMatchObject({
+      origin: "https://shop.example:8443",
+      username: "u",
+      hash: "#c",
+    });
   });
 
   it("is false for anything that is not a string", () => {
-    for (const value of [undefined, null, 42, {}, new URL("https://shop.example/")]) expect(isHttpUrl(value)).toBe(false);
+    for (const value of [undefined, null, 42, {}, new URL("https://shop.example/")])
+      expect(isHttpUrl(value)).toBe(false);
   });
 
   it("takes every http(s) URL and refuses every other scheme", () => {

@@ -36,12 +36,17 @@ async function created(): Promise<string> {
   return payment.paymentId;
 }
 
-const upgrade = (paymentId: string, ip = freshIp()) => call(`/api/shops/${SHOP}/payments/${paymentId}/stream`, { headers: { Upgrade: "websocket", "CF-Connecting-IP": ip } });
+const upgrade = (paymentId: string, ip = freshIp()) =>
+  call(`/api/shops/${SHOP}/payments/${paymentId}/stream`, {
+    headers: { Upgrade: "websocket", "CF-Connecting-IP": ip },
+  });
 
 describe("stream limits", () => {
   it(`refuses a viewer past ${DEFAULT_MAX_VIEWERS} open ones with 429 too_many_viewers, and takes one again after a viewer left`, async () => {
     const paymentId = await created();
-    clients.push(...(await Promise.all(Array.from({ length: DEFAULT_MAX_VIEWERS }, () => connectStream(SHOP, paymentId)))));
+    clients.push(
+      ...(await Promise.all(Array.from({ length: DEFAULT_MAX_VIEWERS }, () => connectStream(SHOP, paymentId)))),
+    );
     const refused = await upgrade(paymentId);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("30");

@@ -7,13 +7,17 @@ const NOW = new Date("2026-11-22T08:00:00.123Z");
 
 describe("toView", () => {
   it("keeps amounts as the exact decimal strings of the snapshot", () => {
-    const view = toView(newPayment({ priceAmount: "25.10", transferAmount: "0.00000001", exchangeRate: "60000.123456789012345678" }), 1, NOW);
+    const view = toView(
+      newPayment({ priceAmount: "25.10", transferAmount: "0.00000001", exchangeRate: "60000.123456789012345678" }),
+      1,
+      NOW,
+    );
     expect(view.priceAmount).toBe("25.10");
     expect(view.transferAmount).toBe("0.00000001");
     expect(view.exchangeRate).toBe("60000.123456789012345678");
   });
 
-  it("fills the paid amounts the upstream left out with \"0\"", () => {
+  it('fills the paid amounts the upstream left out with "0"', () => {
     const {
       paidPriceAmount: _a,
       pendingPaidPriceAmount: _b,
@@ -25,12 +29,28 @@ describe("toView", () => {
     } = newPayment();
     const view = toView(payment, 1, NOW);
     expect([view.paidPriceAmount, view.pendingPaidPriceAmount, view.acceptedPaidPriceAmount]).toEqual(["0", "0", "0"]);
-    expect([view.paidTransferAmount, view.pendingPaidTransferAmount, view.acceptedPaidTransferAmount]).toEqual(["0", "0", "0"]);
+    expect([view.paidTransferAmount, view.pendingPaidTransferAmount, view.acceptedPaidTransferAmount]).toEqual([
+      "0",
+      "0",
+      "0",
+    ]);
   });
 
   it("keeps paid amounts the upstream sent", () => {
-    const view = toView(newPayment({ paidTransferAmount: "0.0002", pendingPaidTransferAmount: "0.0001", acceptedPaidTransferAmount: "0.0001" }), 1, NOW);
-    expect([view.paidTransferAmount, view.pendingPaidTransferAmount, view.acceptedPaidTransferAmount]).toEqual(["0.0002", "0.0001", "0.0001"]);
+    const view = toView(
+      newPayment({
+        paidTransferAmount: "0.0002",
+        pendingPaidTransferAmount: "0.0001",
+        acceptedPaidTransferAmount: "0.0001",
+      }),
+      1,
+      NOW,
+    );
+    expect([view.paidTransferAmount, view.pendingPaidTransferAmount, view.acceptedPaidTransferAmount]).toEqual([
+      "0.0002",
+      "0.0001",
+      "0.0001",
+    ]);
   });
 
   it("always has a transactions array, with only the spec's transaction fields", () => {
@@ -38,7 +58,10 @@ describe("toView", () => {
     delete missing.transactions;
     expect(toView(missing as Payment, 1, NOW).transactions).toEqual([]);
 
-    const tx = { ...transaction({ state: "ACCEPTED", acceptedTime: "2026-11-22T07:01:00.000Z" }), internalNote: "x" } as ReturnType<typeof transaction>;
+    const tx = {
+      ...transaction({ state: "ACCEPTED", acceptedTime: "2026-11-22T07:01:00.000Z" }),
+      internalNote: "x",
+    } as ReturnType<typeof transaction>;
     const view = toView(newPayment({ transactions: [tx] }), 1, NOW);
     expect(view.transactions).toEqual([
       {
@@ -54,7 +77,11 @@ describe("toView", () => {
   });
 
   it("copies only the transaction fields the upstream sent: a missing one stays missing, amounts stay exact", () => {
-    const partial = [{ transactionId: "t1", paidTransferAmount: "0.000100000000000000001" }, { exchangeRate: "60000.10", state: "REJECTED", rejectedTime: "2026-11-22T07:02:00Z" }, {}];
+    const partial = [
+      { transactionId: "t1", paidTransferAmount: "0.000100000000000000001" },
+      { exchangeRate: "60000.10", state: "REJECTED", rejectedTime: "2026-11-22T07:02:00Z" },
+      {},
+    ];
     const view = toView(newPayment({ transactions: partial }), 1, NOW);
     expect(view.transactions).toStrictEqual(partial);
     expect(JSON.parse(JSON.stringify(view.transactions))).toEqual(partial);
@@ -65,7 +92,9 @@ describe("toView", () => {
     const tx = transaction({ state: "ACCEPTED", acceptedTime: "2026-11-22T07:01:00.000Z" });
     const reversed = Object.fromEntries(Object.entries(tx).reverse()) as typeof tx;
     const payment = newPayment({ paymentId: "p_same" });
-    expect(contentFingerprint({ ...payment, transactions: [reversed] })).toBe(contentFingerprint({ ...payment, transactions: [tx] }));
+    expect(contentFingerprint({ ...payment, transactions: [reversed] })).toBe(
+      contentFingerprint({ ...payment, transactions: [tx] }),
+    );
   });
 
   it("keeps only the four redirect keys and only http(s) URLs", () => {
@@ -77,7 +106,10 @@ describe("toView", () => {
       other: "https://shop.example/other",
     } as Payment["redirectUrls"];
     const view = toView(newPayment({ redirectUrls }), 1, NOW);
-    expect(view.redirectUrls).toEqual({ confirmed: "https://shop.example/thanks?order=1", unconfirmed: "http://127.0.0.1:8787/demo/?result=unconfirmed" });
+    expect(view.redirectUrls).toEqual({
+      confirmed: "https://shop.example/thanks?order=1",
+      unconfirmed: "http://127.0.0.1:8787/demo/?result=unconfirmed",
+    });
   });
 
   it("always has a redirectUrls object", () => {

@@ -54,12 +54,21 @@ function setup(webhooks: Record<string, unknown>[], vars: Partial<Env> = {}): Se
   return { shop, env, deadLetters: dlq.sent, detail };
 }
 
-const endpoint = (url: string, events?: string[]) => ({ url, secret: "DEMO_WEBHOOK_SECRET", ...(events ? { events } : {}) });
+const endpoint = (url: string, events?: string[]) => ({
+  url,
+  secret: "DEMO_WEBHOOK_SECRET",
+  ...(events ? { events } : {}),
+});
 
 function paymentChange(shop: string, status = "NEW"): WebhookEvent {
   const payment = newPayment();
   const previous = status === "NEW" ? undefined : toView(payment, 1, new Date());
-  return paymentEvent({ shop, orderId: "order-1", previous, view: toView(withStatus(payment, status), previous ? 2 : 1, new Date()) });
+  return paymentEvent({
+    shop,
+    orderId: "order-1",
+    previous,
+    view: toView(withStatus(payment, status), previous ? 2 : 1, new Date()),
+  });
 }
 
 const message = (shop: string, event: WebhookEvent, attempts = 1) => new RecordingMessage({ shop, event }, attempts);
@@ -68,35 +77,49 @@ describe("consumeWebhooks: a failed delivery", () => {
   it.each([
     [0, [4, 24, 96, 480, 1440, 2880, 5760, 11520, 23040, 23040, 23040]],
     [1 - 1e-9, [6, 36, 144, 720, 2160, 4320, 8640, 17280, 34560, 34560, 34560]],
-  ])("is retried with the policy's delay for each attempt the event log counts (random %s), and dead-lettered after the last step", async (random, delays) => {
-    const s = setup([endpoint(URL_A)], { WEBHOOK_RETRY_SCHEDULE: "" });
-    receiver.failUrl(URL_A, "http503");
-    const event = paymentChange(s.shop);
-    // The Queue's own attempt counter is 1 every time (as for messages queued again by a lease):
-    // the schedule follows the attempts recorded in the event log.
-    const messages = Array.from({ length: delays.length + 1 }, () => message(s.shop, event, 1));
-    for (const [i, m] of messages.entries()) {
-      const started = Date.now();
-      await consumeWebhooks(batchOf([m]), s.env, () => random);
-      const ended = Date.now();
-      if (i === delays.length) break;
-      expect(m.retries).toEqual([{ delaySeconds: delays[i] }]);
-      const { endpoints, delivery } = await s.detail(event.id);
-      expect(delivery).toBe("retrying");
-      expect(endpoints).toMatchObject([{ url: URL_A, state: "retrying", attempts: i + 1, lastStatus: 503, lastError: "HTTP 503: down for maintenance" }]);
-      // The event log's next attempt is the policy's delay after the moment the consumer decided,
-      // which lies within its call: the delay it scheduled is bounded by the call, not by a margin.
-      const nextAt = Date.parse(endpoints[0]?.nextAttemptAt ?? "");
-      const delayMs = (delays[i] ?? 0) * 1000;
-      expect(nextAt - delayMs).toBeGreaterThanOrEqual(started);
-      expect(nextAt - delayMs).toBeLessThanOrEqual(ended);
-    }
-    const last = messages.at(-1);
-    expect(last).toMatchObject({ acked: 1, retries: [] });
-    expect(receiver.to(URL_A)).toHaveLength(12);
-    expect(s.deadLetters).toEqual([{ shop: s.shop, event }]);
-    expect(await s.detail(event.id)).toMatchObject({ delivery: "dead", endpoints: [{ state: "dead", attempts: 12, nextAttemptAt: null }] });
-  });
+  ])(
+    "is retried with the policy's delay for each attempt the event log counts (random %s), and dead-lettered after the last step",
+    async (random, delays) => {
+      const s = setup([endpoint(URL_A)], { WEBHOOK_RETRY_SCHEDULE: "" });
+      receiver.failUrl(URL_A, "http503");
+      const event = paymentChange(s.shop);
+      // The Queue's own attempt counter is 1 every time (as for messages queued again by a lease):
+      // the schedule follows the attempts recorded in the event log.
+      const messages = Array.from({ length: delays.length + 1 }, () => message(s.shop, event, 1));
+      for (const [i, m] of messages.entries()) {
+        const started = Date.now();
+        await consumeWebhooks(batchOf([m]), s.env, () => random);
+        const ended = Date.now();
+        if (i === delays.length) break;
+        expect(m.retries).toEqual([{ delaySeconds: delays[i] }]);
+        const { endpoints, delivery } = await s.detail(event.id);
+        expect(delivery).toBe("retrying");
+        expect(endpoints).toMatchObject([
+          {
+            url: URL_A,
+            state: "retrying",
+            attempts: i + 1,
+            lastStatus: 503,
+            lastError: "HTTP 503: down for maintenance",
+          },
+        ]);
+        // The event log's next attempt is the policy's delay after the moment the consumer decided,
+        // which lies within its call: the delay it scheduled is bounded by the call, not by a margin.
+        const nextAt = Date.parse(endpoints[0]?.nextAttemptAt ?? "");
+        const delayMs = (delays[i] ?? 0) * 1000;
+        expect(nextAt - delayMs).toBeGreaterThanOrEqual(started);
+        expect(nextAt - delayMs).toBeLessThanOrEqual(ended);
+      }
+      const last = messages.at(-1);
+      expect(last).toMatchObject({ acked: 1, retries: [] });
+      expect(receiver.to(URL_A)).toHaveLength(12);
+      expect(s.deadLetters).toEqual([{ shop: s.shop, event }]);
+      expect(await s.detail(event.id)).toMatchObject({
+        delivery: "dead",
+        endpoints: [{ state: "dead", attempts: 12, nextAttemptAt: null }],
+      });
+    },
+  );
 
   it("is not POSTed again to an endpoint that took it; the message is acked once every endpoint has", async () => {
     const s = setup([endpoint(URL_A), endpoint(URL_B)]);
@@ -105,7 +128,13 @@ describe("consumeWebhooks: a failed delivery", () => {
     const first = message(s.shop, event, 1);
     await consumeWebhooks(batchOf([first]), s.env, () => 0.5);
     expect(first).toMatchObject({ acked: 0, retries: [{ delaySeconds: 0 }] });
-    expect(await s.detail(event.id)).toMatchObject({ delivery: "retrying", endpoints: [{ url: URL_A, state: "retrying" }, { url: URL_B, state: "delivered", attempts: 1 }] });
+    expect(await s.detail(event.id)).toMatchObject({
+      delivery: "retrying",
+      endpoints: [
+        { url: URL_A, state: "retrying" },
+        { url: URL_B, state: "delivered", attempts: 1 },
+      ],
+    });
 
     const second = message(s.shop, event, 2);
     await consumeWebhooks(batchOf([second]), s.env, () => 0.5);
@@ -119,8 +148,19 @@ describe("consumeWebhooks: a failed delivery", () => {
     expect(receiver.to(URL_B).map((d) => d.answered)).toEqual([200]);
     expect(new Set(receiver.deliveries.map((d) => d.headers["webhook-id"]))).toEqual(new Set([event.id]));
     const detail = await s.detail(event.id);
-    expect(detail).toMatchObject({ delivery: "delivered", endpoints: [{ url: URL_A, state: "delivered", attempts: 3 }, { url: URL_B, state: "delivered", attempts: 1 }] });
-    expect(detail.attempts.map((a) => [a.url, a.status])).toEqual([[URL_A, 503], [URL_B, 200], [URL_A, 503], [URL_A, 200]]);
+    expect(detail).toMatchObject({
+      delivery: "delivered",
+      endpoints: [
+        { url: URL_A, state: "delivered", attempts: 3 },
+        { url: URL_B, state: "delivered", attempts: 1 },
+      ],
+    });
+    expect(detail.attempts.map((a) => [a.url, a.status])).toEqual([
+      [URL_A, 503],
+      [URL_B, 200],
+      [URL_A, 503],
+      [URL_A, 200],
+    ]);
   });
 
   it("is dead at the endpoint that never took it, delivered at the one that did", async () => {
@@ -129,13 +169,27 @@ describe("consumeWebhooks: a failed delivery", () => {
     const event = paymentChange(s.shop, "CONFIRMED");
     const messages = [1, 2, 3, 4].map((n) => message(s.shop, event, n));
     for (const m of messages) await consumeWebhooks(batchOf([m]), s.env, () => 0);
-    expect(messages.map((m) => [m.acked, m.retries.length])).toEqual([[0, 1], [0, 1], [0, 1], [1, 0]]);
+    expect(messages.map((m) => [m.acked, m.retries.length])).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 1],
+      [1, 0],
+    ]);
     expect(s.deadLetters).toEqual([{ shop: s.shop, event }]);
     expect(receiver.to(URL_A)).toHaveLength(4);
     expect(receiver.to(URL_B)).toHaveLength(1);
     expect(await s.detail(event.id)).toMatchObject({
       delivery: "dead",
-      endpoints: [{ url: URL_A, state: "dead", attempts: 4, lastStatus: null, lastError: "network error: Network connection lost." }, { url: URL_B, state: "delivered" }],
+      endpoints: [
+        {
+          url: URL_A,
+          state: "dead",
+          attempts: 4,
+          lastStatus: null,
+          lastError: "network error: Network connection lost.",
+        },
+        { url: URL_B, state: "delivered" },
+      ],
     });
   });
 });
@@ -145,11 +199,22 @@ describe("consumeWebhooks: endpoints and messages", () => {
     const s = setup([endpoint(URL_A), endpoint(URL_B, ["payment.confirmed"])]);
     const created = paymentChange(s.shop);
     const confirmed = paymentChange(s.shop, "CONFIRMED");
-    const payout = payoutEvent({ shop: s.shop, previousStatus: null, version: 1, payout: { payoutId: "po_1", status: "CREATED" }, now: new Date() });
+    const payout = payoutEvent({
+      shop: s.shop,
+      previousStatus: null,
+      version: 1,
+      payout: { payoutId: "po_1", status: "CREATED" },
+      now: new Date(),
+    });
     const messages = [created, confirmed, payout].map((event) => message(s.shop, event));
     await consumeWebhooks(batchOf(messages), s.env, () => 0);
     expect(messages.map((m) => m.acked)).toEqual([1, 1, 1]);
-    expect(receiver.to(URL_A).map((d) => d.event.id).sort()).toEqual([created.id, confirmed.id, payout.id].sort());
+    expect(
+      receiver
+        .to(URL_A)
+        .map((d) => d.event.id)
+        .sort(),
+    ).toEqual([created.id, confirmed.id, payout.id].sort());
     expect(receiver.to(URL_B).map((d) => d.event.type)).toEqual(["payment.confirmed"]);
     expect((await s.detail(created.id)).endpoints.map((e) => e.url)).toEqual([URL_A]);
     expect((await s.detail(confirmed.id)).endpoints.map((e) => e.url)).toEqual([URL_A, URL_B]);
@@ -185,7 +250,10 @@ describe("consumeWebhooks: endpoints and messages", () => {
     await consumeWebhooks(batchOf([dead], WEBHOOK_DEAD_LETTER_QUEUE), s.env, () => 0);
     expect(dead).toMatchObject({ acked: 1, retries: [] });
     expect(receiver.to(URL_A)).toHaveLength(1);
-    expect(await s.detail(event.id)).toMatchObject({ delivery: "dead", endpoints: [{ state: "dead", lastError: "HTTP 503: down for maintenance", nextAttemptAt: null }] });
+    expect(await s.detail(event.id)).toMatchObject({
+      delivery: "dead",
+      endpoints: [{ state: "dead", lastError: "HTTP 503: down for maintenance", nextAttemptAt: null }],
+    });
   });
 
   it("records an event the log never saw when it reaches the dead-letter queue (its shop was broken meanwhile), so it can be redelivered", async () => {
@@ -206,11 +274,16 @@ describe("the event log's storage", () => {
     const columns = await runInDurableObject(stub, (_i, state) => {
       const sql = state.storage.sql;
       sql.exec("DROP TABLE deliveries");
-      sql.exec("CREATE TABLE deliveries (event_id TEXT NOT NULL, url TEXT NOT NULL, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_status INTEGER, last_error TEXT, last_attempt_at INTEGER, next_attempt_at INTEGER, delivered_at INTEGER, PRIMARY KEY (event_id, url))");
+      sql.exec(
+        "CREATE TABLE deliveries (event_id TEXT NOT NULL, url TEXT NOT NULL, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_status INTEGER, last_error TEXT, last_attempt_at INTEGER, next_attempt_at INTEGER, delivered_at INTEGER, PRIMARY KEY (event_id, url))",
+      );
       sql.exec("INSERT INTO deliveries (event_id, url, state) VALUES ('evt_old', 'https://old.example', 'delivered')");
       new EventLog(sql);
       return {
-        names: sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('deliveries')").toArray().map((c) => c.name),
+        names: sql
+          .exec<{ name: string }>("SELECT name FROM pragma_table_info('deliveries')")
+          .toArray()
+          .map((c) => c.name),
         rows: sql.exec("SELECT event_id, round_attempts, lease_until FROM deliveries").toArray(),
       };
     });

@@ -45,15 +45,20 @@ afterEach(() => {
 
 /** Every POST of the payment.created event of this payment. */
 const triesOf = (paymentId: string): Delivery[] =>
-  receiver.deliveries.filter((d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === paymentId);
+  receiver.deliveries.filter(
+    (d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === paymentId,
+  );
 
 /** The event log's entry once `check` holds for it (the consumer records after each round). */
 async function detailWhen(eventId: string, check: (detail: EventDetail) => boolean): Promise<EventDetail> {
   let last: EventDetail | undefined;
-  await vi.waitFor(async () => {
-    last = await eventDetail(SHOP, eventId);
-    if (!check(last)) throw new Error(`event log: ${JSON.stringify(last.endpoints)}`);
-  }, { timeout: 8000, interval: 50 });
+  await vi.waitFor(
+    async () => {
+      last = await eventDetail(SHOP, eventId);
+      if (!check(last)) throw new Error(`event log: ${JSON.stringify(last.endpoints)}`);
+    },
+    { timeout: 8000, interval: 50 },
+  );
   if (!last) throw new Error("unreachable");
   return last;
 }
@@ -71,7 +76,9 @@ describe("webhook delivery through the Queue", () => {
     expect(tries.every((d) => d.headers["webhook-id"] === eventId)).toBe(true);
 
     const detail = await detailWhen(eventId, (d) => d.delivery === "delivered");
-    expect(detail.endpoints).toMatchObject([{ url: WEBHOOK_URL, state: "delivered", attempts: 4, lastStatus: 200, lastError: null, nextAttemptAt: null }]);
+    expect(detail.endpoints).toMatchObject([
+      { url: WEBHOOK_URL, state: "delivered", attempts: 4, lastStatus: 200, lastError: null, nextAttemptAt: null },
+    ]);
     expect(detail.attempts.map((a) => [a.status, a.error])).toEqual([
       [503, "HTTP 503: down for maintenance"],
       [null, "no answer within 1000 ms"],
@@ -80,7 +87,15 @@ describe("webhook delivery through the Queue", () => {
     ]);
     const timedOut = detail.attempts[1];
     expect(timedOut?.durationMs).toBeGreaterThanOrEqual(1000);
-    expect(detail.attempts.every((a) => a.url === WEBHOOK_URL && Number.isInteger(a.durationMs) && a.durationMs >= 0 && !Number.isNaN(Date.parse(a.at)))).toBe(true);
+    expect(
+      detail.attempts.every(
+        (a) =>
+          a.url === WEBHOOK_URL &&
+          Number.isInteger(a.durationMs) &&
+          a.durationMs >= 0 &&
+          !Number.isNaN(Date.parse(a.at)),
+      ),
+    ).toBe(true);
   });
 
   it("gives up after the schedule: the event is dead, in the dead-letter queue, with one attempt per try", async () => {
@@ -91,17 +106,29 @@ describe("webhook delivery through the Queue", () => {
     const eventId = triesOf(view.paymentId)[0]?.event.id ?? "";
 
     const detail = await detailWhen(eventId, (d) => d.delivery === "dead");
-    expect(detail.endpoints).toMatchObject([{ url: WEBHOOK_URL, state: "dead", attempts: 4, lastStatus: 503, nextAttemptAt: null, deliveredAt: null }]);
+    expect(detail.endpoints).toMatchObject([
+      { url: WEBHOOK_URL, state: "dead", attempts: 4, lastStatus: 503, nextAttemptAt: null, deliveredAt: null },
+    ]);
     expect(detail.attempts).toHaveLength(4);
-    expect(detail.attempts.map((a) => [a.status, a.error])).toEqual(Array.from({ length: 4 }, () => [503, "HTTP 503: down for maintenance"]));
+    expect(detail.attempts.map((a) => [a.status, a.error])).toEqual(
+      Array.from({ length: 4 }, () => [503, "HTTP 503: down for maintenance"]),
+    );
     expect(triesOf(view.paymentId)).toHaveLength(4);
 
     expect(deadLetters).toHaveBeenCalledTimes(1);
-    expect(deadLetters.mock.calls[0]?.[0]).toMatchObject({ shop: SHOP, event: { id: eventId, type: "payment.created" } });
+    expect(deadLetters.mock.calls[0]?.[0]).toMatchObject({
+      shop: SHOP,
+      event: { id: eventId, type: "payment.created" },
+    });
     // The dead-letter queue's consumer took it too.
-    await vi.waitFor(() => expect(logs.some((l) => l.event === "webhook_dead_letter" && l.eventId === eventId)).toBe(true), { timeout: 5000, interval: 50 });
+    await vi.waitFor(
+      () => expect(logs.some((l) => l.event === "webhook_dead_letter" && l.eventId === eventId)).toBe(true),
+      { timeout: 5000, interval: 50 },
+    );
     const list = await backend(`/api/shops/${SHOP}/events?after=${Number(detail.cursor) - 1}&limit=1`);
-    expect(((await list.json()) as { events: EventDetail[] }).events).toMatchObject([{ event: { id: eventId }, delivery: "dead" }]);
+    expect(((await list.json()) as { events: EventDetail[] }).events).toMatchObject([
+      { event: { id: eventId }, delivery: "dead" },
+    ]);
   });
 
   it("redelivers an event on request, under the same webhook-id, and logs the new attempt", async () => {
@@ -126,22 +153,33 @@ describe("webhook delivery through the Queue", () => {
 
   it("queues an event again when its Queue message was lost (the delivery's lease ran out)", async () => {
     const payment = newPayment();
-    const event = paymentEvent({ shop: SHOP, orderId: "lost-order", previous: undefined, view: toView(payment, 1, new Date()) });
+    const event = paymentEvent({
+      shop: SHOP,
+      orderId: "lost-order",
+      previous: undefined,
+      view: toView(payment, 1, new Date()),
+    });
     const events = shopEvents(testEnv, SHOP).stub;
     // The consumer took the message and recorded the event, then its message was lost before any POST.
     expect(await events.record(event, [WEBHOOK_URL])).toEqual([{ url: WEBHOOK_URL, roundAttempts: 0 }]);
     const { alarm, lease } = await runInDurableObject(events, async (_i, state) => ({
       alarm: await state.storage.getAlarm(),
-      lease: state.storage.sql.exec<{ lease_until: number }>("SELECT lease_until FROM deliveries WHERE event_id = ?", event.id).one().lease_until,
+      lease: state.storage.sql
+        .exec<{ lease_until: number }>("SELECT lease_until FROM deliveries WHERE event_id = ?", event.id)
+        .one().lease_until,
     }));
     expect(alarm).toBe(lease);
     expect(lease).toBeGreaterThan(Date.now() + 60_000);
     expect((await eventDetail(SHOP, event.id)).delivery).toBe("pending");
     // The lease time passes (moved in storage rather than waited for); the alarm queues the event again.
-    await runInDurableObject(events, (_i, state) => state.storage.sql.exec("UPDATE deliveries SET lease_until = ? WHERE event_id = ?", Date.now() - 1, event.id));
+    await runInDurableObject(events, (_i, state) =>
+      state.storage.sql.exec("UPDATE deliveries SET lease_until = ? WHERE event_id = ?", Date.now() - 1, event.id),
+    );
     expect(await runDurableObjectAlarm(events)).toBe(true);
     await receiver.until((r) => r.accepted().some((d) => d.event.id === event.id));
-    expect(receiver.deliveries.filter((d) => d.event.id === event.id).map((d) => d.headers["webhook-id"])).toEqual([event.id]);
+    expect(receiver.deliveries.filter((d) => d.event.id === event.id).map((d) => d.headers["webhook-id"])).toEqual([
+      event.id,
+    ]);
     const detail = await detailWhen(event.id, (d) => d.delivery === "delivered");
     expect(detail.attempts).toHaveLength(1);
     expect(logs.some((l) => l.event === "webhook_lease_expired" && l.eventId === event.id)).toBe(true);
@@ -169,7 +207,10 @@ describe("webhook delivery through the Queue", () => {
     }
     // A redelivery reopens the event's delivery (pending, then a second attempt) before it answers
     // 202: the event is still delivered once, and nothing was POSTed again.
-    expect(await eventDetail(SHOP, eventId)).toMatchObject({ delivery: "delivered", endpoints: [{ url: WEBHOOK_URL, state: "delivered", attempts: 1 }] });
+    expect(await eventDetail(SHOP, eventId)).toMatchObject({
+      delivery: "delivered",
+      endpoints: [{ url: WEBHOOK_URL, state: "delivered", attempts: 1 }],
+    });
     expect((await eventDetail(SHOP, eventId)).attempts).toHaveLength(1);
     expect(receiver.deliveries).toHaveLength(sent);
   });

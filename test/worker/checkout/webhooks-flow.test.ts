@@ -15,7 +15,12 @@ const testEnv = env as unknown as Env;
 const stubs = useStubs();
 
 async function createOpen(orderId = freshOrderId()): Promise<PaymentView> {
-  const response = await postJson("/api/shops/demo-open/payments", { orderId, transferCurrency: "BTC", priceAmount: "25.00", priceCurrency: "EUR" });
+  const response = await postJson("/api/shops/demo-open/payments", {
+    orderId,
+    transferCurrency: "BTC",
+    priceAmount: "25.00",
+    priceCurrency: "EUR",
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as PaymentView;
 }
@@ -25,10 +30,22 @@ describe("webhooks from payment changes", () => {
     const orderId = freshOrderId();
     const view = await createOpen(orderId);
     await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    const delivery = stubs.receiver.accepted().find((d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === view.paymentId);
+    const delivery = stubs.receiver
+      .accepted()
+      .find(
+        (d) =>
+          d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === view.paymentId,
+      );
     if (!delivery) throw new Error("no payment.created delivery");
-    const verified = new Webhook(TEST_SECRETS.DEMO_WEBHOOK_SECRET).verify(delivery.body, delivery.headers) as PaymentEvent;
-    expect(verified).toMatchObject({ type: "payment.created", shop: "demo-open", data: { orderId, previousStatus: null, version: 1, payment: { paymentId: view.paymentId, priceAmount: "25.00" } } });
+    const verified = new Webhook(TEST_SECRETS.DEMO_WEBHOOK_SECRET).verify(
+      delivery.body,
+      delivery.headers,
+    ) as PaymentEvent;
+    expect(verified).toMatchObject({
+      type: "payment.created",
+      shop: "demo-open",
+      data: { orderId, previousStatus: null, version: 1, payment: { paymentId: view.paymentId, priceAmount: "25.00" } },
+    });
     expect(delivery.headers["webhook-id"]).toBe(verified.id);
   });
 
@@ -52,7 +69,9 @@ describe("webhooks from payment changes", () => {
     stubs.receiver.fail("http503", 2);
     const view = await createOpen();
     await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    const tries = stubs.receiver.deliveries.filter((d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === view.paymentId);
+    const tries = stubs.receiver.deliveries.filter(
+      (d) => d.event.type === "payment.created" && (d.event as PaymentEvent).data.payment.paymentId === view.paymentId,
+    );
     expect(tries.map((d) => d.answered)).toEqual([503, 503, 200]);
     expect(new Set(tries.map((d) => d.headers["webhook-id"])).size).toBe(1);
   });
@@ -63,27 +82,54 @@ describe("webhooks from payment changes", () => {
     await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
     const stored = () =>
       runInDurableObject(stub, (_i, state) => ({
-        snapshots: state.storage.sql.exec<{ version: number; status: string }>("SELECT version, status FROM snapshots ORDER BY version").toArray(),
-        current: state.storage.sql.exec<{ version: number; status: string }>("SELECT version, status FROM payment").one(),
+        snapshots: state.storage.sql
+          .exec<{ version: number; status: string }>("SELECT version, status FROM snapshots ORDER BY version")
+          .toArray(),
+        current: state.storage.sql
+          .exec<{ version: number; status: string }>("SELECT version, status FROM payment")
+          .one(),
         outbox: state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
       }));
     // The Queue took payment.created: the outbox holds nothing.
-    expect(await stored()).toEqual({ snapshots: [{ version: 1, status: "NEW" }], current: { version: 1, status: "NEW" }, outbox: 0 });
+    expect(await stored()).toEqual({
+      snapshots: [{ version: 1, status: "NEW" }],
+      current: { version: 1, status: "NEW" },
+      outbox: 0,
+    });
 
     // The object's database refuses every new outbox row: the second write of the change (its
     // event, after the snapshot) fails inside the transaction.
-    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("CREATE TRIGGER refuse_events BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END"));
+    await runInDurableObject(stub, (_i, state) =>
+      state.storage.sql.exec(
+        "CREATE TRIGGER refuse_events BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END",
+      ),
+    );
     const unconfirmed = stubs.upstream.update(view.paymentId, { status: "UNCONFIRMED" });
     const refused = await notify("demo-open", "v3/payment", unconfirmed, new Date(Date.now() + 1000));
     expect(refused.status).toBe(500); // the upstream sends the notification again
-    expect(await stored()).toEqual({ snapshots: [{ version: 1, status: "NEW" }], current: { version: 1, status: "NEW" }, outbox: 0 });
-    expect(((await (await call(`/api/shops/demo-open/payments/${view.paymentId}`)).json()) as PaymentView).status).toBe("NEW");
+    expect(await stored()).toEqual({
+      snapshots: [{ version: 1, status: "NEW" }],
+      current: { version: 1, status: "NEW" },
+      outbox: 0,
+    });
+    expect(((await (await call(`/api/shops/demo-open/payments/${view.paymentId}`)).json()) as PaymentView).status).toBe(
+      "NEW",
+    );
 
     // Writable again: the repeated notification stores both, as version 2 with its event.
     await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("DROP TRIGGER refuse_events"));
-    expect(await notify("demo-open", "v3/payment", unconfirmed, new Date(Date.now() + 2000))).toEqual({ status: 200, outcome: "apply" });
+    expect(await notify("demo-open", "v3/payment", unconfirmed, new Date(Date.now() + 2000))).toEqual({
+      status: 200,
+      outcome: "apply",
+    });
     await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 2);
-    expect((stubs.receiver.eventsOf(view.paymentId) as PaymentEvent[]).map((e) => [e.type, e.data.version])).toEqual([["payment.created", 1], ["payment.unconfirmed", 2]]);
-    expect((await stored()).snapshots).toEqual([{ version: 1, status: "NEW" }, { version: 2, status: "UNCONFIRMED" }]);
+    expect((stubs.receiver.eventsOf(view.paymentId) as PaymentEvent[]).map((e) => [e.type, e.data.version])).toEqual([
+      ["payment.created", 1],
+      ["payment.unconfirmed", 2],
+    ]);
+    expect((await stored()).snapshots).toEqual([
+      { version: 1, status: "NEW" },
+      { version: 2, status: "UNCONFIRMED" },
+    ]);
   });
 });

@@ -50,19 +50,36 @@ interface Stored {
 function storedIn(stub: DurableObjectStub): Promise<Stored> {
   return runInDurableObject(stub, async (_i, state) => {
     const sql = state.storage.sql;
-    const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'").toArray().map((r) => r.name);
-    const versions = tables.includes("snapshots") ? sql.exec<{ version: number }>("SELECT version FROM snapshots ORDER BY version").toArray().map((r) => r.version) : [];
-    const outbox = tables.includes("outbox")
-      ? sql.exec<{ failures: number; message: string }>("SELECT failures, message FROM outbox ORDER BY seq").toArray().map((r) => ({ failures: r.failures, type: (JSON.parse(r.message) as { event: PaymentEvent }).event.type }))
+    const tables = sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
+      )
+      .toArray()
+      .map((r) => r.name);
+    const versions = tables.includes("snapshots")
+      ? sql
+          .exec<{ version: number }>("SELECT version FROM snapshots ORDER BY version")
+          .toArray()
+          .map((r) => r.version)
       : [];
-    const written = tables.includes("outbox") ? (sql.exec<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").toArray()[0]?.seq ?? 0) : 0;
+    const outbox = tables.includes("outbox")
+      ? sql
+          .exec<{ failures: number; message: string }>("SELECT failures, message FROM outbox ORDER BY seq")
+          .toArray()
+          .map((r) => ({ failures: r.failures, type: (JSON.parse(r.message) as { event: PaymentEvent }).event.type }))
+      : [];
+    const written = tables.includes("outbox")
+      ? (sql.exec<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").toArray()[0]?.seq ?? 0)
+      : 0;
     return { tables, versions, outbox, written, alarm: await state.storage.getAlarm() };
   });
 }
 
 describe("the outbox of a PaymentObject", () => {
   it("keeps the event when the Queue refuses it, next to the stored snapshot, and its alarm sends it", async () => {
-    const sendBatch = vi.spyOn(testEnv.WEBHOOK_EVENTS, "sendBatch").mockRejectedValueOnce(new Error("queue unavailable"));
+    const sendBatch = vi
+      .spyOn(testEnv.WEBHOOK_EVENTS, "sendBatch")
+      .mockRejectedValueOnce(new Error("queue unavailable"));
     const before = Date.now();
     const view = await createOpen(freshOrderId("outbox"));
     expect(sendBatch).toHaveBeenCalledTimes(1);
@@ -79,12 +96,17 @@ describe("the outbox of a PaymentObject", () => {
     expect(receiver.eventsOf(view.paymentId)).toEqual([]);
 
     // The alarm sends what is due (the row waits its retry time, so run it until it has).
-    await vi.waitFor(async () => {
-      await runDurableObjectAlarm(stub);
-      expect((await storedIn(stub)).outbox).toEqual([]);
-    }, { timeout: 5000, interval: 250 });
+    await vi.waitFor(
+      async () => {
+        await runDurableObjectAlarm(stub);
+        expect((await storedIn(stub)).outbox).toEqual([]);
+      },
+      { timeout: 5000, interval: 250 },
+    );
     await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    expect(receiver.eventsOf(view.paymentId)).toMatchObject([{ type: "payment.created", data: { version: 1, payment: { paymentId: view.paymentId } } }]);
+    expect(receiver.eventsOf(view.paymentId)).toMatchObject([
+      { type: "payment.created", data: { version: 1, payment: { paymentId: view.paymentId } } },
+    ]);
     // Only the one event was ever written: the refusal did not make a second one.
     expect((await storedIn(stub)).written).toBe(1);
   });
@@ -97,7 +119,10 @@ describe("the outbox of a PaymentObject", () => {
     expect(await notify(SHOP, "v3/payment", payment, unconfirmedAt)).toEqual({ status: 200, outcome: "apply" });
     expect(await notify(SHOP, "v3/payment", payment, unconfirmedAt)).toEqual({ status: 200, outcome: "duplicate" });
     const older = { ...payment, status: "UNDERPAID", paidPriceAmount: "10.00" };
-    expect(await notify(SHOP, "v3/payment", older, new Date(unconfirmedAt.getTime() - 500))).toEqual({ status: 200, outcome: "older" });
+    expect(await notify(SHOP, "v3/payment", older, new Date(unconfirmedAt.getTime() - 500))).toEqual({
+      status: 200,
+      outcome: "older",
+    });
     const stub = stubOf(view.paymentId);
     expect(await storedIn(stub)).toMatchObject({ versions: [1, 2], written: 2 });
 
@@ -116,7 +141,10 @@ describe("the outbox of a PaymentObject", () => {
     const view: PaymentView = await createOpen(freshOrderId("same"));
     await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
     const payment = upstream.payments.get(view.paymentId);
-    expect(await notify(SHOP, "v3/payment", payment ?? {}, new Date(Date.now() + 5000))).toEqual({ status: 200, outcome: "duplicate" });
+    expect(await notify(SHOP, "v3/payment", payment ?? {}, new Date(Date.now() + 5000))).toEqual({
+      status: 200,
+      outcome: "duplicate",
+    });
     expect(await storedIn(stubOf(view.paymentId))).toMatchObject({ versions: [1], written: 1, outbox: [] });
   });
 
@@ -128,7 +156,9 @@ describe("the outbox of a PaymentObject", () => {
     const stub = stubOf(view.paymentId);
     expect((await storedIn(stub)).outbox).toEqual([{ failures: 1, type: "payment.confirmed" }]);
     // The retention time after the final status has passed (moved in storage rather than waited for).
-    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("UPDATE snapshots SET applied_at = ?", Date.now() - 400 * 24 * 60 * 60_000));
+    await runInDurableObject(stub, (_i, state) =>
+      state.storage.sql.exec("UPDATE snapshots SET applied_at = ?", Date.now() - 400 * 24 * 60 * 60_000),
+    );
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const after = await storedIn(stub);
     expect(after.tables).not.toContain("snapshots");
@@ -139,7 +169,13 @@ describe("the outbox of a PaymentObject", () => {
   it("does not exist in an object that never stored a payment", async () => {
     const unknown = newPayment({ status: "CONFIRMED" });
     expect(await notify(SHOP, "v3/payment", unknown, new Date())).toEqual({ status: 200, outcome: "unknown" });
-    expect(await storedIn(stubOf(unknown.paymentId))).toEqual({ tables: [], versions: [], outbox: [], written: 0, alarm: null });
+    expect(await storedIn(stubOf(unknown.paymentId))).toEqual({
+      tables: [],
+      versions: [],
+      outbox: [],
+      written: 0,
+      alarm: null,
+    });
   });
 });
 

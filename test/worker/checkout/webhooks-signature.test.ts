@@ -24,7 +24,13 @@ const whsec = (bytes: Uint8Array) => `whsec_${toBase64(bytes)}`;
 
 /** The v1 signature of the scheme, computed independently of the library. */
 async function subtleSignature(secret: string, id: string, timestamp: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", fromBase64(secret.slice("whsec_".length)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    fromBase64(secret.slice("whsec_".length)),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${body}`));
   return `v1,${toBase64(new Uint8Array(mac))}`;
 }
@@ -34,7 +40,9 @@ async function realDelivery(): Promise<Delivery> {
   const orderId = freshOrderId("sig");
   const view = await createOpen(orderId);
   await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-  const delivery = stubs.receiver.accepted().find((d) => (d.event as PaymentEvent).data.payment?.paymentId === view.paymentId);
+  const delivery = stubs.receiver
+    .accepted()
+    .find((d) => (d.event as PaymentEvent).data.payment?.paymentId === view.paymentId);
   if (!delivery) throw new Error("no delivery");
   return delivery;
 }
@@ -108,11 +116,15 @@ describe("signatureHeaders", () => {
           const headers = signatureHeaders(secret, id, new Date(now + offsetSeconds * 1000), body);
           expect(headers["webhook-id"]).toBe(id);
           expect(headers["webhook-timestamp"]).toBe(String(Math.floor((now + offsetSeconds * 1000) / 1000)));
-          expect(headers["webhook-signature"]).toBe(await subtleSignature(secret, id, headers["webhook-timestamp"] ?? "", body));
+          expect(headers["webhook-signature"]).toBe(
+            await subtleSignature(secret, id, headers["webhook-timestamp"] ?? "", body),
+          );
           expect(() => new Webhook(secret).verify(body, headers, { jsonParse: false })).not.toThrow();
           // ... and under any other secret it does not.
           const other = whsec(bytes.map((b, i) => (i === 0 ? b ^ 1 : b)));
-          expect(() => new Webhook(other).verify(body, headers, { jsonParse: false })).toThrow(WebhookVerificationError);
+          expect(() => new Webhook(other).verify(body, headers, { jsonParse: false })).toThrow(
+            WebhookVerificationError,
+          );
         },
       ),
       { numRuns: 200 },

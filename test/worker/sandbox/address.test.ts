@@ -7,7 +7,8 @@ const BTC = currencyInfo("BTC");
 const LTC = currencyInfo("LTC");
 if (!BTC || !LTC) throw new Error("currencies missing");
 const program = (n: number) => new Uint8Array(n).fill(0x5a);
-const encode = (lib: typeof bech32, hrp: string, version: number, bytes: number) => lib.encode(hrp, [version, ...lib.toWords(program(bytes))]);
+const encode = (lib: typeof bech32, hrp: string, version: number, bytes: number) =>
+  lib.encode(hrp, [version, ...lib.toWords(program(bytes))]);
 
 describe("testnet addresses", () => {
   it("generates v0 witness addresses with a 20-byte random program and a valid checksum", () => {

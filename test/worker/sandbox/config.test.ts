@@ -7,14 +7,20 @@ import { createPayment, DEMO, OTHER, pay } from "./support/sandbox.js";
 
 const base = env as unknown as SandboxEnv;
 const devVarsExample = Object.fromEntries(
-  [...(env as unknown as { TEST_DEV_VARS_EXAMPLE: string }).TEST_DEV_VARS_EXAMPLE.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1], m[2]?.trim()]),
+  [
+    ...(env as unknown as { TEST_DEV_VARS_EXAMPLE: string }).TEST_DEV_VARS_EXAMPLE.matchAll(/^([A-Z0-9_]+)=(.*)$/gm),
+  ].map((m) => [m[1], m[2]?.trim()]),
 );
 const bytes = (text: string): number => new TextEncoder().encode(text).length;
 
 describe("configuration", () => {
   it("parses the wrangler vars: accounts with signature defaults, rates, expiry", () => {
     const config = configOf(base);
-    expect(config.accounts.find((a) => a.keyId === "demo_shop")).toMatchObject({ signatureHeader: "X-Signature", signatureEncoding: "hex", merchantId: "merchant_demo" });
+    expect(config.accounts.find((a) => a.keyId === "demo_shop")).toMatchObject({
+      signatureHeader: "X-Signature",
+      signatureEncoding: "hex",
+      merchantId: "merchant_demo",
+    });
     expect(config.rates.BTC?.toFixed()).toBe("60000");
     expect(config.paymentExpiryMs).toBe(900_000);
   });
@@ -22,7 +28,8 @@ describe("configuration", () => {
   it("gives every committed account a notification HMAC key of at least 32 bytes, documented in the tests' keys", () => {
     const accounts = configOf(base).accounts;
     expect(accounts.length).toBeGreaterThanOrEqual(3);
-    for (const account of accounts) expect(bytes(account.hmacKey), account.keyId).toBeGreaterThanOrEqual(MIN_HMAC_KEY_BYTES);
+    for (const account of accounts)
+      expect(bytes(account.hmacKey), account.keyId).toBeGreaterThanOrEqual(MIN_HMAC_KEY_BYTES);
     expect(MIN_HMAC_KEY_BYTES).toBe(32);
     for (const key of [DEMO, OTHER]) expect(accounts.find((a) => a.keyId === key.keyId)).toMatchObject(key);
   });
@@ -35,7 +42,10 @@ describe("configuration", () => {
   });
 
   it.each([
-    [{ ACCOUNTS: '[{"keyId":"k","keySecret":"s","hmacKey":"sbx_demo_hmac_9a41e2","merchantId":"m"}]' }, /ACCOUNTS\.0\.hmacKey: must be at least 32 bytes/],
+    [
+      { ACCOUNTS: '[{"keyId":"k","keySecret":"s","hmacKey":"sbx_demo_hmac_9a41e2","merchantId":"m"}]' },
+      /ACCOUNTS\.0\.hmacKey: must be at least 32 bytes/,
+    ],
     [{ RATES: "{" }, /RATES: not valid JSON/],
     [{ RATES: '{"BTC":"-1"}' }, /RATES\.BTC/],
     [{ ACCOUNTS: "[]" }, /ACCOUNTS/],
@@ -59,8 +69,20 @@ describe("per-account signature settings", () => {
       expect(r.headers.get("x-signature")).toBeNull();
       expect(r.headers.get("x-hub-signature")).toMatch(/^[A-Za-z0-9+/]{43}=$/);
       const request = () => new Request(r.url, { method: "POST", headers: r.headers, body: r.body });
-      await expect(verifyNotification(request(), { key: "sbx_b64_hmac_test_p5bf4dacxohn6jx9hm67", header: "X-Hub-Signature", encoding: "base64" })).resolves.toEqual({ raw: r.body });
-      await expect(verifyNotification(request(), { key: "sbx_b64_hmac_test_p5bf4dacxohn6jx9hm67", header: "X-Hub-Signature", encoding: "hex" })).rejects.toMatchObject({ kind: "invalid_signature" });
+      await expect(
+        verifyNotification(request(), {
+          key: "sbx_b64_hmac_test_p5bf4dacxohn6jx9hm67",
+          header: "X-Hub-Signature",
+          encoding: "base64",
+        }),
+      ).resolves.toEqual({ raw: r.body });
+      await expect(
+        verifyNotification(request(), {
+          key: "sbx_b64_hmac_test_p5bf4dacxohn6jx9hm67",
+          header: "X-Hub-Signature",
+          encoding: "hex",
+        }),
+      ).rejects.toMatchObject({ kind: "invalid_signature" });
     } finally {
       receiver.restore();
     }

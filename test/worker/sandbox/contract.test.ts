@@ -22,7 +22,12 @@ const clientFor = (keySecret: string = DEMO.keySecret): V3Client =>
     retries: 0,
     fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
-      return dispatch(buildRequest(request.method, request.url.replace("http://127.0.0.1:8788", ORIGIN), { headers: Object.fromEntries(request.headers), ...(init?.body === undefined || init.body === null ? {} : { body: String(init.body) }) }));
+      return dispatch(
+        buildRequest(request.method, request.url.replace("http://127.0.0.1:8788", ORIGIN), {
+          headers: Object.fromEntries(request.headers),
+          ...(init?.body === undefined || init.body === null ? {} : { body: String(init.body) }),
+        }),
+      );
     }) as typeof fetch,
     connect: bridgeConnect(dispatch, seenOnSocket),
   });
@@ -47,13 +52,30 @@ const rejectsWith = async (promise: Promise<unknown>, status: number) => {
 
 describe("contract: payments", () => {
   it("createPayment and getPayment agree with the sandbox", async () => {
-    const created = await client.createPayment({ priceAmount: "25.00", priceCurrency: "EUR", transferCurrency: "BTC", walletLabel: "Shop", notificationUrl: `${RECEIVER}/contract`, redirectUrls: { confirmed: "https://shop.example/ok" } });
-    expect(created).toMatchObject({ status: "NEW", transferAmount: "0.00041667", paidTransferAmount: "0.00000000", transactions: [], redirectUrls: { confirmed: "https://shop.example/ok" } });
+    const created = await client.createPayment({
+      priceAmount: "25.00",
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+      walletLabel: "Shop",
+      notificationUrl: `${RECEIVER}/contract`,
+      redirectUrls: { confirmed: "https://shop.example/ok" },
+    });
+    expect(created).toMatchObject({
+      status: "NEW",
+      transferAmount: "0.00041667",
+      paidTransferAmount: "0.00000000",
+      transactions: [],
+      redirectUrls: { confirmed: "https://shop.example/ok" },
+    });
     await pay(created.paymentId, "0.0001", "ACCEPTED");
     const read = await client.getPayment(created.paymentId);
     expect(read.status).toBe("UNDERPAID");
     expect(read.transactions).toHaveLength(1);
-    expect(read.transactions[0]).toMatchObject({ state: "ACCEPTED", paidTransferAmount: "0.00010000", priceAmount: "6.00" });
+    expect(read.transactions[0]).toMatchObject({
+      state: "ACCEPTED",
+      paidTransferAmount: "0.00010000",
+      priceAmount: "6.00",
+    });
     expect(read).toEqual({ ...(await expectJson<object>(200, "GET", `/v3/payments/${created.paymentId}`)) });
     await rejectsWith(client.getPayment("unknown-payment"), 404);
     await rejectsWith(clientFor("wrong-secret").getPayment(created.paymentId), 401);
@@ -62,13 +84,35 @@ describe("contract: payments", () => {
 
 describe("contract: payouts", () => {
   it("create, get, approve, list, limits, resend-notification", async () => {
-    const created = await client.createPayout({ priceCurrency: "EUR", transferCurrency: "BTC", transferAmount: "0.0002", address: payoutAddress, externalPayoutId: "contract-1" });
-    expect(created).toMatchObject({ status: "CREATED", transferAmount: "0.00020000", priceAmount: "12.00", address: payoutAddress });
-    const byPrice = await client.createPayout({ priceCurrency: "EUR", transferCurrency: "BTC", priceAmount: "12.00", address: payoutAddress });
+    const created = await client.createPayout({
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+      transferAmount: "0.0002",
+      address: payoutAddress,
+      externalPayoutId: "contract-1",
+    });
+    expect(created).toMatchObject({
+      status: "CREATED",
+      transferAmount: "0.00020000",
+      priceAmount: "12.00",
+      address: payoutAddress,
+    });
+    const byPrice = await client.createPayout({
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+      priceAmount: "12.00",
+      address: payoutAddress,
+    });
     expect(byPrice.transferAmount).toBe("0.00020000");
     expect(await client.getPayout(created.payoutId)).toEqual(created);
     expect((await client.approvePayout(created.payoutId)).status).toBe("QUEUED");
-    const page = await client.listPayouts({ limit: 5, offset: 0, address: payoutAddress, transferCurrency: "BTC", timeFrom: "2000-01-01T00:00:00.000+00:00" });
+    const page = await client.listPayouts({
+      limit: 5,
+      offset: 0,
+      address: payoutAddress,
+      transferCurrency: "BTC",
+      timeFrom: "2000-01-01T00:00:00.000+00:00",
+    });
     expect(page.limit).toBe(5);
     expect(page.items.map((p) => p.payoutId)).toEqual(expect.arrayContaining([created.payoutId, byPrice.payoutId]));
     const limits = await client.getPayoutLimits({ transferCurrency: "BTC", priceCurrency: "EUR" });
@@ -109,6 +153,13 @@ describe("contract: conversions and currencies", () => {
   it("listCurrencies", async () => {
     const list = await client.listCurrencies();
     expect(list.map((c) => c.code)).toEqual(["BTC", "LTC", "EUR", "USD"]);
-    expect(list[0]).toEqual({ code: "BTC", name: "Bitcoin", paymentPriceEnabled: false, paymentTransferEnabled: true, payoutTransferEnabled: true, payoutPriceEnabled: true });
+    expect(list[0]).toEqual({
+      code: "BTC",
+      name: "Bitcoin",
+      paymentPriceEnabled: false,
+      paymentTransferEnabled: true,
+      payoutTransferEnabled: true,
+      payoutPriceEnabled: true,
+    });
   });
 });

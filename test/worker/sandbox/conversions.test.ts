@@ -7,7 +7,8 @@ import type { SandboxConversion } from "../../../worker/sandbox/conversions.js";
 import { call, createPayment, expectJson, OTHER, pay } from "./support/sandbox.js";
 import type { ErrorBody, Key } from "./support/sandbox.js";
 
-const create = (json: Record<string, unknown>, key?: Key) => expectJson<SandboxConversion>(200, "POST", "/v3/conversions/v3/conversions", { json, key });
+const create = (json: Record<string, unknown>, key?: Key) =>
+  expectJson<SandboxConversion>(200, "POST", "/v3/conversions/v3/conversions", { json, key });
 const state = (id: string) => expectJson<SandboxConversion>(200, "GET", `/sandbox/conversions/${id}`);
 const btcAvailable = async (): Promise<Decimal> => {
   const text = await (await call("GET", "/v3/payouts/payout-limits?transferCurrency=BTC&priceCurrency=EUR")).text();
@@ -22,22 +23,52 @@ const expectError = async (res: Response, status: number, code: string, field?: 
 
 describe("conversions", () => {
   it("estimate-conversion: a GET with a JSON body answers the buy amount at the table's rate", async () => {
-    const estimate = await expectJson(200, "GET", "/v3/conversions/v3/estimate-conversion", { json: { sellAmount: "0.5", sellCurrency: "BTC", buyCurrency: "LTC" } });
+    const estimate = await expectJson(200, "GET", "/v3/conversions/v3/estimate-conversion", {
+      json: { sellAmount: "0.5", sellCurrency: "BTC", buyCurrency: "LTC" },
+    });
     expect(estimate).toEqual({ currency: "LTC", amount: "375.00000000" }); // 60000 / 80 = 750 LTC per BTC
-    expect(await expectJson(200, "GET", "/v3/conversions/v3/estimate-conversion", { json: { sellAmount: "100", sellCurrency: "EUR", buyCurrency: "BTC" } })).toEqual({ currency: "BTC", amount: "0.00166666" });
+    expect(
+      await expectJson(200, "GET", "/v3/conversions/v3/estimate-conversion", {
+        json: { sellAmount: "100", sellCurrency: "EUR", buyCurrency: "BTC" },
+      }),
+    ).toEqual({ currency: "BTC", amount: "0.00166666" });
     await expectError(await call("GET", "/v3/conversions/v3/estimate-conversion"), 400, "invalid_request");
-    await expectError(await call("GET", "/v3/conversions/v3/estimate-conversion", { json: { sellAmount: "1", sellCurrency: "BTC", buyCurrency: "BTC" } }), 400, "invalid_request", "buyCurrency");
-    await expectError(await call("GET", "/v3/conversions/v3/estimate-conversion", { json: { sellAmount: "1", sellCurrency: "XYZ", buyCurrency: "BTC" } }), 400, "unsupported_currency", "sellCurrency");
+    await expectError(
+      await call("GET", "/v3/conversions/v3/estimate-conversion", {
+        json: { sellAmount: "1", sellCurrency: "BTC", buyCurrency: "BTC" },
+      }),
+      400,
+      "invalid_request",
+      "buyCurrency",
+    );
+    await expectError(
+      await call("GET", "/v3/conversions/v3/estimate-conversion", {
+        json: { sellAmount: "1", sellCurrency: "XYZ", buyCurrency: "BTC" },
+      }),
+      400,
+      "unsupported_currency",
+      "sellCurrency",
+    );
   });
 
   it("create trades at once when the balance allows: UUID id, COMPLETED, balances moved", async () => {
     const before = await btcAvailable();
     const c = await create({ sellAmount: "0.01", sellCurrency: "BTC", buyCurrency: "EUR" });
     expect(c.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(c).toMatchObject({ status: "COMPLETED", sellAmount: "0.01000000", boughtAmount: "600.00", exchangeRate: "60000" });
+    expect(c).toMatchObject({
+      status: "COMPLETED",
+      sellAmount: "0.01000000",
+      boughtAmount: "600.00",
+      exchangeRate: "60000",
+    });
     expect((await btcAvailable()).eq(before.minus("0.01"))).toBe(true);
-    for (const op of ["retry-trade", "cancel"]) await expectError(await call("PUT", `/v3/conversions/${c.id}/${op}`), 409, "invalid_transition");
-    await expectError(await call("PUT", `/v3/conversions/${c.id}/declare-result`, { json: { boughtAmount: "1" } }), 409, "invalid_transition");
+    for (const op of ["retry-trade", "cancel"])
+      await expectError(await call("PUT", `/v3/conversions/${c.id}/${op}`), 409, "invalid_transition");
+    await expectError(
+      await call("PUT", `/v3/conversions/${c.id}/declare-result`, { json: { boughtAmount: "1" } }),
+      409,
+      "invalid_transition",
+    );
   });
 
   it("TRADE_FAILED on insufficient balance; retry-trade fails (409) until funds arrive, then COMPLETES", async () => {
@@ -51,14 +82,25 @@ describe("conversions", () => {
     const retried = await call("PUT", `/v3/conversions/${c.id}/retry-trade`);
     expect(retried.status).toBe(200);
     expect(await retried.text()).toBe("");
-    expect(await state(c.id)).toMatchObject({ status: "COMPLETED", boughtAmount: new Decimal(sell).times(750).toFixed(8) });
+    expect(await state(c.id)).toMatchObject({
+      status: "COMPLETED",
+      boughtAmount: new Decimal(sell).times(750).toFixed(8),
+    });
   });
 
   it("declare-result records the declared amount; cancel cancels; both only from TRADE_FAILED", async () => {
     const declared = await create({ sellAmount: "99999", sellCurrency: "LTC", buyCurrency: "EUR" });
     expect(declared.status).toBe("TRADE_FAILED");
-    await expectError(await call("PUT", `/v3/conversions/${declared.id}/declare-result`, { json: { boughtAmount: 7 } }), 400, "invalid_request", "boughtAmount");
-    expect((await call("PUT", `/v3/conversions/${declared.id}/declare-result`, { json: { boughtAmount: "7000000.5" } })).status).toBe(200);
+    await expectError(
+      await call("PUT", `/v3/conversions/${declared.id}/declare-result`, { json: { boughtAmount: 7 } }),
+      400,
+      "invalid_request",
+      "boughtAmount",
+    );
+    expect(
+      (await call("PUT", `/v3/conversions/${declared.id}/declare-result`, { json: { boughtAmount: "7000000.5" } }))
+        .status,
+    ).toBe(200);
     expect(await state(declared.id)).toMatchObject({ status: "RESULT_DECLARED", boughtAmount: "7000000.50" });
     await expectError(await call("PUT", `/v3/conversions/${declared.id}/cancel`), 409, "invalid_transition");
 
@@ -78,20 +120,36 @@ describe("conversions", () => {
     expect(declared).not.toHaveProperty("boughtAmount");
 
     const zero = await create({ sellAmount: "99999", sellCurrency: "LTC", buyCurrency: "EUR" });
-    expect((await call("PUT", `/v3/conversions/${zero.id}/declare-result`, { json: { boughtAmount: "0" } })).status).toBe(200);
+    expect(
+      (await call("PUT", `/v3/conversions/${zero.id}/declare-result`, { json: { boughtAmount: "0" } })).status,
+    ).toBe(200);
     expect(await state(zero.id)).toMatchObject({ status: "RESULT_DECLARED", boughtAmount: "0.00" });
   });
 
   it("declare-result still requires a JSON object body and refuses, never rounds, more decimals than the buy currency has", async () => {
     const c = await create({ sellAmount: "99999", sellCurrency: "LTC", buyCurrency: "EUR" });
     await expectError(await call("PUT", `/v3/conversions/${c.id}/declare-result`), 400, "invalid_request");
-    await expectError(await call("PUT", `/v3/conversions/${c.id}/declare-result`, { json: { boughtAmount: "10.005" } }), 400, "invalid_request", "boughtAmount");
+    await expectError(
+      await call("PUT", `/v3/conversions/${c.id}/declare-result`, { json: { boughtAmount: "10.005" } }),
+      400,
+      "invalid_request",
+      "boughtAmount",
+    );
     expect((await state(c.id)).status).toBe("TRADE_FAILED");
   });
 
   it("takes every conversionId the v3 client's rule takes (any 8-4-4-4-12 hex), and refuses what it refuses", async () => {
-    const accepted = ["00000000-0000-0000-0000-000000000001", "0123ABCD-0000-0000-0000-0123456789ab", "ffffffff-ffff-0fff-cfff-ffffffffffff"];
-    const refused = ["not-a-uuid", "0000000-0000-0000-0000-000000000001", "00000000-0000-0000-0000-00000000000g", "00000000000000000000000000000001"];
+    const accepted = [
+      "00000000-0000-0000-0000-000000000001",
+      "0123ABCD-0000-0000-0000-0123456789ab",
+      "ffffffff-ffff-0fff-cfff-ffffffffffff",
+    ];
+    const refused = [
+      "not-a-uuid",
+      "0000000-0000-0000-0000-000000000001",
+      "00000000-0000-0000-0000-00000000000g",
+      "00000000000000000000000000000001",
+    ];
     for (const id of accepted) {
       expect(conversionIdSegment(id)).toBe(id);
       await expectError(await call("PUT", `/v3/conversions/${id}/cancel`), 404, "not_found");
@@ -110,9 +168,28 @@ describe("conversions", () => {
   });
 
   it("validates the create body: decimal strings, known and distinct currencies", async () => {
-    await expectError(await call("POST", "/v3/conversions/v3/conversions", { json: { sellAmount: 1, sellCurrency: "BTC", buyCurrency: "EUR" } }), 400, "invalid_request", "sellAmount");
-    await expectError(await call("POST", "/v3/conversions/v3/conversions", { json: { sellAmount: "1", sellCurrency: "BTC" } }), 400, "invalid_request", "buyCurrency");
-    await expectError(await call("POST", "/v3/conversions/v3/conversions", { json: { sellAmount: "1.123456789", sellCurrency: "BTC", buyCurrency: "EUR" } }), 400, "invalid_request", "sellAmount");
+    await expectError(
+      await call("POST", "/v3/conversions/v3/conversions", {
+        json: { sellAmount: 1, sellCurrency: "BTC", buyCurrency: "EUR" },
+      }),
+      400,
+      "invalid_request",
+      "sellAmount",
+    );
+    await expectError(
+      await call("POST", "/v3/conversions/v3/conversions", { json: { sellAmount: "1", sellCurrency: "BTC" } }),
+      400,
+      "invalid_request",
+      "buyCurrency",
+    );
+    await expectError(
+      await call("POST", "/v3/conversions/v3/conversions", {
+        json: { sellAmount: "1.123456789", sellCurrency: "BTC", buyCurrency: "EUR" },
+      }),
+      400,
+      "invalid_request",
+      "sellAmount",
+    );
   });
 });
 
@@ -120,9 +197,31 @@ describe("GET /v3/currencies", () => {
   it("lists each currency with exactly the spec's fields and four flags", async () => {
     const list = await expectJson<Currency[]>(200, "GET", "/v3/currencies");
     expect(list.map((c) => c.code)).toEqual(["BTC", "LTC", "EUR", "USD"]);
-    for (const c of list) expect(Object.keys(c).sort()).toEqual(["code", "name", "paymentPriceEnabled", "paymentTransferEnabled", "payoutPriceEnabled", "payoutTransferEnabled"]);
-    expect(list.find((c) => c.code === "BTC")).toEqual({ code: "BTC", name: "Bitcoin", paymentPriceEnabled: false, paymentTransferEnabled: true, payoutTransferEnabled: true, payoutPriceEnabled: true });
-    expect(list.find((c) => c.code === "EUR")).toEqual({ code: "EUR", name: "Euro", paymentPriceEnabled: true, paymentTransferEnabled: false, payoutTransferEnabled: false, payoutPriceEnabled: true });
+    for (const c of list)
+      expect(Object.keys(c).sort()).toEqual([
+        "code",
+        "name",
+        "paymentPriceEnabled",
+        "paymentTransferEnabled",
+        "payoutPriceEnabled",
+        "payoutTransferEnabled",
+      ]);
+    expect(list.find((c) => c.code === "BTC")).toEqual({
+      code: "BTC",
+      name: "Bitcoin",
+      paymentPriceEnabled: false,
+      paymentTransferEnabled: true,
+      payoutTransferEnabled: true,
+      payoutPriceEnabled: true,
+    });
+    expect(list.find((c) => c.code === "EUR")).toEqual({
+      code: "EUR",
+      name: "Euro",
+      paymentPriceEnabled: true,
+      paymentTransferEnabled: false,
+      payoutTransferEnabled: false,
+      payoutPriceEnabled: true,
+    });
     expect((await call("GET", "/v3/currencies", { key: null })).status).toBe(401);
   });
 });
@@ -136,7 +235,11 @@ describe("routing and control API", () => {
 
   it("refuses bodies over 64 KiB with 413, the estimate's GET body included", async () => {
     const big = JSON.stringify({ sellAmount: "1", sellCurrency: "BTC", buyCurrency: "EUR", pad: "x".repeat(70_000) });
-    for (const [method, path] of [["POST", "/v3/payments"], ["GET", "/v3/conversions/v3/estimate-conversion"], ["PUT", "/sandbox/chaos"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/v3/payments"],
+      ["GET", "/v3/conversions/v3/estimate-conversion"],
+      ["PUT", "/sandbox/chaos"],
+    ] as const) {
       const res = await call(method, path, { raw: big });
       expect(res.status).toBe(413);
       expect(((await res.json()) as ErrorBody).error.code).toBe("payload_too_large");

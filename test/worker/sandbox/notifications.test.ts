@@ -40,12 +40,19 @@ describe("payment notifications", () => {
     const envelopes = await Promise.all(receiver.received.map((r) => verified(r, DEMO.hmacKey)));
     expect(envelopes.map((n) => n.notificationType)).toEqual(["v3/payment", "v3/payment"]);
     expect(envelopes.map((n) => n.body.status)).toEqual(["UNCONFIRMED", "CONFIRMED"]);
-    expect(envelopes[1]?.body).toMatchObject({ paymentId: p.paymentId, acceptedPaidTransferAmount: "0.00041667", transactions: [{ state: "ACCEPTED" }] });
+    expect(envelopes[1]?.body).toMatchObject({
+      paymentId: p.paymentId,
+      acceptedPaidTransferAmount: "0.00041667",
+      transactions: [{ state: "ACCEPTED" }],
+    });
     expect(Date.parse(envelopes[1]?.timestamp ?? "")).toBeGreaterThanOrEqual(Date.parse(envelopes[0]?.timestamp ?? ""));
     expect(receiver.received[0]?.url).toBe(`${RECEIVER}/hooks/a`);
     expect(receiver.received[0]?.headers.get("x-signature")).toMatch(/^[0-9a-f]{64}$/);
     // A signature made with another account's key does not verify.
-    await expect(verified(receiver.received[0] as Received, OTHER.hmacKey)).rejects.toMatchObject({ kind: "invalid_signature", code: "bad_signature" });
+    await expect(verified(receiver.received[0] as Received, OTHER.hmacKey)).rejects.toMatchObject({
+      kind: "invalid_signature",
+      code: "bad_signature",
+    });
     await vi.waitFor(async () => expect((await log(p.paymentId)).items.map((a) => a.statusCode)).toEqual([200, 200]));
   });
 
@@ -69,7 +76,8 @@ describe("payment notifications", () => {
     await decide(rejected.paymentId, transaction.transactionId, "reject");
     await vi.waitFor(() => expect(receiver.received).toHaveLength(3));
     const byUrl = new Map<string, string[]>();
-    for (const r of receiver.received) byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), (await verified(r, DEMO.hmacKey)).body.status ?? ""]);
+    for (const r of receiver.received)
+      byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), (await verified(r, DEMO.hmacKey)).body.status ?? ""]);
     expect(byUrl.get(`${RECEIVER}/hooks/expired`)).toEqual(["EXPIRED"]);
     expect(byUrl.get(`${RECEIVER}/hooks/invalid`)).toEqual(["UNCONFIRMED", "INVALID"]);
   });
@@ -87,9 +95,21 @@ describe("retries", () => {
     receiver = installReceiver([500, 503]);
     const p = await createPayment({ notificationUrl: `${RECEIVER}/hooks/retry` });
     await pay(p.paymentId, "0.00041667", "ACCEPTED");
-    await vi.waitFor(async () => expect((await log(p.paymentId)).items.map((a) => [a.attempt, a.statusCode])).toEqual([[1, 500], [2, 503], [3, 200]]), { timeout: 5000 });
+    await vi.waitFor(
+      async () =>
+        expect((await log(p.paymentId)).items.map((a) => [a.attempt, a.statusCode])).toEqual([
+          [1, 500],
+          [2, 503],
+          [3, 200],
+        ]),
+      { timeout: 5000 },
+    );
     const entries = (await log(p.paymentId)).items;
-    expect(entries.every((e) => e.notificationType === "v3/payment" && e.status === "CONFIRMED" && e.url === `${RECEIVER}/hooks/retry`)).toBe(true);
+    expect(
+      entries.every(
+        (e) => e.notificationType === "v3/payment" && e.status === "CONFIRMED" && e.url === `${RECEIVER}/hooks/retry`,
+      ),
+    ).toBe(true);
     expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1); // the same snapshot each time
     expect((await log(p.paymentId)).pending).toBe(0);
   });
@@ -106,7 +126,17 @@ describe("retries", () => {
     receiver = installReceiver();
     const states = await runInDurableObject(ledgerStub(), (_ledger, state) => {
       const store = new Store(state.storage.sql);
-      store.addDelivery({ account: "demo_shop", ref: "lost-in-flight", notification_type: "v3/payment", subject_status: "NEW", url: `${RECEIVER}/lost`, body: "{}", next_ms: 0, fail_first: 0, copies: 1 });
+      store.addDelivery({
+        account: "demo_shop",
+        ref: "lost-in-flight",
+        notification_type: "v3/payment",
+        subject_status: "NEW",
+        url: `${RECEIVER}/lost`,
+        body: "{}",
+        next_ms: 0,
+        fail_first: 0,
+        copies: 1,
+      });
       const claimed = store.claimDueDeliveries(0).filter((d) => d.ref === "lost-in-flight");
       const before = store.claimDueDeliveries(0).filter((d) => d.ref === "lost-in-flight").length; // claimed: not due twice
       new Store(state.storage.sql); // what a fresh instance's constructor does
@@ -119,7 +149,9 @@ describe("retries", () => {
 
   it("doubles the retry delay from the base up to the cap", () => {
     const schedule = { retryBaseMs: 2000, retryMaxMs: 300_000 };
-    expect([1, 2, 3, 4, 8, 9, 20].map((n) => retryDelayMs(n, schedule))).toEqual([2000, 4000, 8000, 16000, 256000, 300000, 300000]);
+    expect([1, 2, 3, 4, 8, 9, 20].map((n) => retryDelayMs(n, schedule))).toEqual([
+      2000, 4000, 8000, 16000, 256000, 300000, 300000,
+    ]);
   });
 });
 
@@ -129,7 +161,9 @@ describe("chaos", () => {
     await setChaos({ failFirst: true });
     const p = await createPayment({ notificationUrl: `${RECEIVER}/hooks/ff` });
     await pay(p.paymentId, "0.00041667", "ACCEPTED");
-    await vi.waitFor(async () => expect((await log(p.paymentId)).items.map((a) => a.statusCode)).toEqual([null, 200]), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await log(p.paymentId)).items.map((a) => a.statusCode)).toEqual([null, 200]), {
+      timeout: 5000,
+    });
     expect((await log(p.paymentId)).items[0]?.error).toMatch(/simulated/);
     expect(receiver.received).toHaveLength(1);
   });
@@ -154,15 +188,32 @@ describe("chaos", () => {
     expect((await log(p.paymentId)).pending).toBe(3);
     expect(receiver.received).toHaveLength(0); // held for 10 minutes
     expect(await expectJson(200, "POST", "/sandbox/notifications/flush")).toEqual({ attempted: 3 });
-    const statuses = (await Promise.all(receiver.received.map((r) => verified(r, DEMO.hmacKey)))).map((n) => n.body.status);
+    const statuses = (await Promise.all(receiver.received.map((r) => verified(r, DEMO.hmacKey)))).map(
+      (n) => n.body.status,
+    );
     expect(statuses).toEqual(["CONFIRMED", "UNCONFIRMED", "NEW"]);
   });
 
   it("GET/PUT /sandbox/chaos: partial updates merge; invalid options are 400", async () => {
     receiver = installReceiver();
-    expect(await setChaos({ duplicate: true })).toEqual({ duplicate: true, reorder: false, delayMs: 0, failFirst: false });
-    expect(await setChaos({ delayMs: 250 })).toEqual({ duplicate: true, reorder: false, delayMs: 250, failFirst: false });
-    expect(await expectJson(200, "GET", "/sandbox/chaos")).toEqual({ duplicate: true, reorder: false, delayMs: 250, failFirst: false });
+    expect(await setChaos({ duplicate: true })).toEqual({
+      duplicate: true,
+      reorder: false,
+      delayMs: 0,
+      failFirst: false,
+    });
+    expect(await setChaos({ delayMs: 250 })).toEqual({
+      duplicate: true,
+      reorder: false,
+      delayMs: 250,
+      failFirst: false,
+    });
+    expect(await expectJson(200, "GET", "/sandbox/chaos")).toEqual({
+      duplicate: true,
+      reorder: false,
+      delayMs: 250,
+      failFirst: false,
+    });
     for (const json of [{ delayMs: -1 }, { duplicate: "yes" }, { surprise: true }]) {
       const res = await call("PUT", "/sandbox/chaos", { json });
       expect(res.status).toBe(400);

@@ -9,18 +9,31 @@ import type { ErrorBody } from "./support/sandbox.js";
 
 /** paid = pending + accepted in both currencies, and the price amounts are the transactions' sums. */
 function expectConsistent(p: SandboxPayment): void {
-  expect(new Decimal(p.paidTransferAmount).eq(new Decimal(p.pendingPaidTransferAmount).plus(p.acceptedPaidTransferAmount))).toBe(true);
-  expect(new Decimal(p.paidPriceAmount).eq(new Decimal(p.pendingPaidPriceAmount).plus(p.acceptedPaidPriceAmount))).toBe(true);
+  expect(
+    new Decimal(p.paidTransferAmount).eq(new Decimal(p.pendingPaidTransferAmount).plus(p.acceptedPaidTransferAmount)),
+  ).toBe(true);
+  expect(new Decimal(p.paidPriceAmount).eq(new Decimal(p.pendingPaidPriceAmount).plus(p.acceptedPaidPriceAmount))).toBe(
+    true,
+  );
   const live = p.transactions.filter((t) => t.state !== "REJECTED");
   expect(live.reduce((a, t) => a.plus(t.paidTransferAmount), new Decimal(0)).eq(p.paidTransferAmount)).toBe(true);
   expect(live.reduce((a, t) => a.plus(t.priceAmount), new Decimal(0)).eq(p.paidPriceAmount)).toBe(true);
-  for (const t of p.transactions) expect(t.priceAmount).toBe(new Decimal(t.paidTransferAmount).times(t.exchangeRate).toFixed(2, Decimal.ROUND_HALF_UP));
+  for (const t of p.transactions)
+    expect(t.priceAmount).toBe(
+      new Decimal(t.paidTransferAmount).times(t.exchangeRate).toFixed(2, Decimal.ROUND_HALF_UP),
+    );
 }
 
 describe("POST /v3/payments", () => {
   it("creates a NEW payment with a rate-table amount, a testnet address, a BIP21 URI and zeroed amounts", async () => {
     const before = Date.now();
-    const p = await createPayment({ walletLabel: "Acme shop", walletMessage: "Order 1001 & more", externalPaymentId: "1001", notificationUrl: "https://shop.example/hooks", redirectUrls: { confirmed: "https://shop.example/ok" } });
+    const p = await createPayment({
+      walletLabel: "Acme shop",
+      walletMessage: "Order 1001 & more",
+      externalPaymentId: "1001",
+      notificationUrl: "https://shop.example/hooks",
+      redirectUrls: { confirmed: "https://shop.example/ok" },
+    });
     expect(p.status).toBe("NEW");
     expect(p.exchangeRate).toBe("60000");
     expect(p.transferAmount).toBe("0.00041667"); // 25 / 60000 rounded up to 8 places
@@ -29,14 +42,23 @@ describe("POST /v3/payments", () => {
     expect(decoded.prefix).toBe("tb");
     expect(decoded.words[0]).toBe(0);
     expect(bech32.fromWords(decoded.words.slice(1))).toHaveLength(20);
-    expect(p.paymentUri).toBe(`bitcoin:${p.address}?amount=0.00041667&label=Acme%20shop&message=Order%201001%20%26%20more`);
+    expect(p.paymentUri).toBe(
+      `bitcoin:${p.address}?amount=0.00041667&label=Acme%20shop&message=Order%201001%20%26%20more`,
+    );
     expect(Date.parse(p.expirationTime) - before).toBeGreaterThanOrEqual(15 * 60 * 1000);
     expect(Date.parse(p.expirationTime) - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
     expect(p.paymentPageUrl).toBe(`http://sandbox.test/pay/${p.paymentId}`);
-    for (const field of ["paidPriceAmount", "pendingPaidPriceAmount", "acceptedPaidPriceAmount"] as const) expect(p[field]).toBe("0.00");
-    for (const field of ["paidTransferAmount", "pendingPaidTransferAmount", "acceptedPaidTransferAmount"] as const) expect(p[field]).toBe("0.00000000");
+    for (const field of ["paidPriceAmount", "pendingPaidPriceAmount", "acceptedPaidPriceAmount"] as const)
+      expect(p[field]).toBe("0.00");
+    for (const field of ["paidTransferAmount", "pendingPaidTransferAmount", "acceptedPaidTransferAmount"] as const)
+      expect(p[field]).toBe("0.00000000");
     expect(p.transactions).toEqual([]);
-    expect(p).toMatchObject({ walletLabel: "Acme shop", externalPaymentId: "1001", notificationUrl: "https://shop.example/hooks", redirectUrls: { confirmed: "https://shop.example/ok" } });
+    expect(p).toMatchObject({
+      walletLabel: "Acme shop",
+      externalPaymentId: "1001",
+      notificationUrl: "https://shop.example/hooks",
+      redirectUrls: { confirmed: "https://shop.example/ok" },
+    });
   });
 
   it("gives LTC payments tltc1 addresses and litecoin: URIs, and USD prices their own rate", async () => {
@@ -48,8 +70,15 @@ describe("POST /v3/payments", () => {
   });
 
   it("refuses requests without valid Basic credentials with 401", async () => {
-    for (const key of [null, { keyId: "demo_shop", keySecret: "wrong" }, { keyId: "nobody", keySecret: "sbx_demo_secret_1b7f3c" }]) {
-      const res = await call("POST", "/v3/payments", { key, json: { priceAmount: "1.00", priceCurrency: "EUR", transferCurrency: "BTC" } });
+    for (const key of [
+      null,
+      { keyId: "demo_shop", keySecret: "wrong" },
+      { keyId: "nobody", keySecret: "sbx_demo_secret_1b7f3c" },
+    ]) {
+      const res = await call("POST", "/v3/payments", {
+        key,
+        json: { priceAmount: "1.00", priceCurrency: "EUR", transferCurrency: "BTC" },
+      });
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Basic/);
       expect(((await res.json()) as ErrorBody).error.code).toBe("unauthorized");
@@ -66,8 +95,14 @@ describe("POST /v3/payments", () => {
     [{ priceAmount: "1.00", priceCurrency: "eur", transferCurrency: "BTC" }, "priceCurrency"],
     [{ priceAmount: "1.00", priceCurrency: "EUR", transferCurrency: "DOGE" }, "transferCurrency"],
     [{ priceAmount: "1.00", priceCurrency: "BTC", transferCurrency: "BTC" }, "priceCurrency"],
-    [{ priceAmount: "1.00", priceCurrency: "EUR", transferCurrency: "BTC", notificationUrl: "javascript:alert(1)" }, "notificationUrl"],
-    [{ priceAmount: "1.00", priceCurrency: "EUR", transferCurrency: "BTC", redirectUrls: { expired: "ftp://x" } }, "redirectUrls.expired"],
+    [
+      { priceAmount: "1.00", priceCurrency: "EUR", transferCurrency: "BTC", notificationUrl: "javascript:alert(1)" },
+      "notificationUrl",
+    ],
+    [
+      { priceAmount: "1.00", priceCurrency: "EUR", transferCurrency: "BTC", redirectUrls: { expired: "ftp://x" } },
+      "redirectUrls.expired",
+    ],
   ])("answers 400 with the field for %j", async (json, field) => {
     const res = await call("POST", "/v3/payments", { json });
     expect(res.status).toBe(400);
@@ -78,10 +113,20 @@ describe("POST /v3/payments", () => {
   });
 
   it("refuses a priceAmount with more decimals than the price currency has (400), never rounding it", async () => {
-    for (const [priceAmount, priceCurrency] of [["49.999", "EUR"], ["0.001", "USD"], ["25.0000001", "EUR"]] as const) {
+    for (const [priceAmount, priceCurrency] of [
+      ["49.999", "EUR"],
+      ["0.001", "USD"],
+      ["25.0000001", "EUR"],
+    ] as const) {
       const res = await call("POST", "/v3/payments", { json: { priceAmount, priceCurrency, transferCurrency: "BTC" } });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: { code: "invalid_request", message: `priceAmount: at most 2 decimal places for ${priceCurrency}`, field: "priceAmount" } });
+      expect(await res.json()).toEqual({
+        error: {
+          code: "invalid_request",
+          message: `priceAmount: at most 2 decimal places for ${priceCurrency}`,
+          field: "priceAmount",
+        },
+      });
     }
     // Zeros past the currency's places change nothing, so they are taken; the price is what was asked.
     const p = await createPayment({ priceAmount: "49.990" });
@@ -93,7 +138,10 @@ describe("POST /v3/payments", () => {
     for (const raw of ["not json", "[1]", "null"]) {
       const res = await call("POST", "/v3/payments", { raw });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as ErrorBody).error).toEqual({ code: "invalid_request", message: "the body must be a JSON object" });
+      expect(((await res.json()) as ErrorBody).error).toEqual({
+        code: "invalid_request",
+        message: "the body must be a JSON object",
+      });
     }
   });
 });
@@ -160,7 +208,10 @@ describe("payment status model", () => {
     expect(invalid.transactions[0]).toMatchObject({ state: "REJECTED", rejectedTime: expect.any(String) });
     expect(invalid.paidTransferAmount).toBe("0.00000000");
     expectConsistent(invalid);
-    const again = await call("POST", `/sandbox/payments/${p.paymentId}/transactions/${transaction.transactionId}/accept`);
+    const again = await call(
+      "POST",
+      `/sandbox/payments/${p.paymentId}/transactions/${transaction.transactionId}/accept`,
+    );
     expect(again.status).toBe(409);
     expect(((await again.json()) as ErrorBody).error.code).toBe("invalid_transition");
   });
@@ -176,14 +227,18 @@ describe("payment status model", () => {
 
     const partial = await createPayment();
     await pay(partial.paymentId, "0.0001", "ACCEPTED");
-    expect((await expectJson<SandboxPayment>(200, "POST", `/sandbox/payments/${partial.paymentId}/expire`)).status).toBe("EXPIRED");
+    expect(
+      (await expectJson<SandboxPayment>(200, "POST", `/sandbox/payments/${partial.paymentId}/expire`)).status,
+    ).toBe("EXPIRED");
     expect((await call("POST", `/sandbox/payments/${partial.paymentId}/expire`)).status).toBe(409);
   });
 
   it("lets an UNCONFIRMED payment wait for its confirmations past expirationTime", async () => {
     const p = await createPayment();
     const { transaction } = await pay(p.paymentId, "0.00041667");
-    expect((await expectJson<SandboxPayment>(200, "POST", `/sandbox/payments/${p.paymentId}/expire`)).status).toBe("UNCONFIRMED");
+    expect((await expectJson<SandboxPayment>(200, "POST", `/sandbox/payments/${p.paymentId}/expire`)).status).toBe(
+      "UNCONFIRMED",
+    );
     expect((await decide(p.paymentId, transaction.transactionId, "accept")).status).toBe("CONFIRMED");
   });
 
@@ -192,8 +247,16 @@ describe("payment status model", () => {
     // Move the stored expirationTime into the past instead of waiting 15 minutes.
     await runInDurableObject(ledgerStub() as DurableObjectStub<Ledger>, (_ledger, state) => {
       const row = state.storage.sql.exec<{ doc: string }>("SELECT doc FROM payments WHERE id = ?", p.paymentId).one();
-      const doc = { ...(JSON.parse(row.doc) as SandboxPayment), expirationTime: new Date(Date.now() - 1000).toISOString() };
-      state.storage.sql.exec("UPDATE payments SET doc = ?, expires_ms = ? WHERE id = ?", JSON.stringify(doc), Date.now() - 1000, p.paymentId);
+      const doc = {
+        ...(JSON.parse(row.doc) as SandboxPayment),
+        expirationTime: new Date(Date.now() - 1000).toISOString(),
+      };
+      state.storage.sql.exec(
+        "UPDATE payments SET doc = ?, expires_ms = ? WHERE id = ?",
+        JSON.stringify(doc),
+        Date.now() - 1000,
+        p.paymentId,
+      );
       return state.storage.setAlarm(Date.now() - 1000);
     });
     await runDurableObjectAlarm(ledgerStub());
@@ -204,10 +267,14 @@ describe("payment status model", () => {
     expect((await call("POST", "/sandbox/payments/nope/transactions", { json: { amount: "1" } })).status).toBe(404);
     const p = await createPayment();
     expect((await call("POST", `/sandbox/payments/${p.paymentId}/transactions/nope/accept`)).status).toBe(404);
-    const tooPrecise = await call("POST", `/sandbox/payments/${p.paymentId}/transactions`, { json: { amount: "0.000000001" } });
+    const tooPrecise = await call("POST", `/sandbox/payments/${p.paymentId}/transactions`, {
+      json: { amount: "0.000000001" },
+    });
     expect(tooPrecise.status).toBe(400);
     expect(((await tooPrecise.json()) as ErrorBody).error.field).toBe("amount");
-    expect((await call("POST", `/sandbox/payments/${p.paymentId}/transactions`, { json: { amount: 0.1 } })).status).toBe(400);
+    expect(
+      (await call("POST", `/sandbox/payments/${p.paymentId}/transactions`, { json: { amount: 0.1 } })).status,
+    ).toBe(400);
   });
 });
 

@@ -37,10 +37,19 @@ afterEach(async () => {
 
 describe("control API", () => {
   it("GET /sandbox/quirks starts with every quirk off; PUT changes the fields given and keeps the others", async () => {
-    expect(await expectJson<Quirks>(200, "GET", "/sandbox/quirks")).toEqual({ numbersAsJson: false, redirectUrlsAsString: false });
+    expect(await expectJson<Quirks>(200, "GET", "/sandbox/quirks")).toEqual({
+      numbersAsJson: false,
+      redirectUrlsAsString: false,
+    });
     expect(await setQuirks({ numbersAsJson: true })).toEqual({ numbersAsJson: true, redirectUrlsAsString: false });
-    expect(await setQuirks({ redirectUrlsAsString: true })).toEqual({ numbersAsJson: true, redirectUrlsAsString: true });
-    expect(await expectJson<Quirks>(200, "GET", "/sandbox/quirks")).toEqual({ numbersAsJson: true, redirectUrlsAsString: true });
+    expect(await setQuirks({ redirectUrlsAsString: true })).toEqual({
+      numbersAsJson: true,
+      redirectUrlsAsString: true,
+    });
+    expect(await expectJson<Quirks>(200, "GET", "/sandbox/quirks")).toEqual({
+      numbersAsJson: true,
+      redirectUrlsAsString: true,
+    });
   });
 
   it("refuses unknown fields and non-boolean values with the validation error body", async () => {
@@ -98,7 +107,11 @@ describe("payments with the quirks on", () => {
       redirectUrls: REDIRECTS,
       status: "UNDERPAID",
     });
-    expect(parsed.transactions[0]).toMatchObject({ paidTransferAmount: "0.000200000000000000000000", priceAmount: "12.0000000000000000000", exchangeRate: "60000.0000000000000000" });
+    expect(parsed.transactions[0]).toMatchObject({
+      paidTransferAmount: "0.000200000000000000000000",
+      priceAmount: "12.0000000000000000000",
+      exchangeRate: "60000.0000000000000000",
+    });
   });
 
   it("each quirk works alone, and the control API keeps answering plain JSON", async () => {
@@ -106,10 +119,17 @@ describe("payments with the quirks on", () => {
     const onlyRedirects = JSON.parse(await rawText("POST", "/v3/payments", NEW_PAYMENT)) as Record<string, unknown>;
     expect(onlyRedirects).toMatchObject({ transferAmount: "0.00041667", redirectUrls: JSON.stringify(REDIRECTS) });
     await setQuirks({ numbersAsJson: true, redirectUrlsAsString: false });
-    const onlyNumbers = JSON.parse(await rawText("GET", `/v3/payments/${String(onlyRedirects.paymentId)}`)) as Record<string, unknown>;
+    const onlyNumbers = JSON.parse(await rawText("GET", `/v3/payments/${String(onlyRedirects.paymentId)}`)) as Record<
+      string,
+      unknown
+    >;
     expect(onlyNumbers.redirectUrls).toEqual(REDIRECTS);
     expect(typeof onlyNumbers.transferAmount).toBe("number");
-    const control = await expectJson<Record<string, unknown>>(200, "GET", `/sandbox/payments/${String(onlyRedirects.paymentId)}`);
+    const control = await expectJson<Record<string, unknown>>(
+      200,
+      "GET",
+      `/sandbox/payments/${String(onlyRedirects.paymentId)}`,
+    );
     expect(control).toMatchObject({ transferAmount: "0.00041667", redirectUrls: REDIRECTS });
   });
 
@@ -128,9 +148,17 @@ describe("payments with the quirks on", () => {
     if (!r) throw new Error("nothing delivered");
     expect(r.body).toContain('"acceptedPaidTransferAmount":0.000416670000000000000000,');
     expect(r.body).toContain(`"redirectUrls":${JSON.stringify(JSON.stringify(REDIRECTS))}`);
-    const { raw } = await verifyNotification(new Request(r.url, { method: "POST", headers: r.headers, body: r.body }), { key: DEMO.hmacKey });
+    const { raw } = await verifyNotification(new Request(r.url, { method: "POST", headers: r.headers, body: r.body }), {
+      key: DEMO.hmacKey,
+    });
     const n = parseNotification(raw);
     expect(n.notificationType).toBe("v3/payment");
-    expect(n.body).toMatchObject({ paymentId: p.paymentId, status: "CONFIRMED", transferAmount: "0.000416670000000000000000", priceAmount: "25.0000000000000000000", redirectUrls: REDIRECTS });
+    expect(n.body).toMatchObject({
+      paymentId: p.paymentId,
+      status: "CONFIRMED",
+      transferAmount: "0.000416670000000000000000",
+      priceAmount: "25.0000000000000000000",
+      redirectUrls: REDIRECTS,
+    });
   });
 });

@@ -5,7 +5,9 @@ import { defineConfig } from "vitest/config";
 
 const WRANGLER = fileURLToPath(new URL("../../../worker/sandbox/wrangler.toml", import.meta.url));
 /** The committed accounts (ACCOUNTS = '''[...]''' in wrangler.toml), so the tests use the documented keys. */
-const accounts = JSON.parse(/^ACCOUNTS\s*=\s*'''([\s\S]*?)'''/m.exec(readFileSync(WRANGLER, "utf8"))?.[1] ?? "[]") as unknown[];
+const accounts = JSON.parse(
+  /^ACCOUNTS\s*=\s*'''([\s\S]*?)'''/m.exec(readFileSync(WRANGLER, "utf8"))?.[1] ?? "[]",
+) as unknown[];
 
 export default defineConfig({
   plugins: [
@@ -22,9 +24,19 @@ export default defineConfig({
           PAYOUT_SEND_DELAY_SECONDS: "0",
           ACCOUNTS: JSON.stringify([
             ...accounts,
-            { keyId: "b64_shop", keySecret: "sbx_b64_secret_test", hmacKey: "sbx_b64_hmac_test_p5bf4dacxohn6jx9hm67", merchantId: "merchant_b64", signatureHeader: "X-Hub-Signature", signatureEncoding: "base64" },
+            {
+              keyId: "b64_shop",
+              keySecret: "sbx_b64_secret_test",
+              hmacKey: "sbx_b64_hmac_test_p5bf4dacxohn6jx9hm67",
+              merchantId: "merchant_b64",
+              signatureHeader: "X-Hub-Signature",
+              signatureEncoding: "base64",
+            },
           ]),
-          TEST_DEV_VARS_EXAMPLE: readFileSync(fileURLToPath(new URL("../../../.dev.vars.example", import.meta.url)), "utf8"),
+          TEST_DEV_VARS_EXAMPLE: readFileSync(
+            fileURLToPath(new URL("../../../.dev.vars.example", import.meta.url)),
+            "utf8",
+          ),
         },
       },
     }),

@@ -4,7 +4,15 @@ import { createV3Client } from "../../../worker/v3/client.js";
 import type { Connect } from "../../../worker/v3/http1.js";
 import type { SeenRequest } from "./support/estimate-server.js";
 import { failure } from "./support/failure.js";
-import { BASE, EXPECTED_AUTH, KEY_ID, KEY_SECRET, clientOn, jsonResponse, stubUpstream } from "./support/stub-upstream.js";
+import {
+  BASE,
+  EXPECTED_AUTH,
+  KEY_ID,
+  KEY_SECRET,
+  clientOn,
+  jsonResponse,
+  stubUpstream,
+} from "./support/stub-upstream.js";
 
 const CONVERSION_ID = "6f1c1c4e-2b1a-4c1e-9a7e-0c8b9d3e2f10";
 const REQUEST = { sellAmount: "0.5", sellCurrency: "BTC", buyCurrency: "LTC" };
@@ -48,7 +56,11 @@ describe("conversions: retry-trade, declare-result, cancel", () => {
     const stub = stubUpstream(() => new Response(null, { status: 200 }));
     await expect(clientOn(stub)[method](CONVERSION_ID)).resolves.toBeUndefined();
     const [call] = stub.calls;
-    expect([call?.method, call?.url.pathname, call?.body]).toEqual(["PUT", `/base/v3/conversions/${CONVERSION_ID}/${segment}`, ""]);
+    expect([call?.method, call?.url.pathname, call?.body]).toEqual([
+      "PUT",
+      `/base/v3/conversions/${CONVERSION_ID}/${segment}`,
+      "",
+    ]);
     expect(call?.headers.get("authorization")).toBe(EXPECTED_AUTH);
   });
 
@@ -67,15 +79,26 @@ describe("conversions: retry-trade, declare-result, cancel", () => {
     expect(stub.calls[0]?.body).toBe("{}");
   });
 
-  it.each(["not-a-uuid", "", "6f1c1c4e2b1a4c1e9a7e0c8b9d3e2f10", `${CONVERSION_ID}/../x`])("refuses conversionId %j before sending", async (id) => {
-    const stub = stubUpstream(() => new Response(null, { status: 200 }));
-    const client = clientOn(stub);
-    for (const call of [client.retryConversionTrade(id), client.cancelConversion(id), client.declareConversionResult(id, {})]) {
-      const error = await failure(call);
-      expect([error.kind, error.code, error.field]).toEqual(["invalid_request", "invalid_conversion_id", "conversionId"]);
-    }
-    expect(stub.calls).toHaveLength(0);
-  });
+  it.each(["not-a-uuid", "", "6f1c1c4e2b1a4c1e9a7e0c8b9d3e2f10", `${CONVERSION_ID}/../x`])(
+    "refuses conversionId %j before sending",
+    async (id) => {
+      const stub = stubUpstream(() => new Response(null, { status: 200 }));
+      const client = clientOn(stub);
+      for (const call of [
+        client.retryConversionTrade(id),
+        client.cancelConversion(id),
+        client.declareConversionResult(id, {}),
+      ]) {
+        const error = await failure(call);
+        expect([error.kind, error.code, error.field]).toEqual([
+          "invalid_request",
+          "invalid_conversion_id",
+          "conversionId",
+        ]);
+      }
+      expect(stub.calls).toHaveLength(0);
+    },
+  );
 
   it("never retries a PUT on 503", async () => {
     const stub = stubUpstream(() => new Response("busy", { status: 503 }));
@@ -176,7 +199,12 @@ describe("conversions: estimate, a GET with a JSON body over connect(), against 
       connect: recordingConnect,
     });
     expect(await client.estimateConversion(REQUEST)).toEqual({ currency: "LTC", amount: "12345678.123456789012" });
-    expect(opened).toEqual([[{ hostname: "upstream.example", port: 443 }, { secureTransport: "on", allowHalfOpen: false }]]);
+    expect(opened).toEqual([
+      [
+        { hostname: "upstream.example", port: 443 },
+        { secureTransport: "on", allowHalfOpen: false },
+      ],
+    ]);
     const [request] = await seen(`/ok-tls${ESTIMATE_PATH}`);
     expect(request?.headers.host).toBe("upstream.example");
     expect(request?.method).toBe("GET");

@@ -6,7 +6,12 @@
 import Decimal from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE, decimalAmount, positiveDecimalAmount } from "../../../worker/v3/decimal.js";
+import {
+  DECIMAL_AMOUNT,
+  DECIMAL_AMOUNT_MESSAGE,
+  decimalAmount,
+  positiveDecimalAmount,
+} from "../../../worker/v3/decimal.js";
 
 const MAX_INTEGER_DIGITS = 15;
 const MAX_FRACTION_DIGITS = 18;
@@ -22,11 +27,28 @@ function canonical(text: string): boolean {
   } catch {
     return false;
   }
-  return !value.isNegative() && value.toFixed(places(text)) === text && value.lt(new Decimal(10).pow(MAX_INTEGER_DIGITS)) && places(text) <= MAX_FRACTION_DIGITS;
+  return (
+    !value.isNegative() &&
+    value.toFixed(places(text)) === text &&
+    value.lt(new Decimal(10).pow(MAX_INTEGER_DIGITS)) &&
+    places(text) <= MAX_FRACTION_DIGITS
+  );
 }
 
 describe("DECIMAL_AMOUNT", () => {
-  it.each(["0", "0.0", "0.00", "1", "25", "25.00", "0.5", "0.000000000000000001", "999999999999999", "999999999999999.999999999999999999", "100.10"])("takes %j", (text) => {
+  it.each([
+    "0",
+    "0.0",
+    "0.00",
+    "1",
+    "25",
+    "25.00",
+    "0.5",
+    "0.000000000000000001",
+    "999999999999999",
+    "999999999999999.999999999999999999",
+    "100.10",
+  ])("takes %j", (text) => {
     expect(DECIMAL_AMOUNT.test(text)).toBe(true);
     expect(decimalAmount.safeParse(text).success).toBe(true);
   });
@@ -53,8 +75,18 @@ describe("DECIMAL_AMOUNT", () => {
   });
 
   it("positiveDecimalAmount also refuses zero", () => {
-    expect(["1", "0.00000001", "25.00"].map((t) => positiveDecimalAmount.safeParse(t).success)).toEqual([true, true, true]);
-    expect(["0", "0.000", "-1", "1e3", "01"].map((t) => positiveDecimalAmount.safeParse(t).success)).toEqual([false, false, false, false, false]);
+    expect(["1", "0.00000001", "25.00"].map((t) => positiveDecimalAmount.safeParse(t).success)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(["0", "0.000", "-1", "1e3", "01"].map((t) => positiveDecimalAmount.safeParse(t).success)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("takes the toFixed() text of every decimal within the bounds", () => {
@@ -78,7 +110,9 @@ describe("DECIMAL_AMOUNT", () => {
   it("takes exactly the canonical texts: any string, written from digits, points, signs and exponents", () => {
     const units = fc.constantFrom("0", "0", "1", "5", "9", "9", ".", "-", "+", "e", " ");
     const anyText = fc.string({ unit: units, maxLength: 40 });
-    const nearBounds = fc.tuple(fc.integer({ min: 0, max: MAX_INTEGER_DIGITS + 1 }), fc.integer({ min: 0, max: MAX_FRACTION_DIGITS + 1 })).map(([i, f]) => `${"9".repeat(i) || "0"}${f ? `.${"0".repeat(f)}` : ""}`);
+    const nearBounds = fc
+      .tuple(fc.integer({ min: 0, max: MAX_INTEGER_DIGITS + 1 }), fc.integer({ min: 0, max: MAX_FRACTION_DIGITS + 1 }))
+      .map(([i, f]) => `${"9".repeat(i) || "0"}${f ? `.${"0".repeat(f)}` : ""}`);
     fc.assert(
       fc.property(fc.oneof(anyText, nearBounds), (text) => {
         expect(DECIMAL_AMOUNT.test(text)).toBe(canonical(text));

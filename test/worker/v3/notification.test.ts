@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MAX_NOTIFICATION_BYTES, parseAnyNotification, parseNotification, signBody, verifyNotification } from "../../../worker/v3/notification.js";
+import {
+  MAX_NOTIFICATION_BYTES,
+  parseAnyNotification,
+  parseNotification,
+  signBody,
+  verifyNotification,
+} from "../../../worker/v3/notification.js";
 import { failure, thrown } from "./support/failure.js";
 import { PAYMENT_WITH_NUMBERS, PAYMENT_WITH_STRINGS } from "./support/stub-upstream.js";
 
@@ -32,11 +38,17 @@ describe("verifyNotification", () => {
   });
 
   it("accepts uppercase hex", async () => {
-    await expect(verifyNotification(post(RFC_DATA, { "X-Signature": RFC_HEX.toUpperCase() }), { key: RFC_KEY })).resolves.toEqual({ raw: RFC_DATA });
+    await expect(
+      verifyNotification(post(RFC_DATA, { "X-Signature": RFC_HEX.toUpperCase() }), { key: RFC_KEY }),
+    ).resolves.toEqual({ raw: RFC_DATA });
   });
 
   it("accepts a valid base64 signature in a configured header", async () => {
-    const { raw } = await verifyNotification(post(RFC_DATA, { "X-Callback-Signature": RFC_BASE64 }), { key: RFC_KEY, header: "X-Callback-Signature", encoding: "base64" });
+    const { raw } = await verifyNotification(post(RFC_DATA, { "X-Callback-Signature": RFC_BASE64 }), {
+      key: RFC_KEY,
+      header: "X-Callback-Signature",
+      encoding: "base64",
+    });
     expect(raw).toBe(RFC_DATA);
   });
 
@@ -64,18 +76,26 @@ describe("verifyNotification", () => {
   });
 
   it("refuses a signature in the wrong encoding as malformed", async () => {
-    const hexUnderBase64 = await failure(verifyNotification(post(RFC_DATA, { "X-Signature": RFC_HEX }), { key: RFC_KEY, encoding: "base64" }));
+    const hexUnderBase64 = await failure(
+      verifyNotification(post(RFC_DATA, { "X-Signature": RFC_HEX }), { key: RFC_KEY, encoding: "base64" }),
+    );
     expect([hexUnderBase64.kind, hexUnderBase64.code]).toEqual(["invalid_signature", "malformed_signature"]);
-    const base64UnderHex = await failure(verifyNotification(post(RFC_DATA, { "X-Signature": RFC_BASE64 }), { key: RFC_KEY }));
+    const base64UnderHex = await failure(
+      verifyNotification(post(RFC_DATA, { "X-Signature": RFC_BASE64 }), { key: RFC_KEY }),
+    );
     expect(base64UnderHex.code).toBe("malformed_signature");
-    const truncated = await failure(verifyNotification(post(RFC_DATA, { "X-Signature": RFC_HEX.slice(0, 62) }), { key: RFC_KEY }));
+    const truncated = await failure(
+      verifyNotification(post(RFC_DATA, { "X-Signature": RFC_HEX.slice(0, 62) }), { key: RFC_KEY }),
+    );
     expect(truncated.code).toBe("malformed_signature");
   });
 
   it("refuses a missing signature header, and one sent under another name", async () => {
     const missing = await failure(verifyNotification(post(RFC_DATA, {}), { key: RFC_KEY }));
     expect([missing.kind, missing.code]).toEqual(["invalid_signature", "missing_signature"]);
-    const elsewhere = await failure(verifyNotification(post(RFC_DATA, { "X-Signature": RFC_HEX }), { key: RFC_KEY, header: "X-Other" }));
+    const elsewhere = await failure(
+      verifyNotification(post(RFC_DATA, { "X-Signature": RFC_HEX }), { key: RFC_KEY, header: "X-Other" }),
+    );
     expect(elsewhere.code).toBe("missing_signature");
   });
 
@@ -111,8 +131,14 @@ describe("parseNotification", () => {
   });
 
   it("parses a v3/payouts envelope and ignores extra envelope fields", () => {
-    const n = parseNotification('{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payouts","body":{"payoutId":"po_1","status":"SENT","transferAmount":0.1},"version":2}');
-    expect(n).toEqual({ timestamp: "2026-11-22T07:30:00Z", notificationType: "v3/payouts", body: { payoutId: "po_1", status: "SENT", transferAmount: "0.1" } });
+    const n = parseNotification(
+      '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payouts","body":{"payoutId":"po_1","status":"SENT","transferAmount":0.1},"version":2}',
+    );
+    expect(n).toEqual({
+      timestamp: "2026-11-22T07:30:00Z",
+      notificationType: "v3/payouts",
+      body: { payoutId: "po_1", status: "SENT", transferAmount: "0.1" },
+    });
   });
 
   it.each([
@@ -121,23 +147,73 @@ describe("parseNotification", () => {
     ["a string", '"v3/payment"', "invalid_envelope", undefined],
     ["a bare payment (pre-envelope format)", PAYMENT_WITH_STRINGS, "unwrapped_notification", undefined],
     ["no timestamp", `{"notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`, "missing_field", "timestamp"],
-    ["a timestamp that is no date", `{"timestamp":"yesterday","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`, "invalid_field", "timestamp"],
-    ["a numeric timestamp", `{"timestamp":1763800000,"notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`, "invalid_field", "timestamp"],
-    ["no notificationType", `{"timestamp":"2026-11-22T07:30:00Z","body":${PAYMENT_WITH_STRINGS}}`, "missing_field", "notificationType"],
-    ["an unknown notificationType", `{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/refund","body":{}}`, "unknown_notification_type", "notificationType"],
+    [
+      "a timestamp that is no date",
+      `{"timestamp":"yesterday","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`,
+      "invalid_field",
+      "timestamp",
+    ],
+    [
+      "a numeric timestamp",
+      `{"timestamp":1763800000,"notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`,
+      "invalid_field",
+      "timestamp",
+    ],
+    [
+      "no notificationType",
+      `{"timestamp":"2026-11-22T07:30:00Z","body":${PAYMENT_WITH_STRINGS}}`,
+      "missing_field",
+      "notificationType",
+    ],
+    [
+      "an unknown notificationType",
+      `{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/refund","body":{}}`,
+      "unknown_notification_type",
+      "notificationType",
+    ],
     ["no body", '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment"}', "missing_field", "body"],
-    ["a body that is not an object", '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":"{}"}', "invalid_field", "body"],
-    ["a payment body without paymentId", '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":{"status":"NEW"}}', "missing_field", "body.paymentId"],
+    [
+      "a body that is not an object",
+      '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":"{}"}',
+      "invalid_field",
+      "body",
+    ],
+    [
+      "a payment body without paymentId",
+      '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":{"status":"NEW"}}',
+      "missing_field",
+      "body.paymentId",
+    ],
     [
       "a transaction state that is not a string",
       `{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment","body":${JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transactions: [{ transactionId: "t", state: 3 }] })}}`,
       "invalid_field",
       "body.transactions[0].state",
     ],
-    ["a timestamp Date.parse reads but RFC 3339 refuses", `{"timestamp":"Nov 22 2026","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`, "invalid_field", "timestamp"],
-    ["a timestamp without an offset", `{"timestamp":"2026-11-22T07:30:00","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`, "invalid_field", "timestamp"],
-    ["a timestamp that is only a date", `{"timestamp":"2026-11-22","notificationType":"v3/payouts","body":{"payoutId":"po_1"}}`, "invalid_field", "timestamp"],
-    ["a payout body without payoutId", '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payouts","body":{"status":"SENT"}}', "missing_field", "body.payoutId"],
+    [
+      "a timestamp Date.parse reads but RFC 3339 refuses",
+      `{"timestamp":"Nov 22 2026","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`,
+      "invalid_field",
+      "timestamp",
+    ],
+    [
+      "a timestamp without an offset",
+      `{"timestamp":"2026-11-22T07:30:00","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`,
+      "invalid_field",
+      "timestamp",
+    ],
+    [
+      "a timestamp that is only a date",
+      `{"timestamp":"2026-11-22","notificationType":"v3/payouts","body":{"payoutId":"po_1"}}`,
+      "invalid_field",
+      "timestamp",
+    ],
+    [
+      "a payout body without payoutId",
+      '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payouts","body":{"status":"SENT"}}',
+      "missing_field",
+      "body.payoutId",
+    ],
   ])("refuses %s with a precise error", (_name, text, code, field) => {
     const error = thrown(() => parseNotification(text));
     expect(error.kind).toBe("invalid_notification");
@@ -148,19 +224,35 @@ describe("parseNotification", () => {
 
 describe("parseAnyNotification", () => {
   it("returns an unknown notificationType as a hint instead of refusing it: the ids its body names, nothing else", () => {
-    const text = '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment-underpaid","body":{"paymentId":"pay_1","status":"UNDERPAID"}}';
-    expect(parseAnyNotification(text)).toEqual({ recognized: false, notificationType: "v3/payment-underpaid", timestamp: "2026-11-22T07:30:00Z", paymentId: "pay_1" });
+    const text =
+      '{"timestamp":"2026-11-22T07:30:00Z","notificationType":"v3/payment-underpaid","body":{"paymentId":"pay_1","status":"UNDERPAID"}}';
+    expect(parseAnyNotification(text)).toEqual({
+      recognized: false,
+      notificationType: "v3/payment-underpaid",
+      timestamp: "2026-11-22T07:30:00Z",
+      paymentId: "pay_1",
+    });
     expect(thrown(() => parseNotification(text)).code).toBe("unknown_notification_type");
   });
 
   it("does not check the timestamp or body of an unknown type, and keeps only usable ids", () => {
-    expect(parseAnyNotification('{"notificationType":"v4/refund","timestamp":"Nov 22 2026","body":{"payoutId":"po_9","paymentId":""}}')).toEqual({
+    expect(
+      parseAnyNotification(
+        '{"notificationType":"v4/refund","timestamp":"Nov 22 2026","body":{"payoutId":"po_9","paymentId":""}}',
+      ),
+    ).toEqual({
       recognized: false,
       notificationType: "v4/refund",
       payoutId: "po_9",
     });
-    expect(parseAnyNotification(`{"notificationType":"x","body":{"paymentId":"${"p".repeat(257)}"}}`)).toEqual({ recognized: false, notificationType: "x" });
-    expect(parseAnyNotification('{"notificationType":"x","body":[1]}')).toEqual({ recognized: false, notificationType: "x" });
+    expect(parseAnyNotification(`{"notificationType":"x","body":{"paymentId":"${"p".repeat(257)}"}}`)).toEqual({
+      recognized: false,
+      notificationType: "x",
+    });
+    expect(parseAnyNotification('{"notificationType":"x","body":[1]}')).toEqual({
+      recognized: false,
+      notificationType: "x",
+    });
   });
 
   it("parses the two known types as parseNotification does", () => {
@@ -171,7 +263,11 @@ describe("parseAnyNotification", () => {
     ["not JSON", "{oops", "invalid_json"],
     ["not an object", "[]", "invalid_envelope"],
     ["no notificationType", `{"timestamp":"2026-11-22T07:30:00Z","body":{}}`, "missing_field"],
-    ["a notificationType that is not a string", `{"timestamp":"2026-11-22T07:30:00Z","notificationType":3,"body":{}}`, "invalid_field"],
+    [
+      "a notificationType that is not a string",
+      `{"timestamp":"2026-11-22T07:30:00Z","notificationType":3,"body":{}}`,
+      "invalid_field",
+    ],
   ])("still refuses %s", (_name, text, code) => {
     expect(thrown(() => parseAnyNotification(text)).code).toBe(code);
   });

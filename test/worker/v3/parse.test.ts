@@ -24,29 +24,49 @@ describe("exact decimals", () => {
     expect(decimalFromText(text)).toBe(expected);
   });
 
-  it.each(["", "abc", "1,5", "0x10", "NaN", "Infinity", "1e999", "1e-65", "01.5e2", ".5", "5."])("refuses %j", (text) => {
-    expect(decimalFromText(text)).toBeUndefined();
-  });
+  it.each(["", "abc", "1,5", "0x10", "NaN", "Infinity", "1e999", "1e-65", "01.5e2", ".5", "5."])(
+    "refuses %j",
+    (text) => {
+      expect(decimalFromText(text)).toBeUndefined();
+    },
+  );
 
   it("a response amount as a JSON number keeps its digits, a JSON string too", () => {
-    const p = parsePayment('{"paymentId":"p","priceAmount":0.1000000000000000055511151231257827,"priceCurrency":"EUR","transferAmount":"0.30000000000000004","transferCurrency":"BTC","address":"a","status":"NEW"}');
+    const p = parsePayment(
+      '{"paymentId":"p","priceAmount":0.1000000000000000055511151231257827,"priceCurrency":"EUR","transferAmount":"0.30000000000000004","transferCurrency":"BTC","address":"a","status":"NEW"}',
+    );
     expect(p.priceAmount).toBe("0.1000000000000000055511151231257827");
     expect(p.transferAmount).toBe("0.30000000000000004");
   });
 
   it("payout limits: doubles in the spec, exact strings here", () => {
-    expect(parsePayoutLimits('{"available":0.1,"minPayoutAmount":2.5e-7}')).toEqual({ available: "0.1", minPayoutAmount: "0.00000025" });
+    expect(parsePayoutLimits('{"available":0.1,"minPayoutAmount":2.5e-7}')).toEqual({
+      available: "0.1",
+      minPayoutAmount: "0.00000025",
+    });
   });
 });
 
 describe("tolerant payment fields", () => {
   it.each([
-    ["an object", '"redirectUrls":{"expired":"https://s.example/e","confirmed":"https://s.example/c"}', { expired: "https://s.example/e", confirmed: "https://s.example/c" }],
-    ["a JSON-encoded string", '"redirectUrls":"{\\"invalid\\":\\"https://s.example/i\\"}"', { invalid: "https://s.example/i" }],
+    [
+      "an object",
+      '"redirectUrls":{"expired":"https://s.example/e","confirmed":"https://s.example/c"}',
+      { expired: "https://s.example/e", confirmed: "https://s.example/c" },
+    ],
+    [
+      "a JSON-encoded string",
+      '"redirectUrls":"{\\"invalid\\":\\"https://s.example/i\\"}"',
+      { invalid: "https://s.example/i" },
+    ],
     ["null", '"redirectUrls":null', undefined],
     ["a string that is not JSON (ignored)", '"redirectUrls":"https://s.example/one"', undefined],
     ["a JSON string holding an array (ignored)", '"redirectUrls":"[1]"', undefined],
-    ["an object with unknown keys and non-strings (dropped)", '"redirectUrls":{"confirmed":"https://s.example/c","cancel":"https://s.example/x","expired":7}', { confirmed: "https://s.example/c" }],
+    [
+      "an object with unknown keys and non-strings (dropped)",
+      '"redirectUrls":{"confirmed":"https://s.example/c","cancel":"https://s.example/x","expired":7}',
+      { confirmed: "https://s.example/c" },
+    ],
   ])("redirectUrls as %s", (_name, field, expected) => {
     expect(parsePayment(withField(field)).redirectUrls).toEqual(expected);
   });
@@ -56,16 +76,28 @@ describe("tolerant payment fields", () => {
   });
 
   it("null optional fields count as absent; transactions null or absent become []", () => {
-    const p = parsePayment(PAYMENT_WITH_STRINGS.replace('"transactions":[]', '"walletLabel":null,"exchangeRate":null,"transactions":null'));
+    const p = parsePayment(
+      PAYMENT_WITH_STRINGS.replace('"transactions":[]', '"walletLabel":null,"exchangeRate":null,"transactions":null'),
+    );
     expect(p.walletLabel).toBeUndefined();
     expect(p.exchangeRate).toBeUndefined();
     expect(p.transactions).toEqual([]);
   });
 
   it("transactions keep unknown states and exact amounts", () => {
-    const tx = '{"transactionId":"t1","paidTransferAmount":0.00012345678901234567,"priceAmount":"5.00","exchangeRate":40500.5,"observedTime":"2026-11-22T07:00:00Z","state":"DOUBLE_SPENT"}';
+    const tx =
+      '{"transactionId":"t1","paidTransferAmount":0.00012345678901234567,"priceAmount":"5.00","exchangeRate":40500.5,"observedTime":"2026-11-22T07:00:00Z","state":"DOUBLE_SPENT"}';
     const p = parsePayment(PAYMENT_WITH_STRINGS.replace('"transactions":[]', `"transactions":[${tx}]`));
-    expect(p.transactions).toEqual([{ transactionId: "t1", paidTransferAmount: "0.00012345678901234567", priceAmount: "5.00", exchangeRate: "40500.5", observedTime: "2026-11-22T07:00:00Z", state: "DOUBLE_SPENT" }]);
+    expect(p.transactions).toEqual([
+      {
+        transactionId: "t1",
+        paidTransferAmount: "0.00012345678901234567",
+        priceAmount: "5.00",
+        exchangeRate: "40500.5",
+        observedTime: "2026-11-22T07:00:00Z",
+        state: "DOUBLE_SPENT",
+      },
+    ]);
   });
 
   it("a duplicate key: the last one wins, as with JSON.parse", () => {
@@ -94,15 +126,19 @@ describe("transactions: every field optional (docs/upstream.md, Payments)", () =
     rejectedTime: "2026-11-22T07:06:00z",
     state: "ACCEPTED",
   };
-  const withTransactions = (txs: unknown[]) => PAYMENT_WITH_STRINGS.replace('"transactions":[]', `"transactions":${JSON.stringify(txs)}`);
+  const withTransactions = (txs: unknown[]) =>
+    PAYMENT_WITH_STRINGS.replace('"transactions":[]', `"transactions":${JSON.stringify(txs)}`);
 
-  it.each(Object.keys(FULL))("reads a payment whose transaction lacks %s, keeping every other field exactly", (field) => {
-    const { [field]: _gone, ...rest } = FULL as Record<string, string>;
-    const p = parsePayment(withTransactions([rest]));
-    expect(p.transactions).toHaveLength(1);
-    expect(p.transactions[0]).toEqual(rest);
-    expect(p.transactions[0]).not.toHaveProperty(field);
-  });
+  it.each(Object.keys(FULL))(
+    "reads a payment whose transaction lacks %s, keeping every other field exactly",
+    (field) => {
+      const { [field]: _gone, ...rest } = FULL as Record<string, string>;
+      const p = parsePayment(withTransactions([rest]));
+      expect(p.transactions).toHaveLength(1);
+      expect(p.transactions[0]).toEqual(rest);
+      expect(p.transactions[0]).not.toHaveProperty(field);
+    },
+  );
 
   it("reads a transaction with no field at all, and one whose fields are null", () => {
     const nulls = Object.fromEntries(Object.keys(FULL).map((k) => [k, null]));
@@ -113,7 +149,12 @@ describe("transactions: every field optional (docs/upstream.md, Payments)", () =
   });
 
   it("keeps amounts sent as JSON numbers exact when the others are missing", () => {
-    const p = parsePayment(PAYMENT_WITH_STRINGS.replace('"transactions":[]', '"transactions":[{"paidTransferAmount":0.00012345678901234567}]'));
+    const p = parsePayment(
+      PAYMENT_WITH_STRINGS.replace(
+        '"transactions":[]',
+        '"transactions":[{"paidTransferAmount":0.00012345678901234567}]',
+      ),
+    );
     expect(p.transactions).toEqual([{ paidTransferAmount: "0.00012345678901234567" }]);
   });
 
@@ -163,22 +204,34 @@ describe("date-times are RFC 3339; another form of an optional one is dropped", 
   });
 
   it("refuses what is not a string", () => {
-    expect([1_700_000_000_000, null, undefined, {}].map(parseRfc3339)).toEqual([undefined, undefined, undefined, undefined]);
+    expect([1_700_000_000_000, null, undefined, {}].map(parseRfc3339)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it("drops a malformed expirationTime and transaction times (the payment stays readable), keeps RFC 3339 ones as sent", () => {
-    const tx = '{"transactionId":"t1","observedTime":"Nov 22 2026","acceptedTime":"2026-11-22T07:00:00.5+01:00","rejectedTime":1700000000000,"state":"PENDING"}';
-    const p = parsePayment(PAYMENT_WITH_STRINGS.replace('"transactions":[]', `"expirationTime":"Nov 22 2026","transactions":[${tx}]`));
+    const tx =
+      '{"transactionId":"t1","observedTime":"Nov 22 2026","acceptedTime":"2026-11-22T07:00:00.5+01:00","rejectedTime":1700000000000,"state":"PENDING"}';
+    const p = parsePayment(
+      PAYMENT_WITH_STRINGS.replace('"transactions":[]', `"expirationTime":"Nov 22 2026","transactions":[${tx}]`),
+    );
     expect(p.expirationTime).toBeUndefined();
     expect(p.transactions[0]?.observedTime).toBeUndefined();
     expect(p.transactions[0]?.rejectedTime).toBeUndefined();
     expect(p.transactions[0]?.acceptedTime).toBe("2026-11-22T07:00:00.5+01:00");
     expect(JSON.parse(JSON.stringify(p))).not.toHaveProperty("expirationTime");
-    expect(parsePayment(withField('"expirationTime":"2026-11-22T07:15:00Z"')).expirationTime).toBe("2026-11-22T07:15:00Z");
+    expect(parsePayment(withField('"expirationTime":"2026-11-22T07:15:00Z"')).expirationTime).toBe(
+      "2026-11-22T07:15:00Z",
+    );
   });
 
   it("drops malformed payout times the same way", () => {
-    const p = parsePayout('{"payoutId":"po_1","createdTime":"2026-11-22","sentTime":"2026/11/22 10:00","expirationTime":"2026-11-22T08:00:00+01:00"}');
+    const p = parsePayout(
+      '{"payoutId":"po_1","createdTime":"2026-11-22","sentTime":"2026/11/22 10:00","expirationTime":"2026-11-22T08:00:00+01:00"}',
+    );
     expect(p.createdTime).toBeUndefined();
     expect(p.sentTime).toBeUndefined();
     expect(p.expirationTime).toBe("2026-11-22T08:00:00+01:00");
@@ -188,7 +241,10 @@ describe("date-times are RFC 3339; another form of an optional one is dropped", 
 describe("HTTP/1.1 response parser (estimate-conversion)", () => {
   it("waits for the whole Content-Length body", () => {
     expect(parseHttpResponse(bytes("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nab"), false)).toBeUndefined();
-    expect(parseHttpResponse(bytes("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nabcde"), false)).toEqual({ status: 200, text: "abcde" });
+    expect(parseHttpResponse(bytes("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nabcde"), false)).toEqual({
+      status: 200,
+      text: "abcde",
+    });
   });
 
   it("decodes chunks with extensions and trailers, and multi-byte UTF-8 split across chunks", () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { failure } from "./support/failure.js";
-import { BASE, EXPECTED_AUTH, KEY_SECRET, PAYMENT_ID, PAYMENT_WITH_NUMBERS, PAYMENT_WITH_STRINGS, clientOn, jsonResponse, stubUpstream } from "./support/stub-upstream.js";
+import {
+  BASE,
+  EXPECTED_AUTH,
+  KEY_SECRET,
+  PAYMENT_ID,
+  PAYMENT_WITH_NUMBERS,
+  PAYMENT_WITH_STRINGS,
+  clientOn,
+  jsonResponse,
+  stubUpstream,
+} from "./support/stub-upstream.js";
 
 describe("payments: create", () => {
   it("POSTs NewPaymentRequestV3 as JSON to /v3/payments with Basic auth", async () => {
@@ -48,7 +58,9 @@ describe("payments: create", () => {
 
   it("never retries a POST, even on 503", async () => {
     const stub = stubUpstream(() => jsonResponse('{"error":"busy"}', 503));
-    const error = await failure(clientOn(stub).createPayment({ priceAmount: "1", priceCurrency: "EUR", transferCurrency: "BTC" }));
+    const error = await failure(
+      clientOn(stub).createPayment({ priceAmount: "1", priceCurrency: "EUR", transferCurrency: "BTC" }),
+    );
     expect(error.kind).toBe("http");
     expect(error.status).toBe(503);
     expect(error.retryable).toBe(true);
@@ -109,11 +121,19 @@ describe("payments: get", () => {
   it("accepts redirectUrls as a JSON-encoded string", async () => {
     const stub = stubUpstream(() => jsonResponse(PAYMENT_WITH_NUMBERS));
     const payment = await clientOn(stub).getPayment(PAYMENT_ID);
-    expect(payment.redirectUrls).toEqual({ confirmed: "https://shop.example/ok", expired: "https://shop.example/expired" });
+    expect(payment.redirectUrls).toEqual({
+      confirmed: "https://shop.example/ok",
+      expired: "https://shop.example/expired",
+    });
   });
 
   it("keeps an unknown status as it came and ignores extra fields", async () => {
-    const body = { ...JSON.parse(PAYMENT_WITH_STRINGS), status: "PARTIALLY_REFUNDED", surprise: { nested: 1 }, riskScore: 0.3 };
+    const body = {
+      ...JSON.parse(PAYMENT_WITH_STRINGS),
+      status: "PARTIALLY_REFUNDED",
+      surprise: { nested: 1 },
+      riskScore: 0.3,
+    };
     const stub = stubUpstream(() => jsonResponse(JSON.stringify(body)));
     const payment = await clientOn(stub).getPayment(PAYMENT_ID);
     expect(payment.status).toBe("PARTIALLY_REFUNDED");
@@ -129,13 +149,17 @@ describe("payments: get", () => {
 
     // Transaction fields are all optional (docs/upstream.md, "Payments"); one that is present must still have its type.
     const tx = { transactionId: "t1", paidTransferAmount: "0.1", priceAmount: "10", exchangeRate: "100", state: 7 };
-    const stub2 = stubUpstream(() => jsonResponse(JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transactions: [tx] })));
+    const stub2 = stubUpstream(() =>
+      jsonResponse(JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transactions: [tx] })),
+    );
     const e2 = await failure(clientOn(stub2).getPayment(PAYMENT_ID));
     expect([e2.code, e2.field]).toEqual(["invalid_field", "transactions[0].state"]);
   });
 
   it("reports a field of the wrong type as invalid_field", async () => {
-    const stub = stubUpstream(() => jsonResponse(JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transferAmount: "lots" })));
+    const stub = stubUpstream(() =>
+      jsonResponse(JSON.stringify({ ...JSON.parse(PAYMENT_WITH_STRINGS), transferAmount: "lots" })),
+    );
     const error = await failure(clientOn(stub).getPayment(PAYMENT_ID));
     expect([error.kind, error.code, error.field]).toEqual(["invalid_response", "invalid_field", "transferAmount"]);
   });
@@ -149,7 +173,12 @@ describe("payments: get", () => {
   });
 
   it("reports a 404 as kind http with status, stable code and a scrubbed body, not retried", async () => {
-    const stub = stubUpstream((req) => jsonResponse(JSON.stringify({ error: "no such payment", echo: req.headers.get("authorization"), secret: KEY_SECRET }), 404));
+    const stub = stubUpstream((req) =>
+      jsonResponse(
+        JSON.stringify({ error: "no such payment", echo: req.headers.get("authorization"), secret: KEY_SECRET }),
+        404,
+      ),
+    );
     const error = await failure(clientOn(stub).getPayment(PAYMENT_ID));
     expect([error.kind, error.code, error.status, error.retryable]).toEqual(["http", "upstream_http_404", 404, false]);
     expect(error.upstreamBody).toContain("no such payment");

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { failure } from "./support/failure.js";
 import { BASE, EXPECTED_AUTH, clientOn, jsonResponse, stubUpstream } from "./support/stub-upstream.js";
 
-const PAYOUT = '{"payoutId":"po_1","address":"tb1qdest","transferAmount":0.000000012345678901234,"priceAmount":"10.00","priceCurrency":"EUR","transferCurrency":"BTC","status":"CREATED","expirationTime":"2026-11-22T09:00:00.000Z","createdTime":"2026-11-22T08:00:00.000Z","unexpected":[1,2]}';
+const PAYOUT =
+  '{"payoutId":"po_1","address":"tb1qdest","transferAmount":0.000000012345678901234,"priceAmount":"10.00","priceCurrency":"EUR","transferCurrency":"BTC","status":"CREATED","expirationTime":"2026-11-22T09:00:00.000Z","createdTime":"2026-11-22T08:00:00.000Z","unexpected":[1,2]}';
 
 describe("payouts: list", () => {
   it("GETs /v3/payouts with the defaults limit=20 offset=0", async () => {
@@ -72,7 +73,11 @@ describe("payouts: list", () => {
 
   it("fills page counts the upstream left out and names a missing items list", async () => {
     const stub = stubUpstream(() => jsonResponse(`{"items":[${PAYOUT}]}`));
-    expect(await clientOn(stub).listPayouts({ limit: 5, offset: 10 })).toMatchObject({ limit: 5, offset: 10, itemCount: 1 });
+    expect(await clientOn(stub).listPayouts({ limit: 5, offset: 10 })).toMatchObject({
+      limit: 5,
+      offset: 10,
+      itemCount: 1,
+    });
     const bad = stubUpstream(() => jsonResponse('{"limit":20}'));
     const error = await failure(clientOn(bad).listPayouts());
     expect([error.code, error.field]).toEqual(["missing_field", "items"]);
@@ -88,7 +93,16 @@ describe("payouts: list", () => {
 describe("payouts: create", () => {
   it("POSTs NewPayoutRequestV3 with transferAmount", async () => {
     const stub = stubUpstream(() => jsonResponse(PAYOUT));
-    const request = { priceCurrency: "EUR", transferCurrency: "BTC", transferAmount: "0.0001", address: "tb1qdest", comment: "refund 1001", notificationUrl: "https://checkout.example/hooks/acme", autoApprove: true, externalPayoutId: "r-1001" };
+    const request = {
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+      transferAmount: "0.0001",
+      address: "tb1qdest",
+      comment: "refund 1001",
+      notificationUrl: "https://checkout.example/hooks/acme",
+      autoApprove: true,
+      externalPayoutId: "r-1001",
+    };
     const payout = await clientOn(stub).createPayout(request);
     const [call] = stub.calls;
     expect([call?.method, call?.url.toString()]).toEqual(["POST", `${BASE}/v3/payouts`]);
@@ -111,7 +125,11 @@ describe("payouts: create", () => {
   it("POSTs with priceAmount only", async () => {
     const stub = stubUpstream(() => jsonResponse(PAYOUT));
     await clientOn(stub).createPayout({ priceCurrency: "EUR", transferCurrency: "BTC", priceAmount: "10.00" });
-    expect(JSON.parse(stub.calls[0]?.body ?? "")).toEqual({ priceCurrency: "EUR", transferCurrency: "BTC", priceAmount: "10.00" });
+    expect(JSON.parse(stub.calls[0]?.body ?? "")).toEqual({
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+      priceAmount: "10.00",
+    });
   });
 
   it.each([
@@ -122,7 +140,9 @@ describe("payouts: create", () => {
     [{ transferAmount: "1", autoApprove: "yes" }, "invalid_field"],
   ])("refuses %j before sending", async (amounts, code) => {
     const stub = stubUpstream(() => jsonResponse(PAYOUT));
-    const error = await failure(clientOn(stub).createPayout({ priceCurrency: "EUR", transferCurrency: "BTC", ...amounts } as never));
+    const error = await failure(
+      clientOn(stub).createPayout({ priceCurrency: "EUR", transferCurrency: "BTC", ...amounts } as never),
+    );
     expect([error.kind, error.code]).toEqual(["invalid_request", code]);
     expect(stub.calls).toHaveLength(0);
   });
@@ -132,7 +152,12 @@ describe("payouts: get, approve, resend-notification, limits", () => {
   it("GETs /v3/payouts/{id}", async () => {
     const stub = stubUpstream(() => jsonResponse('{"payoutId":"po/1","status":"SOMETHING_NEW"}'));
     const payout = await clientOn(stub).getPayout("po/1");
-    expect([stub.calls[0]?.method, stub.calls[0]?.url.pathname, stub.calls[0]?.url.search, stub.calls[0]?.body]).toEqual(["GET", "/base/v3/payouts/po%2F1", "", ""]);
+    expect([
+      stub.calls[0]?.method,
+      stub.calls[0]?.url.pathname,
+      stub.calls[0]?.url.search,
+      stub.calls[0]?.body,
+    ]).toEqual(["GET", "/base/v3/payouts/po%2F1", "", ""]);
     expect(stub.calls[0]?.headers.get("authorization")).toBe(EXPECTED_AUTH);
     expect(payout).toEqual({ payoutId: "po/1", status: "SOMETHING_NEW" });
   });
@@ -158,12 +183,18 @@ describe("payouts: get, approve, resend-notification, limits", () => {
     const stub = stubUpstream(() => new Response(null, { status: 200 }));
     await expect(clientOn(stub).resendPayoutNotification("po_1")).resolves.toBeUndefined();
     const [call] = stub.calls;
-    expect([call?.method, call?.url.pathname, call?.body]).toEqual(["POST", "/base/v3/payouts/po_1/resend-notification", ""]);
+    expect([call?.method, call?.url.pathname, call?.body]).toEqual([
+      "POST",
+      "/base/v3/payouts/po_1/resend-notification",
+      "",
+    ]);
     expect(call?.headers.get("authorization")).toBe(EXPECTED_AUTH);
   });
 
   it("GETs /v3/payouts/payout-limits with both currencies and reads the doubles exactly", async () => {
-    const stub = stubUpstream(() => jsonResponse('{"available":1234.56789012345678901,"minPayoutAmount":1e-5,"currency":"BTC"}'));
+    const stub = stubUpstream(() =>
+      jsonResponse('{"available":1234.56789012345678901,"minPayoutAmount":1e-5,"currency":"BTC"}'),
+    );
     const limits = await clientOn(stub).getPayoutLimits({ transferCurrency: "BTC", priceCurrency: "EUR" });
     const [call] = stub.calls;
     expect([call?.method, call?.url.pathname, call?.body]).toEqual(["GET", "/base/v3/payouts/payout-limits", ""]);
@@ -182,13 +213,28 @@ describe("payouts: get, approve, resend-notification, limits", () => {
 
 describe("currencies (deprecated upstream)", () => {
   it("GETs /v3/currencies and checks every required field", async () => {
-    const body = '[{"code":"BTC","name":"Bitcoin","paymentPriceEnabled":false,"paymentTransferEnabled":true,"payoutTransferEnabled":true,"payoutPriceEnabled":false,"decimals":8}]';
+    const body =
+      '[{"code":"BTC","name":"Bitcoin","paymentPriceEnabled":false,"paymentTransferEnabled":true,"payoutTransferEnabled":true,"payoutPriceEnabled":false,"decimals":8}]';
     const stub = stubUpstream(() => jsonResponse(body));
     const client = clientOn(stub);
     const list = await client.listCurrencies();
-    expect([stub.calls[0]?.method, stub.calls[0]?.url.pathname, stub.calls[0]?.url.search, stub.calls[0]?.body]).toEqual(["GET", "/base/v3/currencies", "", ""]);
+    expect([
+      stub.calls[0]?.method,
+      stub.calls[0]?.url.pathname,
+      stub.calls[0]?.url.search,
+      stub.calls[0]?.body,
+    ]).toEqual(["GET", "/base/v3/currencies", "", ""]);
     expect(stub.calls[0]?.headers.get("authorization")).toBe(EXPECTED_AUTH);
-    expect(list).toEqual([{ code: "BTC", name: "Bitcoin", paymentPriceEnabled: false, paymentTransferEnabled: true, payoutTransferEnabled: true, payoutPriceEnabled: false }]);
+    expect(list).toEqual([
+      {
+        code: "BTC",
+        name: "Bitcoin",
+        paymentPriceEnabled: false,
+        paymentTransferEnabled: true,
+        payoutTransferEnabled: true,
+        payoutPriceEnabled: false,
+      },
+    ]);
 
     const bad = stubUpstream(() => jsonResponse('[{"code":"BTC","name":"Bitcoin"}]'));
     const error = await failure(clientOn(bad).listCurrencies());

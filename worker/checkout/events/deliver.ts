@@ -48,12 +48,27 @@ async function errorText(response: Response): Promise<string> {
   }
 }
 
-export async function deliverEvent(event: WebhookEvent, url: string, secret: string, timeoutMs: number): Promise<AttemptResult> {
+export async function deliverEvent(
+  event: WebhookEvent,
+  url: string,
+  secret: string,
+  timeoutMs: number,
+): Promise<AttemptResult> {
   const body = JSON.stringify(event);
   const at = Date.now();
-  const headers = { "Content-Type": "application/json", "User-Agent": USER_AGENT, ...signatureHeaders(secret, event.id, new Date(at), body) };
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": USER_AGENT,
+    ...signatureHeaders(secret, event.id, new Date(at), body),
+  };
   try {
-    const response = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     const durationMs = Date.now() - at;
     if (response.status >= 200 && response.status < 300) {
       await response.body?.cancel();
@@ -63,6 +78,15 @@ export async function deliverEvent(event: WebhookEvent, url: string, secret: str
   } catch (err) {
     const durationMs = Date.now() - at;
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    return { url, ok: false, at, status: null, durationMs, error: timedOut ? `no answer within ${timeoutMs} ms` : `network error: ${err instanceof Error ? err.message : String(err)}`.slice(0, MAX_ERROR_TEXT) };
+    return {
+      url,
+      ok: false,
+      at,
+      status: null,
+      durationMs,
+      error: timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : `network error: ${err instanceof Error ? err.message : String(err)}`.slice(0, MAX_ERROR_TEXT),
+    };
   }
 }

@@ -11,7 +11,15 @@
  */
 import type { AttemptResult } from "./deliver.js";
 import { overallDelivery } from "./delivery-state.js";
-import type { DeliveryAttempt, DeliveryState, EndpointDelivery, EventDetail, EventEntry, EventList, WebhookEvent } from "./types.js";
+import type {
+  DeliveryAttempt,
+  DeliveryState,
+  EndpointDelivery,
+  EventDetail,
+  EventEntry,
+  EventList,
+  WebhookEvent,
+} from "./types.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -108,8 +116,14 @@ function endpointView(row: DeliveryRow): EndpointDelivery {
 export class EventLog {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
-    const columns = new Set(sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('deliveries')").toArray().map((c) => c.name));
-    for (const [name, type] of ADDED_COLUMNS) if (!columns.has(name)) sql.exec(`ALTER TABLE deliveries ADD COLUMN ${name} ${type}`);
+    const columns = new Set(
+      sql
+        .exec<{ name: string }>("SELECT name FROM pragma_table_info('deliveries')")
+        .toArray()
+        .map((c) => c.name),
+    );
+    for (const [name, type] of ADDED_COLUMNS)
+      if (!columns.has(name)) sql.exec(`ALTER TABLE deliveries ADD COLUMN ${name} ${type}`);
     sql.exec("CREATE INDEX IF NOT EXISTS deliveries_lease ON deliveries (lease_until) WHERE lease_until IS NOT NULL");
   }
 
@@ -124,10 +138,22 @@ export class EventLog {
    */
   record(event: WebhookEvent, urls: readonly string[], now: number, leaseUntil: number | null): void {
     const orderId = "orderId" in event.data ? event.data.orderId : null;
-    this.sql.exec("INSERT OR IGNORE INTO events (id, type, order_id, body, recorded_at) VALUES (?, ?, ?, ?, ?)", event.id, event.type, orderId, JSON.stringify(event), now);
+    this.sql.exec(
+      "INSERT OR IGNORE INTO events (id, type, order_id, body, recorded_at) VALUES (?, ?, ?, ?, ?)",
+      event.id,
+      event.type,
+      orderId,
+      JSON.stringify(event),
+      now,
+    );
     for (const url of urls) {
       this.sql.exec("INSERT OR IGNORE INTO deliveries (event_id, url, state) VALUES (?, ?, 'pending')", event.id, url);
-      this.sql.exec("UPDATE deliveries SET lease_until = ? WHERE event_id = ? AND url = ? AND state IN ('pending', 'retrying')", leaseUntil, event.id, url);
+      this.sql.exec(
+        "UPDATE deliveries SET lease_until = ? WHERE event_id = ? AND url = ? AND state IN ('pending', 'retrying')",
+        leaseUntil,
+        event.id,
+        url,
+      );
     }
   }
 
@@ -140,7 +166,10 @@ export class EventLog {
   undelivered(eventId: string, urls: readonly string[]): OpenDelivery[] {
     const open = new Map(
       this.sql
-        .exec<{ url: string; round_attempts: number }>("SELECT url, round_attempts FROM deliveries WHERE event_id = ? AND state IN ('pending', 'retrying')", eventId)
+        .exec<{ url: string; round_attempts: number }>(
+          "SELECT url, round_attempts FROM deliveries WHERE event_id = ? AND state IN ('pending', 'retrying')",
+          eventId,
+        )
         .toArray()
         .map((row) => [row.url, row.round_attempts]),
     );
@@ -156,21 +185,42 @@ export class EventLog {
    */
   finish(eventId: string, results: readonly AttemptResult[], failure: FailureOutcome | null, leaseMs: number): void {
     for (const r of results) {
-      this.sql.exec("INSERT INTO attempts (event_id, url, at, status, duration_ms, error) VALUES (?, ?, ?, ?, ?, ?)", eventId, r.url, r.at, r.status, r.durationMs, r.error);
+      this.sql.exec(
+        "INSERT INTO attempts (event_id, url, at, status, duration_ms, error) VALUES (?, ?, ?, ?, ?, ?)",
+        eventId,
+        r.url,
+        r.at,
+        r.status,
+        r.durationMs,
+        r.error,
+      );
       const state = r.ok ? "delivered" : failure && "dead" in failure ? "dead" : "retrying";
       const nextAt = !r.ok && failure && "retryAt" in failure ? failure.retryAt : null;
       this.sql.exec(
         `UPDATE deliveries SET state = ?, attempts = attempts + 1, round_attempts = round_attempts + 1, last_status = ?, last_error = ?, last_attempt_at = ?, next_attempt_at = ?,
            delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END, lease_until = ?
          WHERE event_id = ? AND url = ?`,
-        state, r.status, r.error, r.at, nextAt, state, r.at + r.durationMs, nextAt === null ? null : nextAt + leaseMs, eventId, r.url,
+        state,
+        r.status,
+        r.error,
+        r.at,
+        nextAt,
+        state,
+        r.at + r.durationMs,
+        nextAt === null ? null : nextAt + leaseMs,
+        eventId,
+        r.url,
       );
     }
   }
 
   /** Every delivery of the event that has not succeeded is given up (the dead-letter queue has it). */
   markDead(eventId: string, reason: string): number {
-    return this.sql.exec("UPDATE deliveries SET state = 'dead', next_attempt_at = NULL, lease_until = NULL, last_error = COALESCE(last_error, ?) WHERE event_id = ? AND state <> 'delivered'", reason, eventId).rowsWritten;
+    return this.sql.exec(
+      "UPDATE deliveries SET state = 'dead', next_attempt_at = NULL, lease_until = NULL, last_error = COALESCE(last_error, ?) WHERE event_id = ? AND state <> 'delivered'",
+      reason,
+      eventId,
+    ).rowsWritten;
   }
 
   /** Marks the event's deliveries to `urls` pending again; the event, or undefined when unknown. */
@@ -181,7 +231,9 @@ export class EventLog {
       this.sql.exec(
         `INSERT INTO deliveries (event_id, url, state, lease_until) VALUES (?, ?, 'pending', ?)
          ON CONFLICT (event_id, url) DO UPDATE SET state = 'pending', round_attempts = 0, next_attempt_at = NULL, lease_until = excluded.lease_until`,
-        eventId, url, leaseUntil,
+        eventId,
+        url,
+        leaseUntil,
       );
     }
     return JSON.parse(row.body) as WebhookEvent;
@@ -193,20 +245,32 @@ export class EventLog {
       .exec<EventRow>(
         `SELECT e.seq, e.id, e.body FROM events e WHERE e.id IN (
            SELECT DISTINCT event_id FROM deliveries WHERE lease_until <= ? AND state IN ('pending', 'retrying') LIMIT ?)`,
-        now, limit,
+        now,
+        limit,
       )
       .toArray();
-    for (const row of rows) this.sql.exec("UPDATE deliveries SET lease_until = ? WHERE event_id = ? AND state IN ('pending', 'retrying')", leaseUntil, row.id);
+    for (const row of rows)
+      this.sql.exec(
+        "UPDATE deliveries SET lease_until = ? WHERE event_id = ? AND state IN ('pending', 'retrying')",
+        leaseUntil,
+        row.id,
+      );
     return rows.map((row) => JSON.parse(row.body) as WebhookEvent);
   }
 
   /** The earliest lease of a waiting delivery, or null. */
   nextLeaseEnd(): number | null {
-    return this.sql.exec<{ at: number | null }>("SELECT MIN(lease_until) AS at FROM deliveries WHERE state IN ('pending', 'retrying')").one().at;
+    return this.sql
+      .exec<{ at: number | null }>(
+        "SELECT MIN(lease_until) AS at FROM deliveries WHERE state IN ('pending', 'retrying')",
+      )
+      .one().at;
   }
 
   list(after: number, limit: number): EventList {
-    const rows = this.sql.exec<EventRow>("SELECT seq, id, body FROM events WHERE seq > ? ORDER BY seq LIMIT ?", after, limit + 1).toArray();
+    const rows = this.sql
+      .exec<EventRow>("SELECT seq, id, body FROM events WHERE seq > ? ORDER BY seq LIMIT ?", after, limit + 1)
+      .toArray();
     const page = rows.slice(0, limit);
     const events = page.map((row) => this.entry(row));
     return { events, next: String(page.at(-1)?.seq ?? after), hasMore: rows.length > limit };
@@ -216,14 +280,31 @@ export class EventLog {
     const row = this.sql.exec<EventRow>("SELECT seq, id, body FROM events WHERE id = ?", eventId).toArray()[0];
     if (!row) return undefined;
     const attempts: DeliveryAttempt[] = this.sql
-      .exec<AttemptRow>("SELECT url, at, status, duration_ms, error FROM attempts WHERE event_id = ? ORDER BY seq", eventId)
+      .exec<AttemptRow>(
+        "SELECT url, at, status, duration_ms, error FROM attempts WHERE event_id = ? ORDER BY seq",
+        eventId,
+      )
       .toArray()
-      .map((a) => ({ url: a.url, at: new Date(a.at).toISOString(), status: a.status, durationMs: a.duration_ms, error: a.error }));
+      .map((a) => ({
+        url: a.url,
+        at: new Date(a.at).toISOString(),
+        status: a.status,
+        durationMs: a.duration_ms,
+        error: a.error,
+      }));
     return { ...this.entry(row), attempts };
   }
 
   private entry(row: EventRow): EventEntry {
-    const endpoints = this.sql.exec<DeliveryRow>("SELECT * FROM deliveries WHERE event_id = ? ORDER BY url", row.id).toArray().map(endpointView);
-    return { cursor: String(row.seq), event: JSON.parse(row.body) as WebhookEvent, delivery: overallDelivery(endpoints), endpoints };
+    const endpoints = this.sql
+      .exec<DeliveryRow>("SELECT * FROM deliveries WHERE event_id = ? ORDER BY url", row.id)
+      .toArray()
+      .map(endpointView);
+    return {
+      cursor: String(row.seq),
+      event: JSON.parse(row.body) as WebhookEvent,
+      delivery: overallDelivery(endpoints),
+      endpoints,
+    };
   }
 }

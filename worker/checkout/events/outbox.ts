@@ -54,7 +54,8 @@ export class Outbox {
   ) {}
 
   private exists(): boolean {
-    this.ready ||= this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0;
+    this.ready ||=
+      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0;
     return this.ready;
   }
 
@@ -74,7 +75,9 @@ export class Outbox {
 
   /** When the alarm should send again, or null when nothing waits. */
   nextRelayAt(): number | null {
-    return this.exists() ? this.sql.exec<{ at: number | null }>("SELECT MIN(next_at) AS at FROM outbox").one().at : null;
+    return this.exists()
+      ? this.sql.exec<{ at: number | null }>("SELECT MIN(next_at) AS at FROM outbox").one().at
+      : null;
   }
 
   /** Sends every due message to the Queue (one relay at a time: concurrent callers share it). */
@@ -88,18 +91,34 @@ export class Outbox {
   private async relayNow(now: number): Promise<void> {
     if (!this.exists()) return;
     for (;;) {
-      const due = this.sql.exec<OutboxRow>("SELECT seq, message, failures FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH).toArray();
+      const due = this.sql
+        .exec<OutboxRow>(
+          "SELECT seq, message, failures FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?",
+          now,
+          BATCH,
+        )
+        .toArray();
       if (!due.length) return;
       const rows = batchBySize(due);
       try {
-        await this.queue.sendBatch(rows.map((row) => ({ body: JSON.parse(row.message) as WebhookMessage, contentType: "json" as const })));
+        await this.queue.sendBatch(
+          rows.map((row) => ({ body: JSON.parse(row.message) as WebhookMessage, contentType: "json" as const })),
+        );
       } catch (err) {
         const failures = (rows[0]?.failures ?? 0) + 1;
-        for (const row of rows) this.sql.exec("UPDATE outbox SET failures = failures + 1, next_at = ? WHERE seq = ?", Date.now() + relayWaitMs(row.failures + 1), row.seq);
+        for (const row of rows)
+          this.sql.exec(
+            "UPDATE outbox SET failures = failures + 1, next_at = ? WHERE seq = ?",
+            Date.now() + relayWaitMs(row.failures + 1),
+            row.seq,
+          );
         log("warn", "outbox_relay_failed", { messages: rows.length, failures, error: err });
         return;
       }
-      this.sql.exec(`DELETE FROM outbox WHERE seq IN (${rows.map(() => "?").join(",")})`, ...rows.map((row) => row.seq));
+      this.sql.exec(
+        `DELETE FROM outbox WHERE seq IN (${rows.map(() => "?").join(",")})`,
+        ...rows.map((row) => row.seq),
+      );
       if (due.length < BATCH && rows.length === due.length) return;
     }
   }

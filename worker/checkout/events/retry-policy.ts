@@ -13,7 +13,9 @@
  * tests). A Queue delay is at most 12 hours, so each step is capped there.
  */
 
-export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800, 28800];
+export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [
+  5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800, 28800,
+];
 /** The longest delay a Queue message can be given (seconds). */
 export const MAX_DELAY_SECONDS = 43_200;
 export const JITTER = 0.2;

@@ -33,7 +33,10 @@ export function call(path: string, init: RequestInit = {}): Promise<Response> {
 export async function callWith(bindings: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", freshIp());
-  const request = new Request(new URL(path, ORIGIN), { ...init, headers }) as Request<unknown, IncomingRequestCfProperties>;
+  const request = new Request(new URL(path, ORIGIN), { ...init, headers }) as Request<
+    unknown,
+    IncomingRequestCfProperties
+  >;
   return worker.fetch(request, { ...(env as unknown as Env), ...bindings }, createExecutionContext());
 }
 
@@ -48,7 +51,13 @@ export function postJson(path: string, body: unknown, headers: Record<string, st
 /** The error body of a response, asserting its shape. */
 export async function errorOf(response: Response): Promise<ErrorBody["error"]> {
   const body = (await response.json()) as ErrorBody;
-  if (!body || typeof body !== "object" || !body.error || typeof body.error.code !== "string" || typeof body.error.message !== "string") {
+  if (
+    !body ||
+    typeof body !== "object" ||
+    !body.error ||
+    typeof body.error.code !== "string" ||
+    typeof body.error.message !== "string"
+  ) {
     throw new Error(`not an error body: ${JSON.stringify(body)}`);
   }
   return body.error;

@@ -26,7 +26,12 @@ export function tokenOf(shop: string): string {
  * A backend API call with `Authorization: Bearer <token>` (default: the token of the shop the
  * path names; null: no header).
  */
-export function backend(path: string, init: RequestInit = {}, token: string | null = tokenOf(/^\/api\/shops\/([^/?]+)/.exec(path)?.[1] ?? ""), bindings: Partial<Env> = {}): Promise<Response> {
+export function backend(
+  path: string,
+  init: RequestInit = {},
+  token: string | null = tokenOf(/^\/api\/shops\/([^/?]+)/.exec(path)?.[1] ?? ""),
+  bindings: Partial<Env> = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (token !== null) headers.set("Authorization", `Bearer ${token}`);
   return callWith(bindings, path, { ...init, headers });
@@ -39,7 +44,8 @@ export async function backendJson<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export const eventDetail = (shop: string, eventId: string) => backendJson<EventDetail>(`/api/shops/${shop}/events/${eventId}`);
+export const eventDetail = (shop: string, eventId: string) =>
+  backendJson<EventDetail>(`/api/shops/${shop}/events/${eventId}`);
 
 /** The cursor after the last event the shop's log holds now. */
 export async function endCursor(shop: string): Promise<string> {
@@ -58,17 +64,35 @@ export async function eventsAfter(shop: string, cursor: string): Promise<EventEn
 }
 
 /** An open-pricing payment created through the Worker's route (201). */
-export async function createOpen(orderId = freshOrderId(), priceAmount = "25.00", shop = "demo-open"): Promise<PaymentView> {
-  const response = await postJson(`/api/shops/${shop}/payments`, { orderId, transferCurrency: "BTC", priceAmount, priceCurrency: "EUR" });
+export async function createOpen(
+  orderId = freshOrderId(),
+  priceAmount = "25.00",
+  shop = "demo-open",
+): Promise<PaymentView> {
+  const response = await postJson(`/api/shops/${shop}/payments`, {
+    orderId,
+    transferCurrency: "BTC",
+    priceAmount,
+    priceCurrency: "EUR",
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as PaymentView;
 }
 
 /** An authentic upstream notification (HMAC of the demo shops) to /hooks/{shop}; its status and outcome. */
-export async function notify(shop: string, type: "v3/payment" | "v3/payouts", body: object, timestamp: Date): Promise<{ status: number; outcome: unknown }> {
+export async function notify(
+  shop: string,
+  type: "v3/payment" | "v3/payouts",
+  body: object,
+  timestamp: Date,
+): Promise<{ status: number; outcome: unknown }> {
   const raw = JSON.stringify({ timestamp: timestamp.toISOString(), notificationType: type, body });
   const signature = await signBody(raw, { key: TEST_SECRETS.DEMO_HMAC_KEY });
-  const response = await callWith({}, `/hooks/${shop}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Signature": signature }, body: raw });
+  const response = await callWith({}, `/hooks/${shop}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Signature": signature },
+    body: raw,
+  });
   const json = (await response.json()) as { outcome?: unknown };
   return { status: response.status, outcome: json.outcome };
 }

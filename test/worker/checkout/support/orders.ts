@@ -27,7 +27,9 @@ export interface TokenOptions {
  * `shop: "demo-signed"` claim by default (pass `shop: undefined` for a token that names no shop).
  */
 export async function orderToken(claims: Record<string, unknown>, opts: TokenOptions = {}): Promise<string> {
-  let jwt = new SignJWT({ shop: "demo-signed", ...claims }).setProtectedHeader({ alg: opts.alg ?? "HS256" }).setIssuedAt();
+  let jwt = new SignJWT({ shop: "demo-signed", ...claims })
+    .setProtectedHeader({ alg: opts.alg ?? "HS256" })
+    .setIssuedAt();
   if (!opts.omitExp) jwt = jwt.setExpirationTime(opts.expiresIn ?? "10m");
   return jwt.sign(new TextEncoder().encode(opts.key ?? TEST_SECRETS.DEMO_ORDER_SIGNING_KEY));
 }
@@ -36,11 +38,24 @@ export async function orderToken(claims: Record<string, unknown>, opts: TokenOpt
  * Moves a payment to `status` at the stub and tells the checkout with an authentic notification,
  * as the upstream would; resolves once the checkout acknowledged it.
  */
-export async function settle(upstream: UpstreamStub, shop: string, paymentId: string, status: string): Promise<Payment> {
+export async function settle(
+  upstream: UpstreamStub,
+  shop: string,
+  paymentId: string,
+  status: string,
+): Promise<Payment> {
   const payment = upstream.update(paymentId, { status });
-  const body = JSON.stringify({ timestamp: new Date(Date.now() + 1000).toISOString(), notificationType: "v3/payment", body: payment });
+  const body = JSON.stringify({
+    timestamp: new Date(Date.now() + 1000).toISOString(),
+    notificationType: "v3/payment",
+    body: payment,
+  });
   const signature = await signBody(body, { key: TEST_SECRETS.DEMO_HMAC_KEY });
-  const response = await call(`/hooks/${shop}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Signature": signature }, body });
+  const response = await call(`/hooks/${shop}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Signature": signature },
+    body,
+  });
   if (!response.ok) throw new Error(`hook answered ${response.status}: ${await response.text()}`);
   return payment;
 }

@@ -57,7 +57,16 @@ export function transaction(over: Partial<PaymentTransaction> = {}): PaymentTran
 export function withStatus(payment: Payment, status: string): Payment {
   const paid = status === "NEW" ? "0" : payment.transferAmount;
   const accepted = status === "CONFIRMED" ? paid : "0";
-  const tx = status === "NEW" || status === "EXPIRED" ? [] : [transaction({ paidTransferAmount: paid, state: status === "CONFIRMED" ? "ACCEPTED" : status === "INVALID" ? "REJECTED" : "PENDING", transactionId: `tx_${payment.paymentId}` })];
+  const tx =
+    status === "NEW" || status === "EXPIRED"
+      ? []
+      : [
+          transaction({
+            paidTransferAmount: paid,
+            state: status === "CONFIRMED" ? "ACCEPTED" : status === "INVALID" ? "REJECTED" : "PENDING",
+            transactionId: `tx_${payment.paymentId}`,
+          }),
+        ];
   return {
     ...payment,
     status,
@@ -80,7 +89,11 @@ export async function hookInit(
 ): Promise<RequestInit> {
   const headers = new Headers({ "Content-Type": "application/json" });
   const signature =
-    opts.signature === undefined ? (opts.key ? await signBody(body, { key: opts.key, encoding: opts.encoding ?? "hex" }) : null) : opts.signature;
+    opts.signature === undefined
+      ? opts.key
+        ? await signBody(body, { key: opts.key, encoding: opts.encoding ?? "hex" })
+        : null
+      : opts.signature;
   if (signature !== null) headers.set(opts.header ?? "X-Signature", signature);
   return { method: "POST", headers, body };
 }
@@ -133,6 +146,7 @@ export const TEST_POLL_INTERVAL_MS = Number(TEST_VARS.POLL_INTERVAL_MS);
 /** Opens the payment stream through the Worker's route, as a widget does. */
 export async function connectStream(shop: string, paymentId: string): Promise<StreamClient> {
   const response = await call(`/api/shops/${shop}/payments/${paymentId}/stream`, { headers: { Upgrade: "websocket" } });
-  if (response.status !== 101 || !response.webSocket) throw new Error(`stream refused: ${response.status} ${await response.text()}`);
+  if (response.status !== 101 || !response.webSocket)
+    throw new Error(`stream refused: ${response.status} ${await response.text()}`);
   return new StreamClient(response.webSocket);
 }

@@ -47,7 +47,12 @@ export function registryShopBody(id: string, over: Record<string, unknown> = {})
  * An admin API call with `Authorization: Bearer <token>` (default: the admin token; null: no
  * header), a JSON body when one is given, and bindings replaced when asked.
  */
-export function admin(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}, token: string | null = ADMIN_TOKEN, bindings: Partial<Env> = {}): Promise<Response> {
+export function admin(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  token: string | null = ADMIN_TOKEN,
+  bindings: Partial<Env> = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (token !== null) headers.set("Authorization", `Bearer ${token}`);
   const request: RequestInit = { method: init.method ?? (init.body === undefined ? "GET" : "POST"), headers };
@@ -59,7 +64,11 @@ export function admin(path: string, init: { method?: string; body?: unknown; hea
 }
 
 /** Adds a shop through the admin API (it must answer 201). */
-export async function addShop(id = registryId(), over: Record<string, unknown> = {}, bindings: Partial<Env> = {}): Promise<ShopRecord> {
+export async function addShop(
+  id = registryId(),
+  over: Record<string, unknown> = {},
+  bindings: Partial<Env> = {},
+): Promise<ShopRecord> {
   const response = await admin("/admin/shops", { body: registryShopBody(id, over) }, ADMIN_TOKEN, bindings);
   if (response.status !== 201) throw new Error(`adding ${id} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as ShopRecord;
@@ -75,8 +84,15 @@ export async function rawRow(id: string): Promise<ShopRow & { change_id: string 
 }
 
 /** Every audit entry of a shop, as D1 holds them. */
-export async function rawAudit(id: string): Promise<{ actor: string; action: string; changes: string; request_id: string | null }[]> {
+export async function rawAudit(
+  id: string,
+): Promise<{ actor: string; action: string; changes: string; request_id: string | null }[]> {
   const db = testEnv.DB;
   if (!db) throw new Error("no DB binding");
-  return (await db.prepare("SELECT actor, action, changes, request_id FROM audit_log WHERE shop_id = ? ORDER BY id").bind(id).all<{ actor: string; action: string; changes: string; request_id: string | null }>()).results;
+  return (
+    await db
+      .prepare("SELECT actor, action, changes, request_id FROM audit_log WHERE shop_id = ? ORDER BY id")
+      .bind(id)
+      .all<{ actor: string; action: string; changes: string; request_id: string | null }>()
+  ).results;
 }

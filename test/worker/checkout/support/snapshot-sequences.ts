@@ -49,7 +49,16 @@ const EARLY_OFFSETS = [-5, 0, 0, 10, 20, 20, 30];
 /** Seconds after the creation: later than any poll of a run (which lasts far less than 10 minutes). */
 const LATE_OFFSETS = [700, 710, 710, 720];
 const FINAL = new Set(["CONFIRMED", "EXPIRED", "INVALID"]);
-const STATUSES = ["NEW", "UNDERPAID", "UNCONFIRMED", "CONFIRMED", "EXPIRED", "INVALID", "REFUNDING", "ON_HOLD"] as const;
+const STATUSES = [
+  "NEW",
+  "UNDERPAID",
+  "UNCONFIRMED",
+  "CONFIRMED",
+  "EXPIRED",
+  "INVALID",
+  "REFUNDING",
+  "ON_HOLD",
+] as const;
 
 type Step =
   | { kind: "notify"; status: string; variant: number; late: boolean; offset: number }
@@ -63,13 +72,25 @@ type Step =
 const status = fc.constantFrom(...STATUSES);
 const variant = fc.integer({ min: 0, max: 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("notify" as const), status, variant, late: fc.boolean(), offset: fc.nat() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("notify" as const),
+      status,
+      variant,
+      late: fc.boolean(),
+      offset: fc.nat(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("repeat" as const), index: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("hint" as const), status, variant }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("poll" as const), status, variant }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pollFails" as const) }) },
 );
-const sequence = fc.record({ viewers: fc.integer({ min: 2, max: 3 }), steps: fc.array(step, { minLength: 3, maxLength: 8 }) });
+const sequence = fc.record({
+  viewers: fc.integer({ min: 2, max: 3 }),
+  steps: fc.array(step, { minLength: 3, maxLength: 8 }),
+});
 
 // ---- the model
 
@@ -123,8 +144,13 @@ function snapshot(base: Payment, statusName: string, v: number): Payment {
 const contentOf = (statusName: string, v: number) => `${statusName}#${v}`;
 
 async function openViewer(object: ReturnType<typeof paymentObject>, paymentId: string): Promise<StreamClient> {
-  const response = await object.stream(new Request(`https://checkout.test/api/shops/${SHOP}/payments/${paymentId}/stream`, { headers: { Upgrade: "websocket" } }));
-  if (response.status !== 101 || !response.webSocket) throw new Error(`stream refused: ${response.status} ${await response.text()}`);
+  const response = await object.stream(
+    new Request(`https://checkout.test/api/shops/${SHOP}/payments/${paymentId}/stream`, {
+      headers: { Upgrade: "websocket" },
+    }),
+  );
+  if (response.status !== 101 || !response.webSocket)
+    throw new Error(`stream refused: ${response.status} ${await response.text()}`);
   return new StreamClient(response.webSocket);
 }
 
@@ -132,7 +158,8 @@ async function openViewer(object: ReturnType<typeof paymentObject>, paymentId: s
 async function drain(client: StreamClient): Promise<PaymentView[]> {
   client.ws.send("ping");
   const views: PaymentView[] = [];
-  for (let text = await client.nextText(); text !== "pong"; text = await client.nextText()) views.push((JSON.parse(text) as { payment: PaymentView }).payment);
+  for (let text = await client.nextText(); text !== "pong"; text = await client.nextText())
+    views.push((JSON.parse(text) as { payment: PaymentView }).payment);
   return views;
 }
 
@@ -148,7 +175,12 @@ export function describeRuleSequences(): void {
           runs += 1;
           const createdAt = 1_000_000_000_000;
           const model = new Model({ content: contentOf("NEW", 0), status: "NEW", time: createdAt });
-          let stored: StoredMeta = { version: 1, status: "NEW", sourceTime: createdAt, fingerprint: contentOf("NEW", 0) };
+          let stored: StoredMeta = {
+            version: 1,
+            status: "NEW",
+            sourceTime: createdAt,
+            fingerprint: contentOf("NEW", 0),
+          };
           /** Polls are dated after every early notification and before every late one, increasing. */
           let pollTime = createdAt + 60_000;
           const notified: Extract<Step, { kind: "notify" }>[] = [];
@@ -176,7 +208,12 @@ export function describeRuleSequences(): void {
             expect(decision.action === "apply").toBe(changed);
             if (decision.action === "apply") {
               expect(decision.version).toBe(stored.version + 1);
-              stored = { version: decision.version, status: s.status, sourceTime: decision.sourceTime, fingerprint: incoming.fingerprint };
+              stored = {
+                version: decision.version,
+                status: s.status,
+                sourceTime: decision.sourceTime,
+                fingerprint: incoming.fingerprint,
+              };
             } else if (decision.action === "duplicate") {
               stored = { ...stored, sourceTime: decision.sourceTime };
             }
@@ -190,7 +227,6 @@ export function describeRuleSequences(): void {
       expect(runs).toBe(RULE_RUNS);
     });
   });
-
 }
 
 /** Part `part` of the object sequences: OBJECT_RUNS of them against fresh PaymentObjects with viewers. */
@@ -209,7 +245,10 @@ export function describeObjectSequences(part: number): void {
 
   beforeAll(() => {
     console.log = () => void (logLines += 1);
-    const queue = testEnv.WEBHOOK_EVENTS as unknown as { send: (m: unknown) => Promise<void>; sendBatch: (m: unknown[]) => Promise<void> };
+    const queue = testEnv.WEBHOOK_EVENTS as unknown as {
+      send: (m: unknown) => Promise<void>;
+      sendBatch: (m: unknown[]) => Promise<void>;
+    };
     queue.send = async () => void (queued += 1);
     queue.sendBatch = async (messages) => void (queued += messages.length);
     upstream = installUpstreamStub();
@@ -217,7 +256,11 @@ export function describeObjectSequences(part: number): void {
     globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const match = /^\/v3\/payments\/([^/]+)$/.exec(url.pathname);
-      if (url.origin === new URL(UPSTREAM_BASE_URL).origin && match?.[1] && (init?.method ?? (input instanceof Request ? input.method : "GET")) === "GET") {
+      if (
+        url.origin === new URL(UPSTREAM_BASE_URL).origin &&
+        match?.[1] &&
+        (init?.method ?? (input instanceof Request ? input.method : "GET")) === "GET"
+      ) {
         const id = decodeURIComponent(match[1]);
         getTimes.set(id, [...(getTimes.get(id) ?? []), Date.now()]);
       }
@@ -231,109 +274,127 @@ export function describeObjectSequences(part: number): void {
   });
 
   describe("PaymentObject: generated sequences of notifications and polls", () => {
-    it(`keeps the newest snapshot, never leaves a final status, only raises versions, and every viewer ends on the object's version (part ${part} of ${OBJECT_FILES}: ${OBJECT_RUNS} sequences)`, { timeout: 600_000 }, async () => {
-      let runs = 0;
-      const outcomes = new Map<string, number>();
-      const started = Date.now();
-      await fc.assert(
-        fc.asyncProperty(sequence, async ({ viewers, steps }) => {
-          runs += 1;
-          const createdAt = Date.now() - CREATED_AGO_MS;
-          const payment = newPayment();
-          const id = payment.paymentId;
-          const object = paymentObject(testEnv, SHOP, id);
-          const clients: StreamClient[] = [];
-          try {
-            upstream.payments.set(id, payment);
-            const first = await object.init(snapshot(payment, "NEW", 0), createdAt);
-            expect(first).toMatchObject({ status: "NEW", version: 1 });
-            const model = new Model({ content: contentOf("NEW", 0), status: "NEW", time: createdAt });
-            for (let i = 0; i < viewers; i += 1) clients.push(await openViewer(object, id));
+    it(
+      `keeps the newest snapshot, never leaves a final status, only raises versions, and every viewer ends on the object's version (part ${part} of ${OBJECT_FILES}: ${OBJECT_RUNS} sequences)`,
+      { timeout: 600_000 },
+      async () => {
+        let runs = 0;
+        const outcomes = new Map<string, number>();
+        const started = Date.now();
+        await fc.assert(
+          fc.asyncProperty(sequence, async ({ viewers, steps }) => {
+            runs += 1;
+            const createdAt = Date.now() - CREATED_AGO_MS;
+            const payment = newPayment();
+            const id = payment.paymentId;
+            const object = paymentObject(testEnv, SHOP, id);
+            const clients: StreamClient[] = [];
+            try {
+              upstream.payments.set(id, payment);
+              const first = await object.init(snapshot(payment, "NEW", 0), createdAt);
+              expect(first).toMatchObject({ status: "NEW", version: 1 });
+              const model = new Model({ content: contentOf("NEW", 0), status: "NEW", time: createdAt });
+              for (let i = 0; i < viewers; i += 1) clients.push(await openViewer(object, id));
 
-            const notified: Extract<Step, { kind: "notify" }>[] = [];
-            let expectedGets = 0;
-            for (const [n, original] of steps.entries()) {
-              let s: Step = original;
-              if (s.kind === "repeat") {
-                const earlier = notified[s.index % Math.max(1, notified.length)];
-                if (!earlier) continue;
-                s = earlier;
-              }
-              const where = `step ${n} ${JSON.stringify(s)}`;
-              if (s.kind === "notify") {
-                notified.push(s);
-                const offsets = s.late ? LATE_OFFSETS : EARLY_OFFSETS;
-                const time = createdAt + (offsets[s.offset % offsets.length] ?? 0) * 1_000;
-                const outcome = await object.applyNotification(new Date(time).toISOString(), snapshot(payment, s.status, s.variant));
-                outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-                const changed = model.offer({ content: contentOf(s.status, s.variant), status: s.status, time });
-                expect(outcome === "apply", `${where}: outcome ${outcome}`).toBe(changed);
-              } else {
-                const final = FINAL.has(model.newest.status);
-                if (s.kind === "pollFails") {
-                  // An answer that is not JSON: one attempt (the client retries only timeouts, network errors, 5xx and 429).
-                  upstream.fail("GET", `/v3/payments/${id}`, "garbage", 1);
-                } else upstream.payments.set(id, snapshot(payment, s.status, s.variant));
-                if (s.kind === "hint") {
-                  // The hint and the alarm it schedules run in one event of the object: the alarm is
-                  // removed before it is committed, so it cannot also fire by itself.
-                  const outcome = await runInDurableObject(object.stub, async (instance: PaymentObject, state) => {
-                    const answer = await instance.hint({ shopId: SHOP, paymentId: id });
-                    await state.storage.deleteAlarm();
-                    await instance.alarm();
-                    return answer;
-                  });
-                  expect(outcome, where).toBe("refetch");
+              const notified: Extract<Step, { kind: "notify" }>[] = [];
+              let expectedGets = 0;
+              for (const [n, original] of steps.entries()) {
+                let s: Step = original;
+                if (s.kind === "repeat") {
+                  const earlier = notified[s.index % Math.max(1, notified.length)];
+                  if (!earlier) continue;
+                  s = earlier;
+                }
+                const where = `step ${n} ${JSON.stringify(s)}`;
+                if (s.kind === "notify") {
+                  notified.push(s);
+                  const offsets = s.late ? LATE_OFFSETS : EARLY_OFFSETS;
+                  const time = createdAt + (offsets[s.offset % offsets.length] ?? 0) * 1_000;
+                  const outcome = await object.applyNotification(
+                    new Date(time).toISOString(),
+                    snapshot(payment, s.status, s.variant),
+                  );
+                  outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+                  const changed = model.offer({ content: contentOf(s.status, s.variant), status: s.status, time });
+                  expect(outcome === "apply", `${where}: outcome ${outcome}`).toBe(changed);
                 } else {
-                  await runDurableObjectAlarm(object.stub);
-                }
-                if (!final) expectedGets += 1;
-                expect(upstream.count("GET", `/v3/payments/${id}`), `${where}: upstream GETs`).toBe(expectedGets);
-                if (s.kind === "pollFails") upstream.clearFailures();
-                else if (!final) {
-                  const time = getTimes.get(id)?.at(-1);
-                  if (time === undefined) throw new Error(`${where}: no GET time recorded`);
-                  model.offer({ content: contentOf(s.status, s.variant), status: s.status, time });
+                  const final = FINAL.has(model.newest.status);
+                  if (s.kind === "pollFails") {
+                    // An answer that is not JSON: one attempt (the client retries only timeouts, network errors, 5xx and 429).
+                    upstream.fail("GET", `/v3/payments/${id}`, "garbage", 1);
+                  } else upstream.payments.set(id, snapshot(payment, s.status, s.variant));
+                  if (s.kind === "hint") {
+                    // The hint and the alarm it schedules run in one event of the object: the alarm is
+                    // removed before it is committed, so it cannot also fire by itself.
+                    const outcome = await runInDurableObject(object.stub, async (instance: PaymentObject, state) => {
+                      const answer = await instance.hint({ shopId: SHOP, paymentId: id });
+                      await state.storage.deleteAlarm();
+                      await instance.alarm();
+                      return answer;
+                    });
+                    expect(outcome, where).toBe("refetch");
+                  } else {
+                    await runDurableObjectAlarm(object.stub);
+                  }
+                  if (!final) expectedGets += 1;
+                  expect(upstream.count("GET", `/v3/payments/${id}`), `${where}: upstream GETs`).toBe(expectedGets);
+                  if (s.kind === "pollFails") upstream.clearFailures();
+                  else if (!final) {
+                    const time = getTimes.get(id)?.at(-1);
+                    if (time === undefined) throw new Error(`${where}: no GET time recorded`);
+                    model.offer({ content: contentOf(s.status, s.variant), status: s.status, time });
+                  }
                 }
               }
-            }
 
-            // Every viewer: each version once, in order, and the object's current view last.
-            const current = await object.view();
-            const expected = model.newest;
-            expect({ status: current.status, variant: current.walletMessage, version: current.version }, "the object's view").toEqual({
-              status: expected.status,
-              variant: `variant ${expected.content.split("#")[1]}`,
-              version: model.version,
-            });
-            for (const [k, client] of clients.entries()) {
-              const received = await drain(client);
-              expect(received.map((v) => v.version), `viewer ${k} versions`).toEqual(Array.from({ length: current.version }, (_, i) => i + 1));
-              const last = received.at(-1);
-              if (!last) throw new Error(`viewer ${k} received nothing`);
-              expect(withoutClock(last), `viewer ${k} last view`).toEqual(withoutClock(current));
-              // A final status, once sent, is the only status sent after it.
-              const firstFinal = received.findIndex((v) => FINAL.has(v.status));
-              if (firstFinal >= 0) expect(new Set(received.slice(firstFinal).map((v) => v.status)).size, `viewer ${k} after final`).toBe(1);
+              // Every viewer: each version once, in order, and the object's current view last.
+              const current = await object.view();
+              const expected = model.newest;
+              expect(
+                { status: current.status, variant: current.walletMessage, version: current.version },
+                "the object's view",
+              ).toEqual({
+                status: expected.status,
+                variant: `variant ${expected.content.split("#")[1]}`,
+                version: model.version,
+              });
+              for (const [k, client] of clients.entries()) {
+                const received = await drain(client);
+                expect(
+                  received.map((v) => v.version),
+                  `viewer ${k} versions`,
+                ).toEqual(Array.from({ length: current.version }, (_, i) => i + 1));
+                const last = received.at(-1);
+                if (!last) throw new Error(`viewer ${k} received nothing`);
+                expect(withoutClock(last), `viewer ${k} last view`).toEqual(withoutClock(current));
+                // A final status, once sent, is the only status sent after it.
+                const firstFinal = received.findIndex((v) => FINAL.has(v.status));
+                if (firstFinal >= 0)
+                  expect(new Set(received.slice(firstFinal).map((v) => v.status)).size, `viewer ${k} after final`).toBe(
+                    1,
+                  );
+              }
+            } finally {
+              for (const client of clients) client.close();
+              await Promise.all(clients.map((client) => client.closed));
+              upstream.clearFailures();
+              upstream.payments.delete(id);
+              getTimes.delete(id);
+              await runInDurableObject(object.stub, (_i, state) => state.storage.deleteAlarm());
             }
-          } finally {
-            for (const client of clients) client.close();
-            await Promise.all(clients.map((client) => client.closed));
-            upstream.clearFailures();
-            upstream.payments.delete(id);
-            getTimes.delete(id);
-            await runInDurableObject(object.stub, (_i, state) => state.storage.deleteAlarm());
-          }
-        }),
-        { numRuns: OBJECT_RUNS },
-      );
-      expect(runs).toBeGreaterThanOrEqual(OBJECT_RUNS);
-      // The generator reached every outcome of an authentic notification.
-      for (const outcome of ["apply", "duplicate", "older", "final"]) expect(outcomes.get(outcome) ?? 0, outcome).toBeGreaterThan(OBJECT_RUNS / 20);
-      // Every applied snapshot became a webhook event, handed to the Queue.
-      expect(queued).toBeGreaterThanOrEqual(OBJECT_RUNS);
-      console.info(`snapshot properties: ${runs} sequences in ${Date.now() - started} ms; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
-    });
+          }),
+          { numRuns: OBJECT_RUNS },
+        );
+        expect(runs).toBeGreaterThanOrEqual(OBJECT_RUNS);
+        // The generator reached every outcome of an authentic notification.
+        for (const outcome of ["apply", "duplicate", "older", "final"])
+          expect(outcomes.get(outcome) ?? 0, outcome).toBeGreaterThan(OBJECT_RUNS / 20);
+        // Every applied snapshot became a webhook event, handed to the Queue.
+        expect(queued).toBeGreaterThanOrEqual(OBJECT_RUNS);
+        console.info(
+          `snapshot properties: ${runs} sequences in ${Date.now() - started} ms; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
+        );
+      },
+    );
   });
-
 }

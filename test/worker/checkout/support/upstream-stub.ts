@@ -31,17 +31,55 @@ interface Failure {
 }
 
 /** The keys the stub accepts (Basic auth), keyed by key id: the demo shops' and the registry shops' (support/registry.ts). */
-const KEYS: Record<string, string> = { demo_shop: TEST_SECRETS.DEMO_API_KEY_SECRET, registry_shop: REGISTRY_SECRETS.apiKeySecret };
+const KEYS: Record<string, string> = {
+  demo_shop: TEST_SECRETS.DEMO_API_KEY_SECRET,
+  registry_shop: REGISTRY_SECRETS.apiKeySecret,
+};
 
 /** Value of one unit in EUR, to compute transfer amounts. */
 const RATES: Record<string, string> = { EUR: "1", USD: "0.92", BTC: "60000", LTC: "80", DOGE: "0.1" };
 
 export const DEFAULT_CURRENCIES: Currency[] = [
-  { code: "BTC", name: "Bitcoin", paymentPriceEnabled: false, paymentTransferEnabled: true, payoutTransferEnabled: true, payoutPriceEnabled: false },
-  { code: "LTC", name: "Litecoin", paymentPriceEnabled: false, paymentTransferEnabled: true, payoutTransferEnabled: true, payoutPriceEnabled: false },
-  { code: "DOGE", name: "Dogecoin", paymentPriceEnabled: false, paymentTransferEnabled: false, payoutTransferEnabled: false, payoutPriceEnabled: false },
-  { code: "EUR", name: "Euro", paymentPriceEnabled: true, paymentTransferEnabled: false, payoutTransferEnabled: false, payoutPriceEnabled: true },
-  { code: "USD", name: "US Dollar", paymentPriceEnabled: true, paymentTransferEnabled: false, payoutTransferEnabled: false, payoutPriceEnabled: true },
+  {
+    code: "BTC",
+    name: "Bitcoin",
+    paymentPriceEnabled: false,
+    paymentTransferEnabled: true,
+    payoutTransferEnabled: true,
+    payoutPriceEnabled: false,
+  },
+  {
+    code: "LTC",
+    name: "Litecoin",
+    paymentPriceEnabled: false,
+    paymentTransferEnabled: true,
+    payoutTransferEnabled: true,
+    payoutPriceEnabled: false,
+  },
+  {
+    code: "DOGE",
+    name: "Dogecoin",
+    paymentPriceEnabled: false,
+    paymentTransferEnabled: false,
+    payoutTransferEnabled: false,
+    payoutPriceEnabled: false,
+  },
+  {
+    code: "EUR",
+    name: "Euro",
+    paymentPriceEnabled: true,
+    paymentTransferEnabled: false,
+    payoutTransferEnabled: false,
+    payoutPriceEnabled: true,
+  },
+  {
+    code: "USD",
+    name: "US Dollar",
+    paymentPriceEnabled: true,
+    paymentTransferEnabled: false,
+    payoutTransferEnabled: false,
+    payoutPriceEnabled: true,
+  },
 ];
 
 function json(status: number, body: unknown): Response {
@@ -95,8 +133,15 @@ export class UpstreamStub {
     const url = new URL(request.url);
     if (url.origin !== new URL(UPSTREAM_BASE_URL).origin) return this.realFetch(input, init);
     const body = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
-    this.calls.push({ method: request.method, path: url.pathname + url.search, body, authorization: request.headers.get("Authorization") });
-    const failure = this.failures.find((f) => f.remaining > 0 && f.method === request.method && url.pathname.startsWith(f.pathPrefix));
+    this.calls.push({
+      method: request.method,
+      path: url.pathname + url.search,
+      body,
+      authorization: request.headers.get("Authorization"),
+    });
+    const failure = this.failures.find(
+      (f) => f.remaining > 0 && f.method === request.method && url.pathname.startsWith(f.pathPrefix),
+    );
     if (failure) {
       failure.remaining -= 1;
       return this.failWith(failure.mode, request.signal, request, body);
@@ -104,7 +149,12 @@ export class UpstreamStub {
     return this.answer(request, url, body);
   }
 
-  private failWith(mode: FailureMode, signal: AbortSignal, request: Request, body: string): Promise<Response> | Response {
+  private failWith(
+    mode: FailureMode,
+    signal: AbortSignal,
+    request: Request,
+    body: string,
+  ): Promise<Response> | Response {
     switch (mode) {
       case "timeout":
         // Never answers; settles only when the caller gives up (its abort signal fires).
@@ -115,7 +165,10 @@ export class UpstreamStub {
       case "network":
         return Promise.reject(new TypeError("Network connection lost."));
       case "garbage":
-        return new Response("<html>502 Bad Gateway</html>{not json", { status: 200, headers: { "Content-Type": "application/json" } });
+        return new Response("<html>502 Bad Gateway</html>{not json", {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        });
       case "http500":
         return json(500, { message: "internal error" });
       case "http503":
@@ -126,7 +179,11 @@ export class UpstreamStub {
         return json(400, { message: "bad request" });
       case "echo400":
         // A careless upstream that repeats the request, credentials included, in its error body.
-        return json(400, { message: "bad request", authorization: request.headers.get("Authorization"), request: body });
+        return json(400, {
+          message: "bad request",
+          authorization: request.headers.get("Authorization"),
+          request: body,
+        });
     }
   }
 
@@ -202,7 +259,8 @@ export class UpstreamStub {
     };
     if (typeof req.notificationUrl === "string") payment.notificationUrl = req.notificationUrl;
     if (typeof req.externalPaymentId === "string") payment.externalPaymentId = req.externalPaymentId;
-    if (req.redirectUrls && typeof req.redirectUrls === "object") payment.redirectUrls = req.redirectUrls as Payment["redirectUrls"];
+    if (req.redirectUrls && typeof req.redirectUrls === "object")
+      payment.redirectUrls = req.redirectUrls as Payment["redirectUrls"];
     this.payments.set(paymentId, payment);
     return json(200, payment);
   }

@@ -73,16 +73,28 @@ export class WebhookReceiver {
 
   /** Waits (polling, bounded) until `check` holds for the deliveries so far. */
   async until(check: (receiver: WebhookReceiver) => boolean, timeout = 5000): Promise<void> {
-    await vi.waitFor(() => {
-      if (!check(this)) throw new Error(`webhooks so far: ${this.deliveries.map((d) => `${d.event.type}=${d.answered}`).join(", ") || "none"}`);
-    }, { timeout, interval: 20 });
+    await vi.waitFor(
+      () => {
+        if (!check(this))
+          throw new Error(
+            `webhooks so far: ${this.deliveries.map((d) => `${d.event.type}=${d.answered}`).join(", ") || "none"}`,
+          );
+      },
+      { timeout, interval: 20 },
+    );
   }
 
   private async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init);
     if (!request.url.startsWith(WEBHOOK_URL)) return this.previous(input, init);
     const body = await request.text();
-    const delivery: Delivery = { url: request.url, headers: Object.fromEntries(request.headers), body, event: JSON.parse(body) as WebhookEvent, answered: 0 };
+    const delivery: Delivery = {
+      url: request.url,
+      headers: Object.fromEntries(request.headers),
+      body,
+      event: JSON.parse(body) as WebhookEvent,
+      answered: 0,
+    };
     this.deliveries.push(delivery);
     const failure = this.failUrls.get(request.url) ?? this.failures.shift() ?? this.failEvery;
     if (failure === "network") throw new TypeError("Network connection lost.");

@@ -39,7 +39,12 @@ function parseRequest(bytes: Uint8Array): ParsedRequest | undefined {
   const length = Number(headers["content-length"] ?? "0");
   const bodyBytes = bytes.subarray(end + HEAD_END.length);
   if (bodyBytes.length < length) return undefined;
-  return { method, target, headers, ...(length > 0 ? { body: new TextDecoder().decode(bodyBytes.subarray(0, length)) } : {}) };
+  return {
+    method,
+    target,
+    headers,
+    ...(length > 0 ? { body: new TextDecoder().decode(bodyBytes.subarray(0, length)) } : {}),
+  };
 }
 
 export function bridgeConnect(handler: (request: Request) => Promise<Response>, seen: ParsedRequest[] = []): Connect {
@@ -49,7 +54,12 @@ export function bridgeConnect(handler: (request: Request) => Promise<Response>, 
     const readable = new ReadableStream<Uint8Array>({ start: (controller) => void (output = controller) });
     const respond = async (req: ParsedRequest) => {
       seen.push(req);
-      const response = await handler(buildRequest(req.method, `http://${address.hostname}:${address.port}${req.target}`, { headers: req.headers, body: req.body }));
+      const response = await handler(
+        buildRequest(req.method, `http://${address.hostname}:${address.port}${req.target}`, {
+          headers: req.headers,
+          body: req.body,
+        }),
+      );
       const body = new Uint8Array(await response.arrayBuffer());
       let head = `HTTP/1.1 ${response.status} ${response.statusText || "Status"}\r\n`;
       response.headers.forEach((value, name) => {

@@ -42,7 +42,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
         res.end(JSON.stringify(seen.filter((s) => s.path === url.searchParams.get("path"))));
         return;
       }
-      seen.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      seen.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       const mode = url.pathname.split("/")[1]?.split("-")[0];
       switch (mode) {
         case "ok":
@@ -59,7 +64,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
           req.socket.end(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n${ESTIMATE}`);
           return;
         case "continue":
-          req.socket.end(`HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: ${Buffer.byteLength(ESTIMATE)}\r\n\r\n${ESTIMATE}`);
+          req.socket.end(
+            `HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: ${Buffer.byteLength(ESTIMATE)}\r\n\r\n${ESTIMATE}`,
+          );
           return;
         case "error":
           res.writeHead(422, { "content-type": "application/json" });

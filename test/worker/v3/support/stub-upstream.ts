@@ -23,7 +23,12 @@ export function stubUpstream(responder: Responder) {
   const calls: Recorded[] = [];
   const fetchStub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const recorded = { method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() };
+    const recorded = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: await request.text(),
+    };
     calls.push(recorded);
     return responder(recorded, calls.length, init?.signal ?? undefined);
   };
@@ -49,7 +54,9 @@ export function clientOn(stub: { fetch: typeof fetch }, extra: Partial<V3ClientO
 
 /** A promise that never settles until `signal` aborts (an upstream that does not answer). */
 export function hang(signal: AbortSignal | undefined): Promise<Response> {
-  return new Promise((_resolve, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
+  return new Promise((_resolve, reject) =>
+    signal?.addEventListener("abort", () => reject(signal.reason), { once: true }),
+  );
 }
 
 export const PAYMENT_ID = "pay_7Hk2";
