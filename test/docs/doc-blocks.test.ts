@@ -112,6 +112,13 @@ describe("comparing output", () => {
     expect(shapeDifferences({ attempts: [1, 2, 3] }, { attempts: [1] })).toEqual([]);
   });
 
+  it('takes a string shown as "…" for any string, and only a string', () => {
+    const shown = parseShownJson('{ "orderId": "…", "status": "NEW", … }');
+    expect(shapeDifferences(shown, { orderId: "readme-1", status: "NEW", version: 1 })).toEqual([]);
+    expect(shapeDifferences(shown, { orderId: 7, status: "NEW" })).toEqual(["$.orderId: expected a string, got 7"]);
+    expect(shapeDifferences(shown, { status: "NEW" })).toEqual(["$.orderId: missing"]);
+  });
+
   it("puts the run's ports in place of the demo's", () => {
     expect(
       withPorts("http://127.0.0.1:8787 http://localhost:8787 127.0.0.1:8788/x 127.0.0.1:8789 :87870", {

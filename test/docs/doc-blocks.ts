@@ -256,12 +256,16 @@ export function missingLines(expected: (string | string[])[], actual: string): s
   return missing;
 }
 
+/** What a shown string `"…"` becomes: any string is accepted there (an id that depends on the run). */
+const ANY_STRING = "\u0000any string\u0000";
+
 /**
  * Parses a printed JSON that may leave parts out with `…` (as a value, an array element or the
- * rest of an object): the parts shown, as a value.
+ * rest of an object): the parts shown, as a value. A string shown as `"…"` stands for any string.
  */
 export function parseShownJson(text: string): unknown {
   const cleaned = text
+    .replaceAll('"…"', JSON.stringify(ANY_STRING))
     .replace(/,\s*…\s*(?=[}\]])/g, "")
     .replace(/^\s*…,?\s*$/gm, "")
     .replace(/…\s*,?/g, "")
@@ -296,6 +300,9 @@ export function shapeDifferences(expected: unknown, actual: unknown, path = "$")
           : [`${path}.${key}: expected a ${typeof value}, got ${JSON.stringify(got)}`];
       return shapeDifferences(value, got, `${path}.${key}`);
     });
+  }
+  if (expected === ANY_STRING) {
+    return typeof actual === "string" ? [] : [`${path}: expected a string, got ${JSON.stringify(actual)}`];
   }
   if (typeof expected === "string" && typeof actual === "string") {
     return linePattern(expected).test(actual)
