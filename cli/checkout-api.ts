@@ -121,7 +121,8 @@ export async function callWorker<T>(
   }
 }
 
-function networkError(method: string, path: string, error: unknown, timeoutMs: number): CheckoutApiError {
+/** What a failed fetch() says: whether it timed out (or was aborted), and its innermost cause. */
+export function fetchFailure(error: unknown): { timedOut: boolean; cause: string } {
   const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
   const cause =
     error instanceof Error && error.cause instanceof Error
@@ -129,6 +130,11 @@ function networkError(method: string, path: string, error: unknown, timeoutMs: n
       : error instanceof Error
         ? error.message
         : String(error);
+  return { timedOut, cause };
+}
+
+function networkError(method: string, path: string, error: unknown, timeoutMs: number): CheckoutApiError {
+  const { timedOut, cause } = fetchFailure(error);
   return new CheckoutApiError(
     timedOut
       ? `no answer from ${method} ${path} within ${timeoutMs} ms`

@@ -10,7 +10,7 @@
 import { Option, type Command } from "commander";
 import { signatureHeaders, USER_AGENT } from "../../worker/checkout/events/deliver.js";
 import { EVENT_TYPES, type EventList, type WebhookEvent } from "../../worker/checkout/events/types.js";
-import { CheckoutApiError, DEFAULT_CHECKOUT_URL, fetchEvents, httpUrl } from "../checkout-api.js";
+import { CheckoutApiError, DEFAULT_CHECKOUT_URL, fetchEvents, fetchFailure, httpUrl } from "../checkout-api.js";
 import {
   BACKEND_TOKEN_ENV,
   configPath,
@@ -153,13 +153,7 @@ async function forward(
     if (ok) await response.body?.cancel();
     return ok ? { status: response.status, ok } : { status: response.status, ok, ...(text ? { error: text } : {}) };
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    const cause =
-      error instanceof Error && error.cause instanceof Error
-        ? error.cause.message
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const { timedOut, cause } = fetchFailure(error);
     return {
       status: null,
       ok: false,
