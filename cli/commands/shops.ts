@@ -1,6 +1,6 @@
 /**
  * `shops list | show | add | update | disable | enable | rotate-secret | rewrap`: the shop
- * registry of a checkout Worker, through its admin API (worker/checkout/shops/admin-api.ts,
+ * registry of a checkout Worker, through its admin API (worker/checkout/routes/admin-api.ts,
  * docs/checkout.md "The admin API"). The admin token comes from CRYPTO_CHECKOUT_ADMIN_TOKEN,
  * the first line of stdin (--admin-token-stdin), --admin-token (with a warning), or the Worker's
  * own ADMIN_TOKEN in the environment or the .dev.vars beside wrangler.toml (a local Worker).

@@ -65,4 +65,28 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
       [],
     );
   });
+  it("a room of the checkout Worker imports only the rooms below it, not even a type of one above", async () => {
+    const refused = await boundaryErrors(
+      "worker/checkout/shops/scratch.ts",
+      `import type { x } from "../payments/order-object.js";`,
+    );
+    expect(refused).toEqual([expect.stringContaining("worker/checkout/shops/ may import the rooms below it (http")]);
+    expect(
+      await boundaryErrors("worker/checkout/http/scratch.ts", `import { x } from "../routes/app.js";`),
+    ).toHaveLength(1);
+    expect(await boundaryErrors("worker/checkout/routes/scratch.ts", `import { x } from "../index.js";`)).toHaveLength(
+      1,
+    );
+    expect(
+      await boundaryErrors("worker/checkout/payments/scratch.ts", `import { x } from "../events/outbox.js";`),
+    ).toEqual([]);
+    expect(await boundaryErrors("worker/checkout/payments/scratch.ts", `import { x } from "../wire.js";`)).toEqual([]);
+  });
+
+  it("the checkout Worker's shared top-level modules import no room", async () => {
+    expect(await boundaryErrors("worker/checkout/scratch.ts", `import type { x } from "./events/outbox.js";`)).toEqual([
+      expect.stringContaining("imports none of them"),
+    ]);
+    expect(await boundaryErrors("worker/checkout/index.ts", `import { x } from "./routes/app.js";`)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@
  * Durable Object classes its bindings name (wrangler.toml).
  */
 import { env } from "cloudflare:workers";
-import { app } from "./http/app.js";
+import { app } from "./routes/app.js";
 import { loadShops } from "./shops/config.js";
 import { reportDemoMode } from "./demo/demo-routes.js";
 import type { Env } from "./env.js";

@@ -6,7 +6,7 @@
  * Used by PaymentObject (payment events) and ShopEventsObject (payout events, redeliveries).
  */
 import { log } from "../http/log.js";
-import type { WebhookMessage } from "./types.js";
+import type { WebhookMessage } from "../backend-wire.js";
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS outbox (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -17,10 +17,10 @@ import { endpointsFor } from "./endpoints.js";
 import { EventLog, type FailureOutcome, type OpenDelivery } from "./event-log.js";
 import { Outbox } from "./outbox.js";
 import { leaseMs } from "./retry-policy.js";
-import type { EventDetail, EventList, WebhookEvent } from "./types.js";
+import type { EventDetail, EventList, WebhookEvent } from "../backend-wire.js";
 import { log } from "../http/log.js";
 import { getShop } from "../shops/shop-source.js";
-import { decideSnapshot, parseTime, type SnapshotDecision } from "../payments/snapshot.js";
+import { decideSnapshot, parseTime, type SnapshotDecision } from "../upstream/snapshot.js";
 
 /** The shop's event log, for callers in the Worker: holds the shop id and passes it where the object needs it. */
 export function shopEvents(env: Env, shopId: string) {

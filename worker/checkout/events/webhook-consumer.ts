@@ -12,7 +12,7 @@ import type { Env } from "../env.js";
 import { deliverEvent, webhookTimeoutMs, type AttemptResult } from "./deliver.js";
 import { endpointsFor } from "./endpoints.js";
 import { afterFailure, retrySchedule } from "./retry-policy.js";
-import type { WebhookMessage } from "./types.js";
+import type { WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
 import { shopEvents } from "./shop-events-object.js";
 import { getShop } from "../shops/shop-source.js";

@@ -24,11 +24,11 @@ import type { Notification, UnrecognizedNotification } from "../../v3/types.js";
 import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
-import { hookShopOf } from "./hook-url.js";
+import { hookShopOf } from "../upstream/hook-url.js";
 import { paymentObject, type HintOutcome, type NotificationOutcome } from "../payments/payment-object.js";
 import { shopEvents } from "../events/shop-events-object.js";
 import type { Shop } from "../shops/shop.js";
-import { upstreamFor } from "../payments/upstream.js";
+import { upstreamFor } from "../upstream/shop-client.js";
 
 function received(status: 200 | 202, outcome: string): Response {
   return new Response(JSON.stringify({ received: true, outcome }), {

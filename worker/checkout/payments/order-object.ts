@@ -16,7 +16,7 @@ import { log } from "../http/log.js";
 import { orderRetentionMs, retentionDecision } from "./order-retention.js";
 import { paymentObject } from "./payment-object.js";
 import { getShop } from "../shops/shop-source.js";
-import { upstreamFor } from "./upstream.js";
+import { upstreamFor } from "../upstream/shop-client.js";
 import type { PaymentView } from "../wire.js";
 
 /** Statuses after which the order may be paid again with a fresh payment. */

@@ -17,7 +17,7 @@ import type { Env } from "../env.js";
 import { paymentEvent } from "../events/build.js";
 import { Outbox } from "../events/outbox.js";
 import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "../http/errors.js";
-import { hookShopOf } from "../notifications/hook-url.js";
+import { hookShopOf } from "../upstream/hook-url.js";
 import { log } from "../http/log.js";
 import { PaymentStore, type PaymentRow, type SnapshotSource } from "./payment-store.js";
 import {
@@ -30,12 +30,12 @@ import {
   type PollSettings,
   type PollState,
 } from "./poll-policy.js";
-import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision } from "./snapshot.js";
+import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision } from "../upstream/snapshot.js";
 import { viewRedirects } from "./redirects.js";
 import { maxViewers, POLICY_VIOLATION, VIEWERS_RETRY_AFTER_SECONDS } from "./stream-limits.js";
 import type { Shop } from "../shops/shop.js";
 import { getShop } from "../shops/shop-source.js";
-import { upstreamFor } from "./upstream.js";
+import { upstreamFor } from "../upstream/shop-client.js";
 import { contentFingerprint, toView } from "./view.js";
 import { STREAM_PING, STREAM_PONG, type PaymentView, type StreamMessage } from "../wire.js";
 

@@ -8,7 +8,7 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { REDIRECT_KEYS, type RedirectKey } from "../../v3/types.js";
-import { EVENT_TYPES } from "../events/types.js";
+import { EVENT_TYPES } from "../backend-wire.js";
 import { DECIMAL_AMOUNT, SHOP_ID, currencyCode, decimalAmount, parseHttpUrl, shopId } from "../rules.js";
 import { secretProblem, type SecretKind } from "./secret-rules.js";
 

@@ -17,7 +17,7 @@ import {
   maxAttempts,
   retrySchedule,
 } from "../../../../worker/checkout/events/retry-policy.js";
-import { EVENT_TYPES, type DeliveryState } from "../../../../worker/checkout/events/types.js";
+import { EVENT_TYPES, type DeliveryState } from "../../../../worker/checkout/backend-wire.js";
 import { secretProblem, webhookSecretBytes } from "../../../../worker/checkout/shops/secret-rules.js";
 import { TEST_SECRETS } from "../support/test-env.js";
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
 import { paymentEvent, payoutEvent } from "../../../../worker/checkout/events/build.js";
 import { EventLog } from "../../../../worker/checkout/events/event-log.js";
-import type { EventDetail, WebhookEvent } from "../../../../worker/checkout/events/types.js";
+import type { EventDetail, WebhookEvent } from "../../../../worker/checkout/backend-wire.js";
 import { shopEvents } from "../../../../worker/checkout/events/shop-events-object.js";
 import { toView } from "../../../../worker/checkout/payments/view.js";
 import { consumeWebhooks, WEBHOOK_DEAD_LETTER_QUEUE } from "../../../../worker/checkout/events/webhook-consumer.js";

@@ -7,7 +7,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { EventDetail, PaymentEvent } from "../../../../worker/checkout/events/types.js";
+import type { EventDetail, PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import { paymentEvent } from "../../../../worker/checkout/events/build.js";
 import { shopEvents } from "../../../../worker/checkout/events/shop-events-object.js";
 import { toView } from "../../../../worker/checkout/payments/view.js";

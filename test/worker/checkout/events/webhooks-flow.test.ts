@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
-import type { PaymentEvent } from "../../../../worker/checkout/events/types.js";
+import type { PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { call, postJson } from "../support/http.js";
 import { notify } from "../support/merchant.js";

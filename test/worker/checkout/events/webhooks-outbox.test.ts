@@ -8,7 +8,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { batchBySize } from "../../../../worker/checkout/events/outbox.js";
-import type { PaymentEvent } from "../../../../worker/checkout/events/types.js";
+import type { PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { newPayment } from "../support/payments.js";
 import { createOpen, notify, testEnv } from "../support/merchant.js";

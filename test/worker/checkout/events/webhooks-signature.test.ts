@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { signatureHeaders, USER_AGENT } from "../../../../worker/checkout/events/deliver.js";
-import type { PaymentEvent } from "../../../../worker/checkout/events/types.js";
+import type { PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import { createOpen } from "../support/merchant.js";
 import { freshOrderId } from "../support/orders.js";
 import { TEST_SECRETS } from "../support/test-env.js";

@@ -7,7 +7,7 @@
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PayoutEvent, WebhookEvent } from "../../../../worker/checkout/events/types.js";
+import type { PayoutEvent, WebhookEvent } from "../../../../worker/checkout/backend-wire.js";
 import { shopEvents } from "../../../../worker/checkout/events/shop-events-object.js";
 import type { Payout } from "../../../../worker/v3/types.js";
 import { handleHook } from "../../../../worker/checkout/notifications/hooks.js";

@@ -9,7 +9,7 @@ import { Webhook } from "standardwebhooks";
 import { SignJWT } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
-import type { OrderStatus, PaymentEvent } from "../../../../worker/checkout/events/types.js";
+import type { OrderStatus, PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import { isolateCache } from "../../../../worker/checkout/shops/shop-registry.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { signBody } from "../../../../worker/v3/notification.js";

@@ -9,7 +9,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadShops } from "../../../../worker/checkout/shops/config.js";
-import { clearCurrencyCache } from "../../../../worker/checkout/payments/currencies.js";
+import { clearCurrencyCache } from "../../../../worker/checkout/upstream/currencies.js";
 import type { Env } from "../../../../worker/checkout/env.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { signBody } from "../../../../worker/v3/notification.js";

@@ -5,7 +5,7 @@ import {
   isFinalStatus,
   parseTime,
   type StoredMeta,
-} from "../../../../worker/checkout/payments/snapshot.js";
+} from "../../../../worker/checkout/upstream/snapshot.js";
 
 const stored = (over: Partial<StoredMeta> = {}): StoredMeta => ({
   version: 3,

@@ -12,13 +12,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { backendAuth } from "./backend-auth.js";
 import { CheckoutError } from "../http/errors.js";
-import { endpointsFor } from "./endpoints.js";
-import type { OrderStatus } from "./types.js";
+import { endpointsFor } from "../events/endpoints.js";
+import type { OrderStatus } from "../backend-wire.js";
 import { queryParams, type AppEnv } from "../http/plumbing.js";
 import { EVENT_ID, ORDER_ID } from "../rules.js";
 import { orderObject } from "../payments/order-object.js";
 import { paymentObject } from "../payments/payment-object.js";
-import { shopEvents } from "./shop-events-object.js";
+import { shopEvents } from "../events/shop-events-object.js";
 import { getShop } from "../shops/shop-source.js";
 
 export const DEFAULT_EVENTS_LIMIT = 50;

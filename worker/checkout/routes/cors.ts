@@ -10,8 +10,8 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import { CheckoutError } from "./errors.js";
-import type { AppEnv } from "./plumbing.js";
+import { CheckoutError } from "../http/errors.js";
+import type { AppEnv } from "../http/plumbing.js";
 import type { ShopData } from "../shops/shop-schema.js";
 import { getShop } from "../shops/shop-source.js";
 

@@ -15,10 +15,10 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { actorOf, adminAuth } from "./admin-auth.js";
-import type { AuditEntryView, ShopPage } from "./admin-wire.js";
+import type { AuditEntryView, ShopPage } from "../shops/admin-wire.js";
 import { CheckoutError } from "../http/errors.js";
 import { jsonBody, limitBody, queryParams, type AppEnv } from "../http/plumbing.js";
-import { decodeCursor, encodeCursor } from "./paging.js";
+import { decodeCursor, encodeCursor } from "../shops/paging.js";
 import {
   createShop,
   keyStatus,
@@ -29,11 +29,11 @@ import {
   showShop,
   updateShop,
   type Caller,
-} from "./registry-admin.js";
-import { listShops, readAudit } from "./registry-store.js";
-import { secretSlotName } from "./shop-patch.js";
+} from "../shops/registry-admin.js";
+import { listShops, readAudit } from "../shops/registry-store.js";
+import { secretSlotName } from "../shops/shop-patch.js";
 import { SHOP_ID } from "../rules.js";
-import { MAX_SECRET_LENGTH } from "./shop-schema.js";
+import { MAX_SECRET_LENGTH } from "../shops/shop-schema.js";
 
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 200;

@@ -8,7 +8,7 @@ import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
 import type { Shop } from "../shops/shop.js";
-import { upstreamFor } from "./upstream.js";
+import { upstreamFor } from "./shop-client.js";
 
 export const CURRENCY_CACHE_MS = 5 * 60_000;
 

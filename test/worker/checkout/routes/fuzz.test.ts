@@ -7,7 +7,7 @@
  * first, in order, from the seed, then sent 8 at a time; a failure names the seed and the request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearCurrencyCache } from "../../../../worker/checkout/payments/currencies.js";
+import { clearCurrencyCache } from "../../../../worker/checkout/upstream/currencies.js";
 import { ORDER_ID } from "../../../../worker/checkout/rules.js";
 import { ERROR_CODES, type ErrorBody } from "../../../../worker/checkout/wire.js";
 import { call, freshIp } from "../support/http.js";

@@ -7,19 +7,19 @@
  */
 import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
-import { adminApi } from "../shops/admin-api.js";
+import { adminApi } from "./admin-api.js";
 import { assetsRoutes } from "./assets.js";
-import { backendApi } from "../events/backend-api.js";
+import { backendApi } from "./backend-api.js";
 import { shopCors } from "./cors.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "../payments/create-payment.js";
-import { shopTransferCurrencies } from "../payments/currencies.js";
+import { shopTransferCurrencies } from "../upstream/currencies.js";
 import { limitStreamConnects } from "../payments/stream-limits.js";
 import { demoRoutes } from "../demo/demo-routes.js";
-import { CheckoutError, jsonError, toCheckoutError } from "./errors.js";
-import { HOOK_ROUTE } from "../notifications/hook-url.js";
+import { CheckoutError, jsonError, toCheckoutError } from "../http/errors.js";
+import { HOOK_ROUTE } from "../upstream/hook-url.js";
 import { handleHook } from "../notifications/hooks.js";
-import { jsonBody, limitBody, requestContext, type AppEnv } from "./plumbing.js";
-import { log } from "./log.js";
+import { jsonBody, limitBody, requestContext, type AppEnv } from "../http/plumbing.js";
+import { log } from "../http/log.js";
 import { paymentObject } from "../payments/payment-object.js";
 import { PAYMENT_ID } from "../rules.js";
 import { getShop } from "../shops/shop-source.js";

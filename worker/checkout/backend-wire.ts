@@ -3,8 +3,8 @@
  * state, and the bodies of the backend API (orders, events). Amounts are exact decimal strings.
  * docs/webhooks.md shows a full example of each event type.
  */
-import type { Payout } from "../../v3/types.js";
-import type { PaymentView } from "../wire.js";
+import type { Payout } from "../v3/types.js";
+import type { PaymentView } from "./wire.js";
 
 /** Every event type, in the catalogue's order. Stable: receivers switch on these names. */
 export const EVENT_TYPES = [

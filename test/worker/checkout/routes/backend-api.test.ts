@@ -10,7 +10,7 @@ import type {
   EventList,
   OrderStatus,
   PaymentEvent,
-} from "../../../../worker/checkout/events/types.js";
+} from "../../../../worker/checkout/backend-wire.js";
 import type { Payment } from "../../../../worker/v3/types.js";
 import { errorOf } from "../support/http.js";
 import {

@@ -7,8 +7,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { externalPaymentIdFor, MAX_EXTERNAL_ID_LENGTH } from "../../../../worker/checkout/payments/external-id.js";
-import type { OrderStatus, PaymentEvent } from "../../../../worker/checkout/events/types.js";
+import { externalPaymentIdFor, MAX_EXTERNAL_ID_LENGTH } from "../../../../worker/checkout/upstream/external-id.js";
+import type { OrderStatus, PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import { ORDER_ID, SHOP_ID } from "../../../../worker/checkout/rules.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { postJson } from "../support/http.js";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SHOP_ID } from "../../../../worker/checkout/rules.js";
 import type { Env } from "../../../../worker/checkout/env.js";
-import { hookShopOf, hookUrlFor } from "../../../../worker/checkout/notifications/hook-url.js";
+import { hookShopOf, hookUrlFor } from "../../../../worker/checkout/upstream/hook-url.js";
 import { getShop } from "../../../../worker/checkout/shops/shop-source.js";
 
 const workerEnv = env as unknown as Env;

@@ -14,7 +14,7 @@ import { bearerToken, tokenMatches, unauthorized } from "../http/bearer.js";
 import { CheckoutError } from "../http/errors.js";
 import type { AppEnv } from "../http/plumbing.js";
 import { log, registerSecret } from "../http/log.js";
-import { secretProblem } from "./secret-rules.js";
+import { secretProblem } from "../shops/secret-rules.js";
 
 const REALM = "crypto-checkout-admin";
 const PRINTABLE = /^[\x21-\x7e](?:[\x20-\x7e]{0,98}[\x21-\x7e])?$/;

@@ -16,8 +16,8 @@
  */
 import { Hono } from "hono";
 import type { Env } from "../env.js";
-import { CheckoutError } from "./errors.js";
-import type { AppEnv } from "./plumbing.js";
+import { CheckoutError } from "../http/errors.js";
+import type { AppEnv } from "../http/plumbing.js";
 
 async function fromAssets(env: Env, request: Request, path: string): Promise<Response> {
   const url = new URL(request.url);
