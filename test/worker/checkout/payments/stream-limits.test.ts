@@ -77,23 +77,30 @@ describe("stream limits", () => {
 
   it("limits stream connects per client address (429 rate_limited with Retry-After), not per payment", async () => {
     const paymentId = await created();
-    const ip = freshIp();
-    let status = 101;
-    let connects = 0;
-    while (status === 101 && connects < 200) {
-      const response = await upgrade(paymentId, ip);
-      status = response.status;
-      connects += 1;
-      if (response.webSocket) {
-        response.webSocket.accept();
-        response.webSocket.close(1000, "done");
-      } else {
-        expect((await errorOf(response)).code).toBe("rate_limited");
-        expect(response.headers.get("Retry-After")).toBe("60");
+    // The local limiter counts in fixed one-minute windows of the wall clock: a measure that
+    // crosses a window's end is repeated with another client.
+    let measured: { status: number; connects: number } | undefined;
+    for (let attempt = 0; attempt < 3 && !measured; attempt += 1) {
+      const ip = freshIp();
+      const minute = Math.floor(Date.now() / 60_000);
+      let status = 101;
+      let connects = 0;
+      while (status === 101 && connects < 200) {
+        const response = await upgrade(paymentId, ip);
+        status = response.status;
+        connects += 1;
+        if (response.webSocket) {
+          response.webSocket.accept();
+          response.webSocket.close(1000, "done");
+        } else {
+          expect((await errorOf(response)).code).toBe("rate_limited");
+          expect(response.headers.get("Retry-After")).toBe("60");
+        }
       }
+      if (Math.floor(Date.now() / 60_000) === minute) measured = { status, connects };
     }
-    expect(status).toBe(429);
-    expect(connects - 1).toBe(60);
+    expect(measured?.status).toBe(429);
+    expect((measured?.connects ?? 0) - 1).toBe(60);
     // Another client is not affected.
     const other = await upgrade(paymentId);
     expect(other.status).toBe(101);
