@@ -17,15 +17,15 @@ const CONSOLE_WORKER_MODULES = [
   // How the Worker signs and sends a webhook (`listen --forward-to` POSTs each event exactly so).
   "events/deliver",
   // Signing an order token for a signed-pricing shop (`order-token`).
-  "order-token",
+  "payments/order-token",
   // The order id's shape (`order-token` checks it before signing).
   "rules",
   // The admin API's wire types (`shops`).
-  "admin-wire",
+  "shops/admin-wire",
   // What a shop secret must look like (`shops add`, `shops rotate`).
-  "secret-rules",
+  "shops/secret-rules",
   // The shop configuration's schema (`config`, `shops`: checked before anything is sent).
-  "shop-schema",
+  "shops/shop-schema",
 ];
 
 export default tseslint.config(

@@ -4,8 +4,8 @@
  *   frames `{"type":"payment","payment":<PaymentView>}`, and the ping protocol of wire.ts), over
  *   the `ws` package (Node 20 has no global WebSocket client);
  * - the backend API's event log, `GET /api/shops/{shop}/events?after=&limit=` with the shop's
- *   Bearer token (worker/checkout/backend-api.ts, docs/webhooks.md);
- * - the shop registry's admin API, `/admin/*` with the admin token (worker/checkout/admin-api.ts).
+ *   Bearer token (worker/checkout/events/backend-api.ts, docs/webhooks.md);
+ * - the shop registry's admin API, `/admin/*` with the admin token (worker/checkout/shops/admin-api.ts).
  * Errors are CheckoutApiError: `retryable` for network failures, timeouts, 5xx and 429.
  */
 import WebSocket from "ws";

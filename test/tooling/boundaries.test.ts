@@ -26,14 +26,17 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
   it("the console imports the v3 client and the declared Worker modules only", async () => {
     const refused = await boundaryErrors(
       "cli/commands/scratch.ts",
-      `import type { x } from "../../worker/checkout/order-object.js";`,
+      `import type { x } from "../../worker/checkout/payments/order-object.js";`,
     );
     expect(refused).toHaveLength(1);
     expect(refused[0]).toContain("CONSOLE_WORKER_MODULES");
     expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/sandbox/ledger.js";`)).toHaveLength(1);
     expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/v3/client.js";`)).toEqual([]);
     expect(
-      await boundaryErrors("cli/commands/scratch.ts", `import { x } from "../../worker/checkout/shop-schema.js";`),
+      await boundaryErrors(
+        "cli/commands/scratch.ts",
+        `import { x } from "../../worker/checkout/shops/shop-schema.js";`,
+      ),
     ).toEqual([]);
     expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/checkout/events/deliver.js";`)).toEqual(
       [],

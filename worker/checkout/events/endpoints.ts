@@ -1,5 +1,5 @@
 /** The shop's webhook endpoints that take an event of this type (no `events` filter: every type). Pure. */
-import type { EndpointSettings } from "../shop-schema.js";
+import type { EndpointSettings } from "../shops/shop-schema.js";
 import type { EventType } from "./types.js";
 
 export function endpointsFor(shop: { webhooks: EndpointSettings[] }, type: EventType): EndpointSettings[] {
