@@ -251,7 +251,22 @@ function costRows(cost, watched) {
       `${b.storageRowsWritten} / ${b.storageRowsRead}, ${b.queueMessages}, ${b.d1Queries}, ${b.upstreamCalls}`,
     ],
     ["one checkout: upstream calls by route", list(cost.upstream)],
-    ["one checkout: every count (bench-results/latest.json has them by kind)", list(cost.counts)],
+    [
+      "one checkout: every count",
+      list(
+        Object.fromEntries(Object.entries(cost.counts).filter(([key]) => !key.startsWith("storage rows written by"))),
+      ),
+    ],
+    [
+      "one checkout: storage rows written by statement",
+      list(
+        Object.fromEntries(
+          Object.entries(cost.counts)
+            .filter(([key]) => key.startsWith("storage rows written by: "))
+            .map(([key, n]) => [key.slice("storage rows written by: ".length), n]),
+        ),
+      ),
+    ],
     [
       `each minute one viewer watches a payment without changes (${watched.seconds} s measured): Worker / DO requests, rows written, upstream calls`,
       `${watched.perMinute.workerRequests} / ${watched.perMinute.durableObjectRequests}, ${watched.perMinute.storageRowsWritten}, ${watched.perMinute.upstreamCalls}`,
