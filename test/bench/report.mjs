@@ -66,7 +66,7 @@ ${table}
   the Worker / bound ratio compares like with like; a rate is a way's creates over the time its
   blocks took. Where the Worker's time goes: \`npm run profile:create\` and docs/architecture.md,
   "What a create costs, measured locally".
-${costSection(results.checkoutCost, results.watched?.seconds)}${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${registrySection(results.registry)}`;
+${costSection(results.checkoutCost)}${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${registrySection(results.registry)}`;
 }
 
 /** What one checkout costs: how the counts are taken (empty when the run has none). */
@@ -80,7 +80,7 @@ function costSection(cost, watchedSeconds = 30) {
   Object requests; the WebSocket messages the runtime delivers are shown apart, 20 of them are
   billed as one request, and the element's pings are answered without waking the object); the rows each SQL
   statement read and wrote as its cursor reports them (\`rowsRead\`, \`rowsWritten\`, what the
-  platform bills for SQLite-backed objects), plus key-value puts and deletes and alarms set or
+  platform bills for SQLite-backed objects; Miniflare's own bookkeeping of object names is left out), plus key-value puts and deletes and alarms set or
   deleted (a row written each); Queue messages sent, received and acked; D1 queries; and the
   upstream calls at the counting proxy. One checkout is what the element and the customer do: the
   shop's settings, the create, the WebSocket stream, then the sandbox receives the exact amount (its
