@@ -28,6 +28,10 @@ const step = (what) => console.error(`[${((Date.now() - started) / 1000).toFixed
 const POLL_WINDOW_MS = 60_000;
 const onlyCost = process.argv.includes("--only") && process.argv[process.argv.indexOf("--only") + 1] === "cost";
 const WATCH_SECONDS = 30;
+if (onlyCost && process.argv.includes("--docs")) {
+  console.error("--docs rewrites docs/bench.md from a whole run: leave out --only cost, or --docs.");
+  process.exit(2);
+}
 
 ensureBuilt({ log: step });
 const secrets = devVars();
