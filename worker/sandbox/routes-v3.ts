@@ -88,10 +88,12 @@ export function v3Routes(): Hono<AppEnv> {
     return c.body(null, 200);
   });
 
-  // The spec's paths, repeated segment included.
+  // The spec's paths, repeated segment included. ConversionResponseV3 is `{id}` and nothing
+  // else; the conversion's state is the control API's (GET /sandbox/conversions/{id}).
   v3.post("/conversions/v3/conversions", async (c) => {
     const req = parseJsonBody(newConversionSchema, await c.req.text());
-    return c.json(unwrap(await ledgerOf(c.env).createConversion(c.var.account, req)));
+    const { id } = unwrap(await ledgerOf(c.env).createConversion(c.var.account, req));
+    return c.json({ id });
   });
   // A GET that carries a JSON body: a Worker can read it with request.text().
   v3.get("/conversions/v3/estimate-conversion", async (c) => {

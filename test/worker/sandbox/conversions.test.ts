@@ -7,9 +7,16 @@ import type { SandboxConversion } from "../../../worker/sandbox/conversions.js";
 import { call, createPayment, expectJson, OTHER, pay } from "./support/sandbox.js";
 import type { ErrorBody, Key } from "./support/sandbox.js";
 
-const create = (json: Record<string, unknown>, key?: Key) =>
-  expectJson<SandboxConversion>(200, "POST", "/v3/conversions/v3/conversions", { json, key });
 const state = (id: string) => expectJson<SandboxConversion>(200, "GET", `/sandbox/conversions/${id}`);
+/** Creates a conversion, which answers the spec's ConversionResponseV3 (`{id}` only), and reads its state. */
+const create = async (json: Record<string, unknown>, key?: Key) => {
+  const answer = await expectJson<Record<string, unknown>>(200, "POST", "/v3/conversions/v3/conversions", {
+    json,
+    key,
+  });
+  expect(Object.keys(answer)).toEqual(["id"]);
+  return state(String(answer.id));
+};
 const btcAvailable = async (): Promise<Decimal> => {
   const text = await (await call("GET", "/v3/payouts/payout-limits?transferCurrency=BTC&priceCurrency=EUR")).text();
   return new Decimal(/"available":([\d.]+)/.exec(text)?.[1] ?? "NaN");
