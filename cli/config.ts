@@ -15,6 +15,7 @@ import { parse as parseToml } from "smol-toml";
 import { validateShops, type ConfigIssue, type ShopConfig } from "../worker/checkout/shops/shop-schema.js";
 import type { Environment } from "../worker/v3/types.js";
 import { UsageError } from "./errors.js";
+import { requireSecretSafe } from "./secure-url.js";
 
 export const KEY_SECRET_ENV = "CRYPTO_CHECKOUT_KEY_SECRET";
 export const BASE_URL_ENV = "CRYPTO_CHECKOUT_BASE_URL";
@@ -122,14 +123,14 @@ export interface ResolveContext {
 
 function baseUrlFor(environment: Environment, opts: GlobalOptions, config: WorkerConfig | undefined): string {
   const explicit = opts.baseUrl ?? process.env[BASE_URL_ENV];
-  if (explicit) return explicit;
+  if (explicit) return requireSecretSafe(explicit, opts.baseUrl !== undefined ? "--base-url" : BASE_URL_ENV);
   const name = environment === "sandbox" ? "SANDBOX_BASE_URL" : "PRODUCTION_BASE_URL";
   const value = config?.vars[name];
   if (!value)
     throw new UsageError(
       `no base URL for ${environment}: ${name} is empty in ${config?.path ?? "wrangler.toml"}; pass --base-url <url> or set ${BASE_URL_ENV}`,
     );
-  return value;
+  return requireSecretSafe(value, `${name} in ${config?.path ?? "wrangler.toml"}`);
 }
 
 /** The environment, base URL and API key the command speaks with. Usage errors for anything missing. */

@@ -18,7 +18,7 @@ import { actions, integer } from "./commands/shared.js";
 import { BASE_URL_ENV, KEY_SECRET_ENV, type GlobalOptions } from "./config.js";
 import { createContext } from "./context.js";
 import { CommandFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Interrupted, UsageError } from "./errors.js";
-import { json, processIo, v3ErrorJson, v3ErrorLine, type Io } from "./output.js";
+import { json, printable, processIo, v3ErrorJson, v3ErrorLine, type Io } from "./output.js";
 import packageJson from "../package.json" with { type: "json" };
 
 /** The package's version, from package.json (the one place it is written). */
@@ -101,20 +101,20 @@ export async function run(argv: readonly string[], options: { root: string; io?:
     }
     if (error instanceof Interrupted) return error.exitCode;
     if (error instanceof UsageError) {
-      io.err(`error: ${error.message}\n`);
+      io.err(`error: ${printable(error.message)}\n`);
       return EXIT_USAGE;
     }
     if (error instanceof CommandFailure) {
-      io.err(`error: ${error.message}\n`);
+      io.err(`error: ${printable(error.message)}\n`);
       return EXIT_FAILURE;
     }
     if (error instanceof V3Error) {
       if (jsonMode) io.out(json(v3ErrorJson(error)));
-      io.err(`${v3ErrorLine(error)}\n`);
+      io.err(`${printable(v3ErrorLine(error))}\n`);
       // A request the client refused before sending it is a usage error; anything else failed upstream.
       return error.kind === "invalid_request" ? EXIT_USAGE : EXIT_FAILURE;
     }
-    io.err(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    io.err(`error: ${printable(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     return EXIT_FAILURE;
   }
 }

@@ -24,6 +24,17 @@ export const processIo: Io = {
   inIsTty: Boolean(process.stdin.isTTY),
 };
 
+/**
+ * Text that came from the network as it may reach a terminal: C0 control characters (except line
+ * feed and tab), DEL and the C1 controls removed, so that a server's answer cannot move the
+ * cursor, clear the screen, retitle the window or hide a line with escape sequences. Our own
+ * escape sequences (the spinner's) are written apart from it.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what this removes
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+}
+
 const PLAIN_STYLE = { head: [] as string[], border: [] as string[] };
 /** No line between rows: one rule under the header only. */
 const COMPACT = { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" };
@@ -31,7 +42,7 @@ const COMPACT = { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" };
 function text(value: Cell): string {
   if (value === undefined || value === null || value === "") return "-";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  return String(value);
+  return printable(String(value));
 }
 
 /** A table with a header row. */
@@ -93,8 +104,8 @@ export function liveLine(io: Io, label: string): LiveLine {
   if (!io.errIsTty)
     return {
       update: () => undefined,
-      print: (text) => io.out(text),
-      note: (text) => io.err(text),
+      print: (text) => io.out(printable(text)),
+      note: (text) => io.err(printable(text)),
       stop: () => undefined,
     };
   let current = label;
@@ -108,11 +119,11 @@ export function liveLine(io: Io, label: string): LiveLine {
     },
     print(text) {
       io.err("\r\x1b[2K");
-      io.out(text);
+      io.out(printable(text));
       draw();
     },
     note(text) {
-      io.err(`\r\x1b[2K${text}`);
+      io.err(`\r\x1b[2K${printable(text)}`);
       draw();
     },
     stop() {

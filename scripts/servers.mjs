@@ -3,7 +3,7 @@
 // screenshots and the benchmark.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -119,7 +119,11 @@ export function generateDevValues(path) {
     });
   const rest = [...values].filter(([name]) => !filled.has(name)).map(([name, value]) => `${name}=${value}`);
   writeFileSync(path, `${[...lines, ...rest].join("\n").replace(/\n*$/, "")}\n`);
+  chmodSync(path, SECRET_FILE_MODE);
 }
+
+/** .dev.vars holds secrets (the admin token, the master key): readable and writable by its owner only. */
+export const SECRET_FILE_MODE = 0o600;
 
 /** Creates a gitignored .dev.vars from its committed .dev.vars.example, or brings an older one up to date. */
 export function ensureDevVars() {
@@ -129,8 +133,11 @@ export function ensureDevVars() {
     if (!existsSync(example)) continue;
     if (!existsSync(vars)) {
       copyFileSync(example, vars);
+      chmodSync(vars, SECRET_FILE_MODE);
       continue;
     }
+    // Older ones were made readable by every user of the machine.
+    chmodSync(vars, SECRET_FILE_MODE);
     // A .dev.vars made from an older example: add the secrets the example has gained since, and
     // replace sandbox values the project has retired (a value someone chose stays).
     const have = readDevVars(vars);

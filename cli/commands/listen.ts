@@ -24,6 +24,7 @@ import { CommandFailure, UsageError } from "../errors.js";
 import { liveLine, type LiveLine } from "../output.js";
 import { sleep, stopOnSignals, type Stopper } from "../signals.js";
 import { integer, seconds, type Act } from "./shared.js";
+import { requireSecretSafe } from "../secure-url.js";
 
 export const DEFAULT_LISTEN_INTERVAL_MS = 2000;
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -121,7 +122,7 @@ function resolveSetup(ctx: Context, o: ListenOptions): Setup {
   if (!WHSEC.test(secret)) throw new UsageError("the webhook secret must be of the form whsec_<base64>");
   return {
     shop: shop.id,
-    base: httpUrl(o.checkoutUrl, "--checkout-url"),
+    base: requireSecretSafe(httpUrl(o.checkoutUrl, "--checkout-url"), "--checkout-url"),
     target: httpUrl(o.forwardTo, "--forward-to"),
     token,
     secret,

@@ -6,7 +6,7 @@
  * turns them into the exit code (1 upstream or network, 2 usage) and, with `--json`, a JSON error.
  */
 import type { V3Client } from "../../worker/v3/client.js";
-import { json, withSpinner, type Io } from "../output.js";
+import { json, printable, withSpinner, type Io } from "../output.js";
 
 /** What showing a result needs of a command's context (cli/context.ts: Context). */
 export interface OperationContext {
@@ -34,7 +34,7 @@ export function acknowledged(result: Record<string, unknown>, sentence: string):
 
 /** Prints `result` as --json asks: JSON, else the view's text. */
 export function show<T>(ctx: OperationContext, result: T, view: View<T>): void {
-  ctx.io.out(ctx.opts.json ? json(view.json ? view.json(result) : result) : view.text(result));
+  ctx.io.out(ctx.opts.json ? json(view.json ? view.json(result) : result) : printable(view.text(result)));
 }
 
 /** Client → spinner → JSON or text. Returns the result. */

@@ -24,6 +24,7 @@ import { record, table, withSpinner, type Cell } from "../output.js";
 import { patchWithSecretValues, withSecretValues, type SecretLookup } from "../shop-secrets.js";
 import { show } from "./operation.js";
 import { integer, type Act } from "./shared.js";
+import { isLoopback, requireSecretSafe } from "../secure-url.js";
 
 export const ADMIN_TOKEN_ENV = "CRYPTO_CHECKOUT_ADMIN_TOKEN";
 /** Shops per request of `shops list --all`, and per rewrap call. */
@@ -57,7 +58,7 @@ function lookupIn(config: WorkerConfig | undefined): SecretLookup {
   return (name) => (config ? secretByName(config, name) : process.env[name] || undefined);
 }
 
-async function adminToken(ctx: Context, o: ShopsOptions): Promise<string> {
+async function adminToken(ctx: Context, o: ShopsOptions, base: string): Promise<string> {
   const fromEnv = process.env[ADMIN_TOKEN_ENV];
   if (fromEnv) return fromEnv;
   if (o.adminTokenStdin) return (await readStdinLine()).trim();
@@ -67,6 +68,11 @@ async function adminToken(ctx: Context, o: ShopsOptions): Promise<string> {
     );
     return o.adminToken;
   }
+  // The local .dev.vars holds the token of a local Worker only: never sent to another one.
+  if (!isLoopback(new URL(base)))
+    throw new UsageError(
+      `no admin token for the Worker at ${base}: set ${ADMIN_TOKEN_ENV} or pass --admin-token-stdin (the ADMIN_TOKEN of the local .dev.vars is used only for a Worker on this machine)`,
+    );
   const local = lookupIn(localConfig(ctx))("ADMIN_TOKEN");
   if (local) return local;
   throw new UsageError(
@@ -96,8 +102,8 @@ function failure(error: CheckoutApiError, base: string): CommandFailure {
 
 async function connect(ctx: Context, command: Command): Promise<Admin> {
   const o = command.optsWithGlobals<ShopsOptions>();
-  const base = httpUrl(o.checkoutUrl, "--checkout-url");
-  const token = await adminToken(ctx, o);
+  const base = requireSecretSafe(httpUrl(o.checkoutUrl, "--checkout-url"), "--checkout-url");
+  const token = await adminToken(ctx, o, base);
   const timeoutMs = ctx.opts.timeout ?? 5000;
   const headers = { "X-Audit-Actor": actor() };
   return {

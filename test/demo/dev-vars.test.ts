@@ -3,7 +3,7 @@
  * filled when missing or empty, kept when set, and never a value that begins with "-" (a command
  * line reads `--admin-token -V...` as the console's version flag).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -42,6 +42,21 @@ describe("generated local secrets", () => {
     const again = readFileSync(path, "utf8");
     generateDevValues(path);
     expect(readFileSync(path, "utf8")).toBe(again);
+  });
+});
+
+describe("the file of local secrets", () => {
+  it("is readable and writable by its owner only once values are generated into it, whatever its mode was", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dev-vars-mode-"));
+    try {
+      const path = join(dir, ".dev.vars");
+      writeFileSync(path, "ADMIN_TOKEN=\n");
+      chmodSync(path, 0o644);
+      generateDevValues(path);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

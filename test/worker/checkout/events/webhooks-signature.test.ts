@@ -129,5 +129,6 @@ describe("signatureHeaders", () => {
       ),
       { numRuns: 200 },
     );
-  });
+    // 200 runs of three HMACs each take about a second alone, several on a busy shared machine.
+  }, 30_000);
 });
