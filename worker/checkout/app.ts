@@ -18,7 +18,7 @@ import { demoRoutes } from "./demo-routes.js";
 import { CheckoutError, jsonError, toCheckoutError } from "./errors.js";
 import { HOOK_ROUTE } from "./hook-url.js";
 import { handleHook } from "./hooks.js";
-import { jsonBody, limitBody, requestContext, type AppEnv } from "./http.js";
+import { jsonBody, limitBody, plainTextAsJson, requestContext, type AppEnv } from "./http.js";
 import { log } from "./log.js";
 import { paymentObject } from "./payment-object.js";
 import { PAYMENT_ID } from "./rules.js";
@@ -77,6 +77,7 @@ app.post(
   "/api/shops/:shop/payments",
   limitBody(MAX_CREATE_BODY),
   rateLimitCreate,
+  plainTextAsJson,
   jsonBody(createPaymentSchema),
   async (c) => {
     const shop = await getShop(c.env, c.req.param("shop"));
