@@ -13,20 +13,49 @@ const CONSOLE_WORKER_MODULES = [
   // The page API's and the stream's wire types and constants (`payments watch`, checkout-api.ts).
   "wire",
   // The event log's types and the list of event types (`events`, `listen`).
-  "events/types",
+  "backend-wire",
   // How the Worker signs and sends a webhook (`listen --forward-to` POSTs each event exactly so).
   "events/deliver",
   // Signing an order token for a signed-pricing shop (`order-token`).
-  "order-token",
+  "payments/order-token",
   // The order id's shape (`order-token` checks it before signing).
   "rules",
   // The admin API's wire types (`shops`).
-  "admin-wire",
+  "shops/admin-wire",
   // What a shop secret must look like (`shops add`, `shops rotate`).
-  "secret-rules",
+  "shops/secret-rules",
   // The shop configuration's schema (`config`, `shops`: checked before anything is sent).
-  "shop-schema",
+  "shops/shop-schema",
 ];
+
+/**
+ * The checkout Worker's rooms (worker/checkout/<room>/), lowest first: a room may import the rooms
+ * before it and the shared modules of the top level (wire, backend-wire, rules, env), never a room
+ * after it, not even a type, so that the rooms stay layered (docs/architecture.md, "The checkout
+ * Worker's rooms"). The top-level index.ts, the entry, stands above them all.
+ */
+const CHECKOUT_ROOMS = ["http", "shops", "upstream", "events", "payments", "notifications", "demo", "routes"];
+
+/** One no-restricted-imports entry per room: the rooms above it are out of reach. */
+const roomBoundaries = CHECKOUT_ROOMS.map((room, index) => {
+  const above = CHECKOUT_ROOMS.slice(index + 1);
+  return {
+    files: [`worker/checkout/${room}/**`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: above.length === 0 ? "^\\.\\./index(\\.js)?$" : `^\\.\\./(${above.join("|")}|index(\\.js)?$)`,
+              message: `worker/checkout/${room}/ may import the rooms below it (${CHECKOUT_ROOMS.slice(0, index).join(", ") || "none"}) and the top level's shared modules, not ${above.join(", ") || "the entry"} (eslint.config.js, CHECKOUT_ROOMS).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -125,6 +154,26 @@ export default tseslint.config(
             {
               regex: `^(\\.\\./)+worker/(?!v3/|checkout/(${CONSOLE_WORKER_MODULES.join("|")})\\.js$)`,
               message: `The console may import worker/v3/ and, of the checkout Worker, only ${CONSOLE_WORKER_MODULES.map((m) => `worker/checkout/${m}.js`).join(", ")} (eslint.config.js, CONSOLE_WORKER_MODULES).`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...roomBoundaries,
+  {
+    // The top level's shared modules (the contracts and the bindings) sit below every room.
+    files: ["worker/checkout/*.ts"],
+    ignores: ["worker/checkout/index.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^\\./(${CHECKOUT_ROOMS.join("|")})/`,
+              message:
+                "The top level of worker/checkout/ (wire, backend-wire, rules, env) is shared by every room and imports none of them (eslint.config.js, CHECKOUT_ROOMS).",
             },
           ],
         },

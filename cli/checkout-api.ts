@@ -4,12 +4,12 @@
  *   frames `{"type":"payment","payment":<PaymentView>}`, and the ping protocol of wire.ts), over
  *   the `ws` package (Node 20 has no global WebSocket client);
  * - the backend API's event log, `GET /api/shops/{shop}/events?after=&limit=` with the shop's
- *   Bearer token (worker/checkout/backend-api.ts, docs/webhooks.md);
- * - the shop registry's admin API, `/admin/*` with the admin token (worker/checkout/admin-api.ts).
+ *   Bearer token (worker/checkout/routes/backend-api.ts, docs/webhooks.md);
+ * - the shop registry's admin API, `/admin/*` with the admin token (worker/checkout/routes/admin-api.ts).
  * Errors are CheckoutApiError: `retryable` for network failures, timeouts, 5xx and 429.
  */
 import WebSocket from "ws";
-import type { EventList } from "../worker/checkout/events/types.js";
+import type { EventList } from "../worker/checkout/backend-wire.js";
 import {
   STREAM_PING,
   STREAM_PONG,

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { parse as parseToml } from "smol-toml";
-import { validateShops, type ConfigIssue, type ShopConfig } from "../worker/checkout/shop-schema.js";
+import { validateShops, type ConfigIssue, type ShopConfig } from "../worker/checkout/shops/shop-schema.js";
 import type { Environment } from "../worker/v3/types.js";
 import { UsageError } from "./errors.js";
 
@@ -37,7 +37,7 @@ export interface GlobalOptions {
   timeout?: number;
 }
 
-/** A shop of the Worker's configuration, validated by the Worker's own rules (worker/checkout/shop-schema.ts). */
+/** A shop of the Worker's configuration, validated by the Worker's own rules (worker/checkout/shops/shop-schema.ts). */
 export type ShopEntry = ShopConfig;
 
 export interface WorkerConfig {

@@ -4,7 +4,7 @@
  * variables, or entries of the .dev.vars beside wrangler.toml), and the console puts the values in
  * before it sends the shop to the admin API, where they are sealed. Pure: the lookup comes in.
  */
-import { SECRET_NAME, type ShopConfig } from "../worker/checkout/shop-schema.js";
+import { SECRET_NAME, type ShopConfig } from "../worker/checkout/shops/shop-schema.js";
 import { UsageError } from "./errors.js";
 
 /** A secret's value by its name, or undefined when it is set nowhere. */

@@ -9,7 +9,7 @@
  */
 import { Option, type Command } from "commander";
 import { signatureHeaders, USER_AGENT } from "../../worker/checkout/events/deliver.js";
-import { EVENT_TYPES, type EventList, type WebhookEvent } from "../../worker/checkout/events/types.js";
+import { EVENT_TYPES, type EventList, type WebhookEvent } from "../../worker/checkout/backend-wire.js";
 import { CheckoutApiError, DEFAULT_CHECKOUT_URL, fetchEvents, fetchFailure, httpUrl } from "../checkout-api.js";
 import {
   BACKEND_TOKEN_ENV,

@@ -1,5 +1,5 @@
 import { Option, type Command } from "commander";
-import { signOrderToken } from "../../worker/checkout/order-token.js";
+import { signOrderToken } from "../../worker/checkout/payments/order-token.js";
 import {
   CURRENCY_CODE,
   CURRENCY_CODE_MESSAGE,

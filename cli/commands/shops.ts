@@ -1,6 +1,6 @@
 /**
  * `shops list | show | add | update | disable | enable | rotate-secret | rewrap`: the shop
- * registry of a checkout Worker, through its admin API (worker/checkout/admin-api.ts,
+ * registry of a checkout Worker, through its admin API (worker/checkout/routes/admin-api.ts,
  * docs/checkout.md "The admin API"). The admin token comes from CRYPTO_CHECKOUT_ADMIN_TOKEN,
  * the first line of stdin (--admin-token-stdin), --admin-token (with a warning), or the Worker's
  * own ADMIN_TOKEN in the environment or the .dev.vars beside wrangler.toml (a local Worker).
@@ -12,10 +12,10 @@ import { password, isCancel } from "@clack/prompts";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFileSync } from "node:fs";
 import { userInfo } from "node:os";
-import type { KeyStatus, RewrapResult, ShopPage, ShopRecord } from "../../worker/checkout/admin-wire.js";
-import { secretProblem, type SecretKind } from "../../worker/checkout/secret-rules.js";
+import type { KeyStatus, RewrapResult, ShopPage, ShopRecord } from "../../worker/checkout/shops/admin-wire.js";
+import { secretProblem, type SecretKind } from "../../worker/checkout/shops/secret-rules.js";
 import { SHOP_ID, SHOP_ID_MESSAGE } from "../../worker/checkout/rules.js";
-import { SECRET_FIELDS, schemaIssues, shopSchema, type ShopConfig } from "../../worker/checkout/shop-schema.js";
+import { SECRET_FIELDS, schemaIssues, shopSchema, type ShopConfig } from "../../worker/checkout/shops/shop-schema.js";
 import { callWorker, CheckoutApiError, DEFAULT_CHECKOUT_URL, httpUrl } from "../checkout-api.js";
 import { configPath, findShop, loadWorkerConfig, secretByName, type WorkerConfig } from "../config.js";
 import { readStdinLine, type Context } from "../context.js";

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { median } from "./stats.mjs";
 
-/** The Worker's own derivation of the amounts a view carries (worker/checkout/view-amounts.ts), bundled for Node. */
+/** The Worker's own derivation of the amounts a view carries (worker/checkout/payments/view-amounts.ts), bundled for Node. */
 async function derivedAmounts(source) {
   const { outputFiles } = await build({
-    entryPoints: [new URL("../../worker/checkout/view-amounts.ts", import.meta.url).pathname],
+    entryPoints: [new URL("../../worker/checkout/payments/view-amounts.ts", import.meta.url).pathname],
     bundle: true,
     format: "esm",
     platform: "node",

@@ -14,7 +14,7 @@ import { ROOT, runCli, type CliResult } from "./support/run-cli.js";
 
 const checkoutUrl = inject("checkoutUrl");
 
-/** What the console prints with --json (the admin API's records: worker/checkout/admin-wire.ts). */
+/** What the console prints with --json (the admin API's records: worker/checkout/shops/admin-wire.ts). */
 interface ShopRecord {
   shop: { id: string; name: string } & Record<string, unknown>;
   status: string;

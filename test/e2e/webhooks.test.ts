@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventList, OrderStatus } from "../../worker/checkout/events/types.js";
+import type { EventList, OrderStatus } from "../../worker/checkout/backend-wire.js";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import { devVars, startServers, type Servers } from "../../scripts/servers.mjs";
 

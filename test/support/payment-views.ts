@@ -1,5 +1,5 @@
 /** Payment views and shop settings as the checkout Worker sends them: fixtures for the element's and the demo's tests. */
-import { derivedAmounts } from "../../worker/checkout/view-amounts.js";
+import { derivedAmounts } from "../../worker/checkout/payments/view-amounts.js";
 import type { PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 
 export const SERVER_TIME = "2026-03-01T12:00:00.000Z";

@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  */
 const GENERATED = new Set(["dist/package/", "custom-elements.json", "widget.js"]);
 
-/** docs/architecture.md names the checkout Worker's modules without their folder (said on the page). */
+/** docs/architecture.md names the checkout Worker's modules from worker/checkout/ (`upstream/snapshot.ts`; said on the page). */
 const ARCHITECTURE_BASES = ["", "worker/checkout/"];
 
 const FILE_NAME = /\.(?:ts|tsx|mts|mjs|js|json|md|toml|sql|html|css|sh|svg)$/;

@@ -26,14 +26,17 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
   it("the console imports the v3 client and the declared Worker modules only", async () => {
     const refused = await boundaryErrors(
       "cli/commands/scratch.ts",
-      `import type { x } from "../../worker/checkout/order-object.js";`,
+      `import type { x } from "../../worker/checkout/payments/order-object.js";`,
     );
     expect(refused).toHaveLength(1);
     expect(refused[0]).toContain("CONSOLE_WORKER_MODULES");
     expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/sandbox/ledger.js";`)).toHaveLength(1);
     expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/v3/client.js";`)).toEqual([]);
     expect(
-      await boundaryErrors("cli/commands/scratch.ts", `import { x } from "../../worker/checkout/shop-schema.js";`),
+      await boundaryErrors(
+        "cli/commands/scratch.ts",
+        `import { x } from "../../worker/checkout/shops/shop-schema.js";`,
+      ),
     ).toEqual([]);
     expect(await boundaryErrors("cli/scratch.ts", `import { x } from "../worker/checkout/events/deliver.js";`)).toEqual(
       [],
@@ -61,5 +64,29 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
     expect(await boundaryErrors("demo/src/scratch.ts", `import { x } from "../../worker/checkout/wire.js";`)).toEqual(
       [],
     );
+  });
+  it("a room of the checkout Worker imports only the rooms below it, not even a type of one above", async () => {
+    const refused = await boundaryErrors(
+      "worker/checkout/shops/scratch.ts",
+      `import type { x } from "../payments/order-object.js";`,
+    );
+    expect(refused).toEqual([expect.stringContaining("worker/checkout/shops/ may import the rooms below it (http")]);
+    expect(
+      await boundaryErrors("worker/checkout/http/scratch.ts", `import { x } from "../routes/app.js";`),
+    ).toHaveLength(1);
+    expect(await boundaryErrors("worker/checkout/routes/scratch.ts", `import { x } from "../index.js";`)).toHaveLength(
+      1,
+    );
+    expect(
+      await boundaryErrors("worker/checkout/payments/scratch.ts", `import { x } from "../events/outbox.js";`),
+    ).toEqual([]);
+    expect(await boundaryErrors("worker/checkout/payments/scratch.ts", `import { x } from "../wire.js";`)).toEqual([]);
+  });
+
+  it("the checkout Worker's shared top-level modules import no room", async () => {
+    expect(await boundaryErrors("worker/checkout/scratch.ts", `import type { x } from "./events/outbox.js";`)).toEqual([
+      expect.stringContaining("imports none of them"),
+    ]);
+    expect(await boundaryErrors("worker/checkout/index.ts", `import { x } from "./routes/app.js";`)).toEqual([]);
   });
 });

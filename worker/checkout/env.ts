@@ -11,7 +11,7 @@
  * A binding that leaves wrangler.toml fails the type check here (`CheckoutBindings["…"]`); one
  * that joins it arrives through `extends` and wants a line here with what it is for.
  */
-import type { WebhookMessage } from "./events/types.js";
+import type { WebhookMessage } from "./backend-wire.js";
 
 /** Bindings of wrangler.toml that the Worker does without (made optional below). */
 type OptionalHere =

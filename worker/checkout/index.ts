@@ -3,15 +3,15 @@
  * Durable Object classes its bindings name (wrangler.toml).
  */
 import { env } from "cloudflare:workers";
-import { app } from "./app.js";
-import { loadShops } from "./config.js";
-import { reportDemoMode } from "./demo-routes.js";
+import { app } from "./routes/app.js";
+import { loadShops } from "./shops/config.js";
+import { reportDemoMode } from "./demo/demo-routes.js";
 import type { Env } from "./env.js";
-import { consumeWebhooks } from "./webhook-consumer.js";
+import { consumeWebhooks } from "./events/webhook-consumer.js";
 
-export { OrderObject } from "./order-object.js";
-export { PaymentObject } from "./payment-object.js";
-export { ShopEventsObject } from "./shop-events-object.js";
+export { OrderObject } from "./payments/order-object.js";
+export { PaymentObject } from "./payments/payment-object.js";
+export { ShopEventsObject } from "./events/shop-events-object.js";
 
 // Validate the shop configuration as the Worker starts, so that `wrangler dev` and the deployment's
 // logs name a broken entry (shop and field) before any request; requests re-use the result.

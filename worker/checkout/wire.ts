@@ -39,7 +39,7 @@ export type TransactionView = PaymentTransaction;
 /**
  * The transfer amounts of a payment as the element shows them: accepted and pending shares of
  * transferAmount, in percent, and the amounts of the progress text at one scale. Computed exactly
- * by the Worker (worker/checkout/view-amounts.ts); the element only formats them.
+ * by the Worker (worker/checkout/payments/view-amounts.ts); the element only formats them.
  */
 export interface PaymentProgress {
   /** Share of transferAmount accepted, in percent ("0.00".."100.00", two decimals, rounded down). */

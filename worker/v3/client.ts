@@ -69,7 +69,7 @@ export interface V3ClientOptions {
   /**
    * Opens a TCP (or TLS) connection; used by estimateConversion only, whose GET carries a body
    * that fetch() refuses. This module imports no platform code: a Worker passes `connect` from
-   * "cloudflare:sockets" (worker/checkout/upstream.ts), Node passes cli/node-connect.ts. Without
+   * "cloudflare:sockets" (worker/checkout/upstream/shop-client.ts), Node passes cli/node-connect.ts. Without
    * it, estimateConversion fails with V3Error "invalid_request", code "no_connect".
    */
   connect?: Connect;

@@ -13,7 +13,7 @@ import type {
 } from "../../../worker/checkout/wire.js";
 import { newView } from "../../support/payment-views.js";
 
-/** An error body as the Worker writes it (worker/checkout/errors.ts): the code's kind and retryable flag with it. */
+/** An error body as the Worker writes it (worker/checkout/http/errors.ts): the code's kind and retryable flag with it. */
 export function errorBody(code: ErrorCode, message: string): ErrorBody {
   const kind = ERROR_KINDS[code];
   return { error: { code, message, kind, retryable: isRetryable(kind) } };

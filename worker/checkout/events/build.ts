@@ -6,7 +6,7 @@
 import type { Payout } from "../../v3/types.js";
 import type { PaymentView } from "../wire.js";
 import { paymentEventType } from "./event-type.js";
-import type { PaymentEvent, PayoutEvent } from "./types.js";
+import type { PaymentEvent, PayoutEvent } from "../backend-wire.js";
 
 export function newEventId(): string {
   return `evt_${crypto.randomUUID().replaceAll("-", "")}`;

@@ -7,7 +7,7 @@
  * not followed (a receiver that moved answers 3xx: a failure the shop sees in the log).
  */
 import { Webhook } from "standardwebhooks";
-import type { WebhookEvent } from "./types.js";
+import type { WebhookEvent } from "../backend-wire.js";
 
 export const USER_AGENT = "crypto-checkout-webhooks/1";
 /** Default time a receiver has to answer (WEBHOOK_TIMEOUT_MS overrides it). */

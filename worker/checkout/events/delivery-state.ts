@@ -3,7 +3,7 @@
  * none: the shop has no endpoint for it; dead: some endpoint gave up; delivered: every endpoint
  * answered 2xx; retrying: some endpoint failed and waits for its next attempt; else pending.
  */
-import type { DeliveryState, EndpointDelivery } from "./types.js";
+import type { DeliveryState, EndpointDelivery } from "../backend-wire.js";
 
 export function overallDelivery(endpoints: readonly Pick<EndpointDelivery, "state">[]): DeliveryState | "none" {
   if (!endpoints.length) return "none";

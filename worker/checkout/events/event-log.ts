@@ -19,7 +19,7 @@ import type {
   EventEntry,
   EventList,
   WebhookEvent,
-} from "./types.js";
+} from "../backend-wire.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (

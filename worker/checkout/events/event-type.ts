@@ -11,7 +11,7 @@
  *    `payment.updated`.
  */
 import Decimal from "decimal.js";
-import type { PaymentEventType } from "./types.js";
+import type { PaymentEventType } from "../backend-wire.js";
 
 // A Map, not an object literal: the status is the upstream's text, and a status such as
 // "constructor" or "__proto__" must not find Object.prototype's members.

@@ -5,8 +5,8 @@
  * by the object's alarm (`nextRelayAt`), with a growing wait (1 s, 2 s, ... at most 60 s).
  * Used by PaymentObject (payment events) and ShopEventsObject (payout events, redeliveries).
  */
-import { log } from "../log.js";
-import type { WebhookMessage } from "./types.js";
+import { log } from "../http/log.js";
+import type { WebhookMessage } from "../backend-wire.js";
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS outbox (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,4 +1,4 @@
--- The shop registry (worker/checkout/registry-store.ts): shops added through the admin API
+-- The shop registry (worker/checkout/shops/registry-store.ts): shops added through the admin API
 -- (/admin/shops), their secrets sealed under the master key (secret-envelope.ts), and every
 -- change in the audit log. Applied with `wrangler d1 migrations apply DB` (`--local` for
 -- `wrangler dev`; `npm run demo` and the tests apply it themselves).

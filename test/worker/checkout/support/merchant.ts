@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
-import type { EventDetail, EventEntry, EventList, WebhookMessage } from "../../../../worker/checkout/events/types.js";
-import { WEBHOOK_QUEUE } from "../../../../worker/checkout/webhook-consumer.js";
+import type { EventDetail, EventEntry, EventList, WebhookMessage } from "../../../../worker/checkout/backend-wire.js";
+import { WEBHOOK_QUEUE } from "../../../../worker/checkout/events/webhook-consumer.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { signBody } from "../../../../worker/v3/notification.js";
 import { callWith, postJson } from "./http.js";

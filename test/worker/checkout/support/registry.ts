@@ -4,8 +4,8 @@
  * endpoint the webhook receiver answers), a shop id no other test uses, and the raw rows of D1.
  */
 import type { Env } from "../../../../worker/checkout/env.js";
-import type { ShopRecord } from "../../../../worker/checkout/admin-wire.js";
-import type { ShopRow } from "../../../../worker/checkout/registry-store.js";
+import type { ShopRecord } from "../../../../worker/checkout/shops/admin-wire.js";
+import type { ShopRow } from "../../../../worker/checkout/shops/registry-store.js";
 import { callWith } from "./http.js";
 import { testEnv } from "./merchant.js";
 import { REGISTRY_SECRETS, TEST_SECRETS, WEBHOOK_URL } from "./test-env.js";

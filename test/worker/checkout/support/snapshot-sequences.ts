@@ -5,7 +5,7 @@
  * statuses), unauthenticated hints and polls (the alarm's GET to the upstream stub, failed or
  * not), each on a fresh payment watched by 2 or 3 WebSocket viewers. After every step the
  * object's view must be the newest snapshot by an independent model of the rules in
- * worker/checkout/snapshot.ts; at the end every viewer must have received each version once, in
+ * worker/checkout/upstream/snapshot.ts; at the end every viewer must have received each version once, in
  * order, and its last view must equal the object's current view.
  *
  * The model ("newest"): every snapshot that arrives is a candidate unless the newest candidate so
@@ -23,11 +23,11 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
-import { paymentObject, type PaymentObject } from "../../../../worker/checkout/payment-object.js";
+import { paymentObject, type PaymentObject } from "../../../../worker/checkout/payments/payment-object.js";
 import type { Payment } from "../../../../worker/v3/types.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { newPayment, StreamClient, withStatus } from "../support/payments.js";
-import { decideSnapshot, type StoredMeta } from "../../../../worker/checkout/snapshot.js";
+import { decideSnapshot, type StoredMeta } from "../../../../worker/checkout/upstream/snapshot.js";
 import { UPSTREAM_BASE_URL } from "./test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./upstream-stub.js";
 

@@ -6,7 +6,7 @@
  *   ... stubs.upstream.count("POST", "/v3/payments") ... stubs.receiver.accepted() ...
  */
 import { afterEach, beforeEach } from "vitest";
-import { clearCurrencyCache } from "../../../../worker/checkout/currencies.js";
+import { clearCurrencyCache } from "../../../../worker/checkout/upstream/currencies.js";
 import { installUpstreamStub, type UpstreamStub } from "./upstream-stub.js";
 import { installWebhookReceiver, type WebhookReceiver } from "./webhook-receiver.js";
 

@@ -7,7 +7,7 @@
  * replaced, so it chains with the upstream stub: install it after that one, restore it before.
  */
 import { vi } from "vitest";
-import type { WebhookEvent } from "../../../../worker/checkout/events/types.js";
+import type { WebhookEvent } from "../../../../worker/checkout/backend-wire.js";
 import { WEBHOOK_URL } from "./test-env.js";
 
 export interface Delivery {

@@ -1,0 +1,483 @@
+/**
+ * Ten thousand malformed requests (deterministic seed) to every route: bodies of the wrong
+ * shape, type or encoding, unknown shops, malformed ids, forged signatures, refused origins,
+ * wrong methods and junk paths, the shop backend's API (orders, events, redelivery) and the demo
+ * proxy to the shop backend's received log. Every one must be answered with a 4xx JSON error
+ * (never a 5xx) and none may reach the upstream or any other host. The requests are generated
+ * first, in order, from the seed, then sent 8 at a time; a failure names the seed and the request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearCurrencyCache } from "../../../../worker/checkout/upstream/currencies.js";
+import { ORDER_ID } from "../../../../worker/checkout/rules.js";
+import { ERROR_CODES, type ErrorBody } from "../../../../worker/checkout/wire.js";
+import { call, freshIp } from "../support/http.js";
+import { Prng } from "../support/prng.js";
+import { TEST_SECRETS, UPSTREAM_BASE_URL } from "../support/test-env.js";
+import { installUpstreamStub, type UpstreamStub } from "../support/upstream-stub.js";
+
+const SEED = 0xc0ffee;
+const REQUESTS = 10_000;
+/** Requests in flight at once (the generated requests do not depend on the answers). */
+const CONCURRENCY = 8;
+
+const PRINTABLE = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+const ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-_";
+const SHOPS = ["demo-open", "demo-signed"] as const;
+
+interface FuzzRequest {
+  label: string;
+  path: string;
+  init: RequestInit;
+}
+
+const rng = new Prng(SEED);
+
+/** A value of a random JSON type, sometimes nested, sometimes huge. */
+function junkValue(depth = 0): unknown {
+  switch (rng.int(depth > 3 ? 7 : 9)) {
+    case 0:
+      return null;
+    case 1:
+      return rng.chance(0.5);
+    case 2:
+      return rng.pick([0, -1, 1e308, -1e-308, 25.5, Number.MAX_SAFE_INTEGER + 2]);
+    case 3:
+      return rng.string(rng.int(40), PRINTABLE);
+    case 4:
+      return rng.pick([
+        "",
+        "0",
+        "-25",
+        "1e3",
+        "25.",
+        ".5",
+        "NaN",
+        "Infinity",
+        " 25",
+        "25 ",
+        "２５",
+        "25,00",
+        "0x19",
+        "9".repeat(400),
+      ]);
+    case 5:
+      return rng.pick(["\u0000", "\ud800", "<script>", "' OR 1=1 --", "../../etc/passwd", "%00", "\u202e"]);
+    case 6:
+      return "x".repeat(rng.pick([1, 100, 5000]));
+    case 7:
+      return Array.from({ length: rng.int(4) }, () => junkValue(depth + 1));
+    default:
+      return Object.fromEntries(
+        Array.from({ length: rng.int(4) }, () => [rng.string(1 + rng.int(8), ID_CHARS), junkValue(depth + 1)]),
+      );
+  }
+}
+
+/**
+ * A junk value that is never a well-formed order id, and so never a well-formed amount or currency
+ * code either (every string those rules take is an order id too).
+ */
+function notAnOrderId(): unknown {
+  const value = junkValue();
+  return typeof value === "string" && ORDER_ID.test(value) ? `${value}/!` : value;
+}
+
+const CREATE_FIELDS = ["orderId", "transferCurrency", "orderToken", "priceAmount", "priceCurrency"] as const;
+
+/** A create body that is invalid by construction: at least one field of the wrong shape, or no object at all. */
+function invalidCreateBody(): string {
+  const kind = rng.int(6);
+  if (kind === 0) return rng.string(rng.int(200), PRINTABLE); // not JSON, or JSON of the wrong type
+  if (kind === 1) return JSON.stringify(junkValue(2));
+  if (kind === 2) return `{"orderId":"${rng.string(5, ID_CHARS)}"`; // truncated
+  const body: Record<string, unknown> = {
+    orderId: `o-${rng.string(6, ID_CHARS)}`,
+    priceAmount: "10.00",
+    priceCurrency: "EUR",
+    transferCurrency: "BTC",
+  };
+  if (kind === 3)
+    body[`x${rng.string(4, ID_CHARS)}`] = junkValue(); // unknown field
+  else if (kind === 4) {
+    const { orderId, transferCurrency, ...rest } = body;
+    return JSON.stringify(rng.chance(0.5) ? { ...rest, orderId } : { ...rest, transferCurrency }); // a required field missing
+  } else {
+    const field = rng.pick(CREATE_FIELDS.filter((f) => f !== "orderToken"));
+    body[field] = notAnOrderId();
+  }
+  return JSON.stringify(body);
+}
+
+function unknownShop(): string {
+  const candidate = rng.pick([
+    rng.string(1 + rng.int(20), ID_CHARS),
+    rng.string(1 + rng.int(10), PRINTABLE),
+    "DEMO-OPEN",
+    "demo_open",
+    "demo-open.",
+    "a".repeat(300),
+  ]);
+  // URLs trim surrounding spaces: a candidate that is a real shop once trimmed is made unknown.
+  return (SHOPS as readonly string[]).includes(candidate.trim()) ? `${candidate.trim()}x` : candidate;
+}
+
+function malformedPaymentId(): string {
+  return rng.pick(["-", "a.b", "a b", "ä", "x".repeat(129), "..", "%2e%2e", "a%2Fb", "a;b", "<id>", "a\u0000b", "_x"]);
+}
+
+function randomOrigin(): string {
+  return rng.pick([
+    "https://evil.example",
+    "null",
+    "http://127.0.0.1:8788",
+    "https://demo-open",
+    "file://",
+    `https://${rng.string(8, ID_CHARS)}.example`,
+  ]);
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const h: Record<string, string> = { "CF-Connecting-IP": freshIp(), ...extra };
+  if (rng.chance(0.3)) h["X-Request-Id"] = rng.string(rng.int(200), PRINTABLE);
+  if (rng.chance(0.2)) h["If-None-Match"] = rng.string(rng.int(40), PRINTABLE);
+  if (rng.chance(0.3))
+    h["Content-Type"] = rng.pick([
+      "application/json",
+      "text/plain",
+      "application/json; charset=utf-16",
+      "multipart/form-data; boundary=x",
+      "application/x-www-form-urlencoded",
+      "",
+    ]);
+  return h;
+}
+
+function segment(value: string): string {
+  return rng.chance(0.5) ? encodeURIComponent(value) : value.replaceAll("#", "%23").replaceAll("?", "%3F");
+}
+
+/** A request to the shop backend's API: no, a forged or another shop's token, or a valid token with malformed input. */
+function backendRequest(shop: string): FuzzRequest {
+  const validToken = rng.chance(0.5);
+  const auth = validToken
+    ? `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}`
+    : rng.pick([
+        "",
+        "Bearer",
+        "Bearer ",
+        `Basic ${btoa("a:b")}`,
+        `Bearer ${rng.string(1 + rng.int(60), PRINTABLE)}`,
+        `bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}x`,
+        `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN.slice(1)}`,
+      ]);
+  const h = headers(auth ? { Authorization: auth } : {});
+  // Lone surrogates cannot be URL-encoded: they become "?" (still not an order id).
+  const badOrder = () =>
+    segment(
+      String(notAnOrderId())
+        .slice(0, 200)
+        .replace(/[\ud800-\udfff]/g, "?") || "!",
+    );
+  const path = validToken
+    ? rng.pick([
+        `/api/shops/${shop}/orders/${badOrder()}`,
+        `/api/shops/${shop}/orders/unknown-${rng.string(8, ID_CHARS)}`,
+        `/api/shops/${shop}/events?after=${segment(rng.pick(["-1", "x", "1.5", "9".repeat(30), ""]))}`,
+        `/api/shops/${shop}/events?limit=${segment(rng.pick(["0", "201", "-5", "ten", "1e3"]))}`,
+        `/api/shops/${shop}/events?${segment(rng.string(1 + rng.int(6), ID_CHARS))}=1`,
+        `/api/shops/${shop}/events/${segment(rng.pick(["evt_", "evt_xyz", malformedPaymentId(), `evt_${rng.string(32, "0123456789abcdef")}`]))}`,
+        `/api/shops/${segment(unknownShop())}/events`,
+        `/api/shops/${segment(unknownShop())}/orders/o-1`,
+      ])
+    : rng.pick([
+        `/api/shops/${shop}/orders/o-1`,
+        `/api/shops/${shop}/events`,
+        `/api/shops/${shop}/events/evt_${"0".repeat(32)}`,
+      ]);
+  const redeliver = rng.chance(0.3);
+  const redeliverPath = validToken
+    ? `/api/shops/${shop}/events/${segment(rng.pick(["evt_", "evt_xyz", malformedPaymentId(), `evt_${rng.string(32, "0123456789abcdef")}`]))}/redeliver`
+    : `/api/shops/${shop}/events/evt_${"1".repeat(32)}/redeliver`;
+  return {
+    label: `backend API ${validToken ? "malformed input" : "bad token"}${redeliver ? " (redeliver)" : ""}`,
+    path: redeliver ? redeliverPath : path,
+    init: { method: redeliver ? "POST" : "GET", headers: h },
+  };
+}
+
+/** The demo proxy to the shop backend's received log, with a cursor that is never a valid one (a valid one would be forwarded). */
+function demoReceivedRequest(): FuzzRequest {
+  const after = rng.pick([
+    "",
+    "-1",
+    "x",
+    "1.5",
+    "9".repeat(16),
+    " 1",
+    "1 ",
+    "1e3",
+    "0x1",
+    "%00",
+    "１",
+    "+1",
+    "1\n",
+    "1&after=2",
+    rng.string(1 + rng.int(20), PRINTABLE).replace(/^\d{1,15}$/, "x"),
+  ]);
+  // Always encoded: a raw "&" or "#" could cut the value down to a valid cursor.
+  const path = `/demo/api/backend/received?after=${encodeURIComponent(after)}`;
+  const method = rng.pick(["GET", "GET", "GET", "POST", "PUT", "DELETE"]);
+  return {
+    label: `demo received: bad cursor (${method})`,
+    path,
+    init: { method, headers: headers(rng.chance(0.5) ? { Origin: randomOrigin() } : {}) },
+  };
+}
+
+/** One malformed request for a route chosen at random. */
+function nextRequest(): FuzzRequest {
+  const shop = rng.pick(SHOPS);
+  switch (rng.int(13)) {
+    case 0:
+      return {
+        label: "create: malformed body",
+        path: `/api/shops/${shop}/payments`,
+        init: { method: "POST", headers: headers({ "Content-Type": "application/json" }), body: invalidCreateBody() },
+      };
+    case 1:
+      return {
+        label: "create: unknown shop",
+        path: `/api/shops/${segment(unknownShop())}/payments`,
+        init: {
+          method: "POST",
+          headers: headers({ "Content-Type": "application/json" }),
+          body: JSON.stringify({ orderId: "o-1", priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" }),
+        },
+      };
+    case 2:
+      return {
+        label: "create: refused origin",
+        path: `/api/shops/${shop}/payments`,
+        init: {
+          method: "POST",
+          headers: headers({ "Content-Type": "application/json", Origin: randomOrigin() }),
+          body: JSON.stringify({ orderId: "o-1", priceAmount: "10.00", priceCurrency: "EUR", transferCurrency: "BTC" }),
+        },
+      };
+    case 3:
+      return {
+        label: "shop: unknown",
+        path: `/api/shops/${segment(unknownShop())}`,
+        init: { method: "GET", headers: headers() },
+      };
+    case 4:
+      return {
+        label: "payment: malformed id",
+        path: `/api/shops/${shop}/payments/${segment(malformedPaymentId())}`,
+        init: { method: "GET", headers: headers() },
+      };
+    case 5:
+      return {
+        label: "stream: malformed id or origin",
+        path: `/api/shops/${shop}/payments/${rng.chance(0.5) ? segment(malformedPaymentId()) : "pay_1"}/stream`,
+        init: {
+          method: "GET",
+          headers: headers(
+            rng.chance(0.5)
+              ? { Upgrade: "websocket", Origin: randomOrigin() }
+              : { Upgrade: "websocket", Origin: "https://evil.example" },
+          ),
+        },
+      };
+    case 6: {
+      const body = rng.chance(0.5)
+        ? JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", notificationType: "v3/payment", body: junkValue() })
+        : rng.string(rng.int(300), PRINTABLE);
+      const sig: Record<string, string> = rng.chance(0.7)
+        ? {
+            "X-Signature": rng.pick([
+              rng.string(64, "0123456789abcdef"),
+              rng.string(rng.int(100), PRINTABLE),
+              "",
+              "00",
+            ]),
+          }
+        : {};
+      return {
+        label: "hook: forged or missing signature",
+        path: `/hooks/${rng.chance(0.8) ? shop : segment(unknownShop())}`,
+        init: { method: "POST", headers: headers({ "Content-Type": "application/json", ...sig }), body },
+      };
+    }
+    case 7: {
+      const path = rng.pick([
+        `/api/shops/${shop}`,
+        `/api/shops/${shop}/payments`,
+        `/api/shops/${shop}/payments/pay_1`,
+        `/hooks/${shop}`,
+        "/widget.js",
+        "/demo/api/order-token",
+      ]);
+      const method = rng.pick(["PUT", "DELETE", "PATCH", "post"]);
+      return { label: `method ${method}`, path, init: { method, headers: headers() } };
+    }
+    case 8:
+      // The first segment is encoded, so that the path never starts with "//" (another host).
+      return {
+        label: "junk path",
+        path: `/${encodeURIComponent(rng.string(1 + rng.int(12), PRINTABLE))}/${Array.from({ length: rng.int(5) }, () => segment(rng.string(1 + rng.int(12), PRINTABLE))).join("/")}`,
+        init: { method: rng.pick(["GET", "POST"]), headers: headers() },
+      };
+    case 9:
+      return {
+        label: "demo order-token: malformed body",
+        path: "/demo/api/order-token",
+        init: {
+          method: "POST",
+          headers: headers({ "Content-Type": "application/json" }),
+          body: rng.chance(0.5)
+            ? JSON.stringify(junkValue())
+            : JSON.stringify({
+                shop: rng.pick([...SHOPS, unknownShop()]),
+                orderId: notAnOrderId(),
+                priceAmount: "1.00",
+                priceCurrency: "EUR",
+              }),
+        },
+      };
+    case 10:
+      return backendRequest(shop);
+    case 11:
+      return demoReceivedRequest();
+    default:
+      return {
+        label: "widget: unknown hashed file",
+        path: rng.pick([
+          `/widget.${rng.string(8, "0123456789abcdef")}.js`,
+          `/chunks/${rng.string(10, ID_CHARS)}.js`,
+          `/widget.${rng.string(3, ID_CHARS)}.js`,
+        ]),
+        init: { method: "GET", headers: headers() },
+      };
+  }
+}
+
+/** A failing request as it can be replayed: seed, index, method, path, headers and body. */
+function describeRequest(index: number, request: FuzzRequest): string {
+  const body = typeof request.init.body === "string" ? request.init.body : "";
+  return `[seed ${SEED} #${index}] ${request.label}: ${request.init.method} ${request.path} headers=${JSON.stringify(request.init.headers)} body=${JSON.stringify(body.slice(0, 300))}${body.length > 300 ? `...(${body.length} chars)` : ""}`;
+}
+
+let upstream: UpstreamStub;
+let stubFetch: typeof fetch;
+/** Requests the Worker sent to any host other than the upstream (the stub counts those). */
+const otherHosts: string[] = [];
+/** Log lines of the run, kept in memory: printing thousands of lines costs more than the requests. */
+const logLines: string[] = [];
+const originalLog = console.log;
+beforeAll(() => {
+  clearCurrencyCache();
+  upstream = installUpstreamStub();
+  stubFetch = globalThis.fetch;
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url).origin !== new URL(UPSTREAM_BASE_URL).origin) otherHosts.push(url);
+    return stubFetch(input, init);
+  };
+  console.log = (line: unknown) => void logLines.push(String(line));
+});
+afterAll(() => {
+  console.log = originalLog;
+  globalThis.fetch = stubFetch;
+  upstream.restore();
+});
+
+describe("fuzz", () => {
+  it(
+    `answers ${REQUESTS} malformed requests with 4xx JSON errors and never calls the upstream (seed ${SEED})`,
+    { timeout: 300_000 },
+    async () => {
+      // Generated before any is sent, so the requests depend on the seed alone (not on timing).
+      const requests = Array.from({ length: REQUESTS }, () => nextRequest());
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      const upstreamCallsAfter: string[] = [];
+      let sent = 0;
+
+      async function send(index: number, request: FuzzRequest): Promise<void> {
+        const callsBefore = upstream.calls.length;
+        let response: Response;
+        try {
+          response = await call(request.path, request.init);
+        } catch (err) {
+          failures.push(`threw ${String(err)} for ${describeRequest(index, request)}`);
+          return;
+        }
+        sent += 1;
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        const text = await response.text();
+        // With requests in flight together, a call may belong to a neighbour: this names candidates.
+        if (upstream.calls.length > callsBefore) upstreamCallsAfter.push(describeRequest(index, request));
+        if (response.status < 400 || response.status >= 500) {
+          failures.push(`${response.status} ${describeRequest(index, request)}: ${text.slice(0, 200)}`);
+          return;
+        }
+        let body: ErrorBody | undefined;
+        try {
+          body = JSON.parse(text) as ErrorBody;
+        } catch {
+          failures.push(`not JSON: ${describeRequest(index, request)}: ${text.slice(0, 80)}`);
+        }
+        if (body && !(ERROR_CODES as readonly string[]).includes(body.error?.code))
+          failures.push(`unknown code ${JSON.stringify(body)} for ${describeRequest(index, request)}`);
+      }
+
+      const started = Date.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < requests.length) {
+            const index = next;
+            next += 1;
+            const request = requests[index];
+            if (request) await send(index, request);
+          }
+        }),
+      );
+      const elapsed = Date.now() - started;
+
+      expect(failures.slice(0, 20), `seed ${SEED}: ${failures.length} failing requests`).toEqual([]);
+      expect(sent, `seed ${SEED}`).toBe(REQUESTS);
+      expect(
+        upstream.calls.map((c) => `${c.method} ${c.path}`),
+        `seed ${SEED}: upstream calls, during ${upstreamCallsAfter.slice(0, 10).join(" | ")}`,
+      ).toEqual([]);
+      expect(otherHosts, `seed ${SEED}: requests to other hosts`).toEqual([]);
+      // One access-log line per request, none of them an error.
+      expect(
+        logLines.filter((l) => l.includes('"event":"request"')),
+        `seed ${SEED}`,
+      ).toHaveLength(REQUESTS);
+      expect(
+        logLines.filter((l) => l.includes('"level":"error"')),
+        `seed ${SEED}`,
+      ).toEqual([]);
+      // Several kinds of refusal were exercised, not one path over and over.
+      for (const status of [400, 401, 403, 404, 405])
+        expect(statuses.get(status) ?? 0, `seed ${SEED}: answers ${status}`).toBeGreaterThan(20);
+      // Every kind of request was sent, the merchant-side routes and the demo proxy included.
+      const labels = new Set(requests.map((r) => r.label.replace(/ \(.*\)$/, "")));
+      for (const label of [
+        "backend API malformed input",
+        "backend API bad token",
+        "demo received: bad cursor",
+        "hook: forged or missing signature",
+        "create: malformed body",
+      ])
+        expect(labels, label).toContain(label);
+      originalLog(
+        `fuzz: ${REQUESTS} requests, ${CONCURRENCY} at a time, in ${elapsed} ms; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+      );
+    },
+  );
+});

@@ -1,4 +1,0 @@
-/** Part 4 of the object sequences of the snapshot rules (support/snapshot-sequences.ts). */
-import { describeObjectSequences } from "./support/snapshot-sequences.js";
-
-describeObjectSequences(4);

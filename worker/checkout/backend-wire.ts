@@ -1,0 +1,120 @@
+/**
+ * The merchant side's wire types: the webhook events a shop's backend receives, their delivery
+ * state, and the bodies of the backend API (orders, events). Amounts are exact decimal strings.
+ * docs/webhooks.md shows a full example of each event type.
+ */
+import type { Payout } from "../v3/types.js";
+import type { PaymentView } from "./wire.js";
+
+/** Every event type, in the catalogue's order. Stable: receivers switch on these names. */
+export const EVENT_TYPES = [
+  "payment.created",
+  "payment.pending",
+  "payment.underpaid",
+  "payment.unconfirmed",
+  "payment.confirmed",
+  "payment.expired",
+  "payment.invalid",
+  "payment.updated",
+  "payout.updated",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export type PaymentEventType = Exclude<EventType, "payout.updated">;
+
+/** `data` of a payment.* event. */
+export interface PaymentEventData {
+  /** The shop's order id; null only for a payment not created through this Worker. */
+  orderId: string | null;
+  /** The status before this change; null for payment.created. */
+  previousStatus: string | null;
+  /** The payment view's version: higher is newer; drop an event older than one you applied. */
+  version: number;
+  payment: PaymentView;
+}
+
+/** `data` of a payout.updated event: the upstream's payout snapshot, amounts as strings. */
+export interface PayoutEventData {
+  previousStatus: string | null;
+  /** Increases with every change of this payout that this Worker was notified of. */
+  version: number;
+  payout: Payout;
+}
+
+interface EventBase<T extends EventType, D> {
+  /** Unique per event; also the `webhook-id` header. Receivers dedupe by it. */
+  id: string;
+  type: T;
+  /** When the change was recorded (ISO 8601). */
+  timestamp: string;
+  shop: string;
+  data: D;
+}
+
+export type PaymentEvent = EventBase<PaymentEventType, PaymentEventData>;
+export type PayoutEvent = EventBase<"payout.updated", PayoutEventData>;
+/** The JSON body of every webhook. */
+export type WebhookEvent = PaymentEvent | PayoutEvent;
+
+/** What travels through the webhook queue: one event of one shop. */
+export interface WebhookMessage {
+  shop: string;
+  event: WebhookEvent;
+}
+
+/** Delivery state of one event at one endpoint. */
+export type DeliveryState = "pending" | "retrying" | "delivered" | "dead";
+
+export interface EndpointDelivery {
+  url: string;
+  state: DeliveryState;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** One POST of one event to one endpoint. */
+export interface DeliveryAttempt {
+  url: string;
+  at: string;
+  /** The receiver's HTTP status; null when no answer came (timeout, network). */
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** GET /api/shops/{shop}/events: one entry. */
+export interface EventEntry {
+  /** Position in the shop's log: pass the last one as `after` to read on. */
+  cursor: string;
+  event: WebhookEvent;
+  /** `delivered` when every endpoint took it, `dead` when any gave up, else `pending`/`retrying`; `none` without endpoints. */
+  delivery: DeliveryState | "none";
+  endpoints: EndpointDelivery[];
+}
+
+export interface EventList {
+  events: EventEntry[];
+  /** The cursor to pass as `after` for the next page (the last entry's, or the given one). */
+  next: string;
+  hasMore: boolean;
+}
+
+/** GET /api/shops/{shop}/events/{eventId}: the entry with every attempt. */
+export interface EventDetail extends EventEntry {
+  attempts: DeliveryAttempt[];
+}
+
+/** GET /api/shops/{shop}/orders/{orderId} */
+export interface OrderStatus {
+  shop: string;
+  orderId: string;
+  /** True exactly when one of the order's payments is CONFIRMED. */
+  paid: boolean;
+  /** The CONFIRMED payment when there is one, else the latest. */
+  payment: PaymentView;
+  /** The order's other payments (expired or invalid attempts), newest first. */
+  earlierPayments: PaymentView[];
+}

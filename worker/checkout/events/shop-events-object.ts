@@ -1,0 +1,202 @@
+/**
+ * ShopEventsObject: one Durable Object per shop (`idFromName(shopId)`) that keeps the shop's
+ * event log (events/event-log.ts): every event in order with its delivery state per endpoint and
+ * every attempt, read by the backend API. The webhook consumer records each event here before
+ * it POSTs it, and the outcome after. Payout notifications become events here (their snapshot,
+ * the event and its outbox row in one transaction), and so do redeliveries. Its alarm sends
+ * what the Queue has not accepted yet (the outbox) and queues again every event whose delivery
+ * lease ran out (event-log.ts: a message the Queue lost). Thin: the rules are in events/
+ * (delivery state, retry policy, leases) and snapshot.ts (which payout snapshot is newer).
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Payout } from "../../v3/types.js";
+import type { Env } from "../env.js";
+import { payoutEvent } from "./build.js";
+import { webhookTimeoutMs, type AttemptResult } from "./deliver.js";
+import { endpointsFor } from "./endpoints.js";
+import { EventLog, type FailureOutcome, type OpenDelivery } from "./event-log.js";
+import { Outbox } from "./outbox.js";
+import { leaseMs } from "./retry-policy.js";
+import type { EventDetail, EventList, WebhookEvent } from "../backend-wire.js";
+import { log } from "../http/log.js";
+import { getShop } from "../shops/shop-source.js";
+import { decideSnapshot, parseTime, type SnapshotDecision } from "../upstream/snapshot.js";
+
+/** The shop's event log, for callers in the Worker: holds the shop id and passes it where the object needs it. */
+export function shopEvents(env: Env, shopId: string) {
+  const stub = env.SHOP_EVENTS.get(env.SHOP_EVENTS.idFromName(shopId));
+  return {
+    stub,
+    record: (event: WebhookEvent, urls: string[]) => stub.record(event, urls),
+    finish: (eventId: string, results: AttemptResult[], failure: FailureOutcome | null) =>
+      stub.finish(eventId, results, failure),
+    deadLetter: (event: WebhookEvent, reason: string) => stub.deadLetter(event, reason),
+    list: (after: number, limit: number) => stub.list(after, limit),
+    detail: (eventId: string) => stub.detail(eventId),
+    redeliver: (eventId: string, urls: string[]) => stub.redeliver(shopId, eventId, urls),
+    applyPayout: (timestamp: string, payout: Payout) => stub.applyPayout(shopId, timestamp, payout),
+  };
+}
+
+interface PayoutRow extends Record<string, SqlStorageValue> {
+  version: number;
+  status: string;
+  source_time: number;
+  fingerprint: string;
+}
+
+/** What `applyPayout` did: the snapshot decision, and the event when one was recorded. */
+export type PayoutOutcome = SnapshotDecision["action"] | "invalid_timestamp";
+
+export class ShopEventsObject extends DurableObject<Env> {
+  private readonly log: EventLog;
+  private readonly outbox: Outbox;
+  private readonly leaseMs: number;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // An attempt may take the whole timeout: a lease covers it and the grace after it.
+    this.leaseMs = leaseMs(env.WEBHOOK_LEASE_SECONDS) + webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
+    this.log = new EventLog(ctx.storage.sql);
+    this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
+    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payouts (
+      payout_id TEXT PRIMARY KEY,
+      version INTEGER NOT NULL,
+      status TEXT NOT NULL,
+      source_time INTEGER NOT NULL,
+      fingerprint TEXT NOT NULL
+    )`);
+  }
+
+  /**
+   * Records the event (once) with a delivery per endpoint; the endpoints still waiting for it,
+   * which the caller attempts now (their lease runs until now + the lease time).
+   */
+  async record(event: WebhookEvent, urls: string[]): Promise<OpenDelivery[]> {
+    const now = Date.now();
+    this.ctx.storage.transactionSync(() => this.log.record(event, urls, now, now + this.leaseMs));
+    await this.schedule();
+    return this.log.undelivered(event.id, urls);
+  }
+
+  async finish(eventId: string, results: AttemptResult[], failure: FailureOutcome | null): Promise<void> {
+    this.ctx.storage.transactionSync(() => this.log.finish(eventId, results, failure, this.leaseMs));
+    await this.schedule();
+  }
+
+  /**
+   * The dead-letter queue's message: the event is recorded (if it never was, for example because
+   * the shop's configuration was broken while it was retried) and every delivery that did not
+   * succeed is dead. It stays listed, and can be redelivered.
+   */
+  async deadLetter(event: WebhookEvent, reason: string): Promise<number> {
+    const dead = this.ctx.storage.transactionSync(() => {
+      this.log.record(event, [], Date.now(), null);
+      return this.log.markDead(event.id, reason);
+    });
+    await this.schedule();
+    return dead;
+  }
+
+  list(after: number, limit: number): EventList {
+    return this.log.list(after, limit);
+  }
+
+  detail(eventId: string): EventDetail | null {
+    return this.log.detail(eventId) ?? null;
+  }
+
+  /** Queues the event again for `urls` (its deliveries there become pending); false when unknown. */
+  async redeliver(shopId: string, eventId: string, urls: string[]): Promise<boolean> {
+    const found = this.ctx.storage.transactionSync(() => {
+      const event = this.log.reopen(eventId, urls, Date.now() + this.leaseMs);
+      if (event) this.outbox.add({ shop: shopId, event });
+      return event !== undefined;
+    });
+    if (found) await this.relay();
+    return found;
+  }
+
+  /**
+   * An authentic payout notification of this shop: stored when newer than the last one of the
+   * payout (same rules as payment snapshots), and then a `payout.updated` event is recorded and
+   * queued in the same transaction.
+   */
+  async applyPayout(shopId: string, timestamp: string, payout: Payout): Promise<PayoutOutcome> {
+    const sourceTime = parseTime(timestamp);
+    if (sourceTime === undefined) return "invalid_timestamp";
+    const { notificationUrl: _internal, ...visible } = payout;
+    const fingerprint = JSON.stringify(visible);
+    const status = payout.status ?? "";
+    const shop = await getShop(this.env, shopId);
+    const decision = this.ctx.storage.transactionSync(() => {
+      const row = this.ctx.storage.sql
+        .exec<PayoutRow>(
+          "SELECT version, status, source_time, fingerprint FROM payouts WHERE payout_id = ?",
+          payout.payoutId,
+        )
+        .toArray()[0];
+      const stored = row && {
+        version: row.version,
+        status: row.status,
+        sourceTime: row.source_time,
+        fingerprint: row.fingerprint,
+      };
+      const decided = decideSnapshot(stored, { status, sourceTime, fingerprint });
+      if (decided.action !== "apply") return decided;
+      this.ctx.storage.sql.exec(
+        `INSERT INTO payouts (payout_id, version, status, source_time, fingerprint) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (payout_id) DO UPDATE SET version = excluded.version, status = excluded.status, source_time = excluded.source_time, fingerprint = excluded.fingerprint`,
+        payout.payoutId,
+        decided.version,
+        status,
+        decided.sourceTime,
+        fingerprint,
+      );
+      const event = payoutEvent({
+        shop: shopId,
+        previousStatus: row ? row.status || null : null,
+        version: decided.version,
+        payout: visible,
+        now: new Date(),
+      });
+      // Its deliveries hold a lease from now on, so a message the Queue loses is sent again.
+      const urls = endpointsFor(shop, event.type).map((endpoint) => endpoint.url);
+      const now = Date.now();
+      this.log.record(event, urls, now, now + this.leaseMs);
+      this.outbox.add({ shop: shopId, event });
+      return decided;
+    });
+    if (decision.action === "apply") await this.relay();
+    return decision.action;
+  }
+
+  /** Queues again the events whose lease ran out, sends the outbox, sets the next alarm. */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    this.ctx.storage.transactionSync(() => {
+      for (const event of this.log.expiredLeases(now, now + this.leaseMs)) {
+        this.outbox.add({ shop: event.shop, event });
+        log("warn", "webhook_lease_expired", { shop: event.shop, eventId: event.id });
+      }
+    });
+    await this.relay();
+  }
+
+  private async relay(): Promise<void> {
+    await this.outbox.relay();
+    await this.schedule();
+  }
+
+  /** The alarm goes off at the next outbox retry or the next lease end, whichever comes first. */
+  private async schedule(): Promise<void> {
+    const times = [this.outbox.nextRelayAt(), this.log.nextLeaseEnd()].filter((t): t is number => t !== null);
+    const next = times.length ? Math.min(...times) : null;
+    const current = await this.ctx.storage.getAlarm();
+    if (next === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+    } else if (current !== next) {
+      await this.ctx.storage.setAlarm(next);
+    }
+  }
+}

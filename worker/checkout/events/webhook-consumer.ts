@@ -1,0 +1,140 @@
+/**
+ * The webhook Queue's consumer (the Worker's `queue()` handler). For each message (one event of
+ * one shop): record it in the shop's event log, POST it to every matching endpoint that has not
+ * taken it yet, record each attempt, then ack when all took it, or retry the message after the
+ * retry policy's delay (counting the attempts the event log has for the delivery, so a message
+ * queued again by a lease goes on with the schedule), or, when the schedule is used up, send it
+ * to the dead-letter queue and mark its deliveries dead. The dead-letter queue's consumer marks them dead too (a message the
+ * platform dead-lettered after the consumer itself kept failing). Messages of one batch are
+ * handled concurrently; each is acked or retried on its own.
+ */
+import type { Env } from "../env.js";
+import { deliverEvent, webhookTimeoutMs, type AttemptResult } from "./deliver.js";
+import { endpointsFor } from "./endpoints.js";
+import { afterFailure, retrySchedule } from "./retry-policy.js";
+import type { WebhookMessage } from "../backend-wire.js";
+import { log } from "../http/log.js";
+import { shopEvents } from "./shop-events-object.js";
+import { getShop } from "../shops/shop-source.js";
+
+/** Queue names, as wrangler.toml declares them. */
+export const WEBHOOK_QUEUE = "crypto-checkout-webhooks";
+export const WEBHOOK_DEAD_LETTER_QUEUE = "crypto-checkout-webhooks-dlq";
+
+function isMessage(body: unknown): body is WebhookMessage {
+  if (!body || typeof body !== "object") return false;
+  const { shop, event } = body as Partial<WebhookMessage>;
+  return (
+    typeof shop === "string" &&
+    !!event &&
+    typeof event === "object" &&
+    typeof event.id === "string" &&
+    typeof event.type === "string"
+  );
+}
+
+async function deliverMessage(message: Message, env: Env, random: () => number): Promise<void> {
+  if (!isMessage(message.body)) {
+    log("error", "webhook_message_invalid", { id: message.id });
+    message.ack();
+    return;
+  }
+  const { shop: shopId, event } = message.body;
+  let shop;
+  try {
+    shop = await getShop(env, shopId);
+  } catch {
+    log("error", "webhook_shop_unavailable", { shop: shopId, eventId: event.id });
+    message.retry();
+    return;
+  }
+  const endpoints = endpointsFor(shop, event.type);
+  const events = shopEvents(env, shop.id);
+  const open = await events.record(
+    event,
+    endpoints.map((endpoint) => endpoint.url),
+  );
+  const timeoutMs = webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
+  const results: AttemptResult[] = await Promise.all(
+    endpoints
+      .filter((endpoint) => open.some((delivery) => delivery.url === endpoint.url))
+      .map((endpoint) => {
+        const secret = shop.webhookSecret(endpoint.url);
+        if (!secret)
+          return Promise.resolve<AttemptResult>({
+            url: endpoint.url,
+            ok: false,
+            at: Date.now(),
+            status: null,
+            durationMs: 0,
+            error: "the endpoint's secret is not set",
+          });
+        return deliverEvent(event, endpoint.url, secret, timeoutMs);
+      }),
+  );
+  // The attempt just made, counted by the event log since the delivery was (re)opened.
+  const attemptAt = (url: string) => (open.find((delivery) => delivery.url === url)?.roundAttempts ?? 0) + 1;
+  const failed = results.filter((r) => !r.ok);
+  if (!failed.length) {
+    await events.finish(event.id, results, null);
+    if (results.length)
+      log("info", "webhook_delivered", {
+        shop: shop.id,
+        eventId: event.id,
+        type: event.type,
+        endpoints: results.length,
+        attempt: Math.max(...results.map((r) => attemptAt(r.url))),
+      });
+    message.ack();
+    return;
+  }
+  const attempt = Math.max(...failed.map((r) => attemptAt(r.url)));
+  const decision = afterFailure(attempt, retrySchedule(env.WEBHOOK_RETRY_SCHEDULE), random());
+  if (decision.action === "retry") {
+    await events.finish(event.id, results, { retryAt: Date.now() + decision.delaySeconds * 1000 });
+    log("warn", "webhook_retry", {
+      shop: shop.id,
+      eventId: event.id,
+      attempt,
+      delaySeconds: decision.delaySeconds,
+      failed: failed.map((r) => r.status ?? r.error),
+    });
+    message.retry({ delaySeconds: decision.delaySeconds });
+    return;
+  }
+  await env.WEBHOOK_DEAD_LETTERS.send(message.body, { contentType: "json" });
+  await events.finish(event.id, results, { dead: true });
+  log("error", "webhook_dead_lettered", { shop: shop.id, eventId: event.id, attempts: attempt });
+  message.ack();
+}
+
+async function markDead(message: Message, env: Env): Promise<void> {
+  if (isMessage(message.body)) {
+    const { shop, event } = message.body;
+    await shopEvents(env, shop).deadLetter(event, "dead-lettered");
+    log("error", "webhook_dead_letter", { shop, eventId: event.id });
+  }
+  message.ack();
+}
+
+export async function consumeWebhooks(
+  batch: MessageBatch,
+  env: Env,
+  random: () => number = Math.random,
+): Promise<void> {
+  const handle =
+    batch.queue === WEBHOOK_DEAD_LETTER_QUEUE
+      ? (m: Message) => markDead(m, env)
+      : (m: Message) => deliverMessage(m, env, random);
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        await handle(message);
+      } catch (err) {
+        // The event log or the dead-letter queue failed: the whole message is tried again.
+        log("error", "webhook_message_failed", { id: message.id, queue: batch.queue, error: err });
+        message.retry();
+      }
+    }),
+  );
+}

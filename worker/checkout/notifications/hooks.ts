@@ -1,0 +1,174 @@
+/**
+ * POST /hooks/{shop}: the upstream's notifications for one shop (docs/upstream.md, "Notifications").
+ *
+ * - Shop with an HMAC key: the signature over the raw body is checked before anything else
+ *   (401 invalid_signature, nothing read further, nothing stored). An authentic `v3/payment`
+ *   snapshot is handed to the payment's object, which applies it only when newer; the 200 comes
+ *   after it is stored, so a failure makes the upstream deliver again.
+ * - Shop without an HMAC key: the body cannot be trusted; it only names a payment to re-fetch
+ *   from the upstream with the shop's key (in the background: the answer is 202 at once).
+ * - A payment this Worker does not hold (not created through it, never viewed): 200 and a log
+ *   line, nothing stored.
+ * - `v3/payouts`: authentic and naming this shop's hook URL (or none): stored in the shop's event
+ *   log as a `payout.updated` event when newer (ShopEventsObject), then 200. Without an HMAC key
+ *   the body cannot be trusted: the payout is fetched from the upstream with the shop's key.
+ * - Any other `notificationType` (the spec names two; new versions may add more): after the same
+ *   signature check, acknowledged with 202 and never a 400 (which the upstream would retry for
+ *   ever). It is only a hint: when its `body.paymentId` names a payment this Worker holds, that
+ *   payment is re-fetched from the upstream, as for an unauthenticated notification; otherwise a
+ *   log line (`notification_unknown_type`) and nothing else.
+ */
+import { V3Error } from "../../v3/errors.js";
+import { parseAnyNotification, verifyNotification } from "../../v3/notification.js";
+import type { Notification, UnrecognizedNotification } from "../../v3/types.js";
+import type { Env } from "../env.js";
+import { CheckoutError } from "../http/errors.js";
+import { log } from "../http/log.js";
+import { hookShopOf } from "../upstream/hook-url.js";
+import { paymentObject, type HintOutcome, type NotificationOutcome } from "../payments/payment-object.js";
+import { shopEvents } from "../events/shop-events-object.js";
+import type { Shop } from "../shops/shop.js";
+import { upstreamFor } from "../upstream/shop-client.js";
+
+function received(status: 200 | 202, outcome: string): Response {
+  return new Response(JSON.stringify({ received: true, outcome }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** The verified raw body (throws 401 invalid_signature / 400 / 413 otherwise). */
+async function readAuthentic(request: Request, shop: Shop, key: string): Promise<string> {
+  try {
+    const { raw } = await verifyNotification(request, {
+      key,
+      header: shop.notificationSignature.header,
+      encoding: shop.notificationSignature.encoding,
+    });
+    return raw;
+  } catch (err) {
+    if (!(err instanceof V3Error)) throw err;
+    log("warn", "hook_rejected", { shop: shop.id, code: err.code });
+    if (err.kind === "invalid_signature")
+      throw new CheckoutError(401, "invalid_signature", "The notification signature is missing or does not match.");
+    // The route's body limit (app.ts) is below the client's own, so what is left is a body that is not UTF-8.
+    throw new CheckoutError(400, "invalid_request", "The notification body is not valid UTF-8.");
+  }
+}
+
+function parse(raw: string, shop: Shop): Notification | UnrecognizedNotification {
+  try {
+    return parseAnyNotification(raw);
+  } catch (err) {
+    if (!(err instanceof V3Error)) throw err;
+    log("warn", "hook_invalid", { shop: shop.id, code: err.code, field: err.field });
+    throw new CheckoutError(400, "invalid_request", `Not a v3 notification: ${err.message}.`);
+  }
+}
+
+function logOutcome(
+  shop: Shop,
+  paymentId: string,
+  authentic: boolean,
+  outcome: NotificationOutcome | HintOutcome,
+): void {
+  if (outcome === "unknown") {
+    log("info", "notification_unknown_payment", { shop: shop.id, paymentId, authentic });
+  } else {
+    log("info", "notification_handled", { shop: shop.id, paymentId, authentic, outcome });
+  }
+}
+
+/**
+ * A notification of a type this Worker does not know: 202, and a re-fetch of the payment it names
+ * when this Worker holds that payment (the PaymentObject answers "unknown" otherwise and stores
+ * nothing). Nothing in its body is applied, authentic or not.
+ */
+function unknownType(
+  notification: UnrecognizedNotification,
+  env: Env,
+  ctx: ExecutionContext,
+  shop: Shop,
+  authentic: boolean,
+): Response {
+  const { notificationType, paymentId } = notification;
+  log("info", "notification_unknown_type", {
+    shop: shop.id,
+    notificationType,
+    paymentId,
+    payoutId: notification.payoutId,
+    authentic,
+  });
+  if (paymentId === undefined) return received(202, "ignored");
+  // Only the id is read: the object checks it holds the payment, then schedules a re-fetch.
+  ctx.waitUntil(
+    paymentObject(env, shop.id, paymentId)
+      .hint()
+      .then(
+        (outcome) => logOutcome(shop, paymentId, false, outcome),
+        (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId, error: err }),
+      ),
+  );
+  return received(202, "refetch");
+}
+
+export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
+  const key = shop.secret("notificationHmacKey");
+  // Past the route's body limit (app.ts) already; without a key the body is only a hint.
+  const raw = key === undefined ? await request.text() : await readAuthentic(request, shop, key);
+  const authentic = key !== undefined;
+  const notification = parse(raw, shop);
+
+  if ("recognized" in notification) return unknownType(notification, env, ctx, shop, authentic);
+
+  if (notification.notificationType === "v3/payouts") {
+    const payout = notification.body;
+    const owner = payout.notificationUrl === undefined ? shop.id : hookShopOf(payout.notificationUrl);
+    if (owner !== shop.id) {
+      log("warn", "payout_of_another_shop", { shop: shop.id, payoutId: payout.payoutId, owner });
+      return received(200, "ignored");
+    }
+    const events = shopEvents(env, shop.id);
+    if (authentic) {
+      const outcome = await events.applyPayout(notification.timestamp, payout);
+      if (outcome === "invalid_timestamp")
+        throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
+      log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, status: payout.status, outcome });
+      return received(200, outcome);
+    }
+    ctx.waitUntil(
+      upstreamFor(env, shop)
+        .getPayout(payout.payoutId)
+        // The fetched payout must name this shop's hook: an unauthenticated body could name another
+        // shop's payout on a shared upstream account.
+        .then((fetched) =>
+          hookShopOf(fetched.notificationUrl) === shop.id
+            ? events.applyPayout(new Date().toISOString(), fetched)
+            : "ignored",
+        )
+        .then(
+          (outcome) =>
+            log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, outcome, authentic: false }),
+          (err: unknown) =>
+            log("error", "payout_hint_failed", { shop: shop.id, payoutId: payout.payoutId, error: err }),
+        ),
+    );
+    return received(202, "refetch");
+  }
+
+  const payment = notification.body;
+  const object = paymentObject(env, shop.id, payment.paymentId);
+  if (authentic) {
+    const outcome = await object.applyNotification(notification.timestamp, payment);
+    logOutcome(shop, payment.paymentId, true, outcome);
+    return received(200, outcome);
+  }
+  ctx.waitUntil(
+    object.hint().then(
+      (outcome) => logOutcome(shop, payment.paymentId, false, outcome),
+      (err: unknown) =>
+        log("error", "notification_hint_failed", { shop: shop.id, paymentId: payment.paymentId, error: err }),
+    ),
+  );
+  return received(202, "refetch");
+}

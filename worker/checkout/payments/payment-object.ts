@@ -1,0 +1,478 @@
+/**
+ * PaymentObject: one Durable Object per payment (`${shopId}:${paymentId}`). It keeps the latest
+ * snapshot of the payment with a version (payment-store.ts), the open widget streams (Hibernation
+ * WebSocket API), and one alarm that asks the upstream again while anyone watches, when a hint
+ * asks for it, and at expirationTime. The decisions live in pure modules: snapshot.ts (apply or
+ * drop), poll-policy.ts (when to fetch), view.ts (what widgets see), events/ (which webhook event a
+ * change is). Every applied snapshot and its event are stored in one SQLite transaction; the event
+ * then goes from the outbox to the webhook Queue (events/outbox.ts). See docs/checkout-status.md.
+ *
+ * Callers use `paymentObject(env, shop, id)`, which holds the identity and passes it to every
+ * call: the object never parses a public path.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Payment } from "../../v3/types.js";
+import { V3Error } from "../../v3/errors.js";
+import type { Env } from "../env.js";
+import { paymentEvent } from "../events/build.js";
+import { Outbox } from "../events/outbox.js";
+import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "../http/errors.js";
+import { hookShopOf } from "../upstream/hook-url.js";
+import { log } from "../http/log.js";
+import { PaymentStore, type PaymentRow, type SnapshotSource } from "./payment-store.js";
+import {
+  cleanupDue,
+  expiryCheckedAfter,
+  fetchDue,
+  nextAlarmAt,
+  pollSettings,
+  readerWantsFetch,
+  type PollSettings,
+  type PollState,
+} from "./poll-policy.js";
+import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision } from "../upstream/snapshot.js";
+import { viewRedirects } from "./redirects.js";
+import { maxViewers, POLICY_VIOLATION, VIEWERS_RETRY_AFTER_SECONDS } from "./stream-limits.js";
+import type { Shop } from "../shops/shop.js";
+import { getShop } from "../shops/shop-source.js";
+import { upstreamFor } from "../upstream/shop-client.js";
+import { contentFingerprint, toView } from "./view.js";
+import { STREAM_PING, STREAM_PONG, type PaymentView, type StreamMessage } from "../wire.js";
+
+export type { SnapshotSource };
+
+/** Which payment of which shop: what the caller knows and passes with every call. */
+export interface PaymentRef {
+  shopId: string;
+  paymentId: string;
+}
+
+/** What `applyNotification` did with a notification ("unknown": the payment was not created through this Worker, nothing stored). */
+export type NotificationOutcome = SnapshotDecision["action"] | "unknown";
+
+/** What `hint` did: a re-fetch is scheduled, or the payment is not held here (nothing stored). */
+export type HintOutcome = "refetch" | "unknown";
+
+/** The headers that carry the identity of a stream request from the router to the object. */
+const SHOP_HEADER = "X-Checkout-Shop";
+const PAYMENT_HEADER = "X-Checkout-Payment";
+
+/** The object that holds one payment of one shop; its errors come back as the CheckoutError they were. */
+export function paymentObject(env: Env, shopId: string, paymentId: string) {
+  const ref: PaymentRef = { shopId, paymentId };
+  const stub = env.PAYMENTS.get(env.PAYMENTS.idFromName(`${shopId}:${paymentId}`));
+  return {
+    stub,
+    /** Stores the creation response (version 1) unless a snapshot exists; the current view. */
+    init: (payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> =>
+      stub.init(ref, payment, requestedAt, orderId),
+    /** The latest view (404 payment_not_found, 502/504 upstream_* when it cannot be had). */
+    view: async (): Promise<PaymentView> => unwrap(await stub.lookup(ref)),
+    /** An authentic upstream notification: applied when newer. */
+    applyNotification: (timestamp: string, payment: Payment): Promise<NotificationOutcome> =>
+      stub.applyNotification(ref, timestamp, payment),
+    /** A notification that cannot be trusted, or names only the payment: a re-fetch when the payment is held here. */
+    hint: (): Promise<HintOutcome> => stub.hint(ref),
+    /** The WebSocket stream for an upgrade request the router has checked. */
+    stream(request: Request): Promise<Response> {
+      const headers = new Headers(request.headers);
+      headers.set(SHOP_HEADER, shopId);
+      headers.set(PAYMENT_HEADER, paymentId);
+      return stub.fetch(new Request(request, { headers }));
+    },
+  };
+}
+
+/** Close codes a peer may send that must not be sent back. */
+const RESERVED_CLOSE_CODES = new Set([1005, 1006, 1015]);
+
+export class PaymentObject extends DurableObject<Env> {
+  private readonly store: PaymentStore;
+  private readonly settings: PollSettings;
+  /** The first upstream fetch when nothing is stored yet, shared by concurrent callers. */
+  private loading: Promise<void> | undefined;
+  /** Webhook events not yet accepted by the Queue. */
+  private readonly outbox: Outbox;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new PaymentStore(ctx.storage);
+    this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
+    this.settings = pollSettings(env.POLL_INTERVAL_MS);
+    // Answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(STREAM_PING, STREAM_PONG));
+  }
+
+  // ---- RPC
+
+  /**
+   * Stores the creation response as version 1 unless a snapshot exists; the current view.
+   * `requestedAt` (ms since the epoch): when the create request was sent; default now.
+   * `orderId`: the shop's order, named in every webhook event of the payment.
+   */
+  async init(ref: PaymentRef, payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> {
+    const shop = await getShop(this.env, ref.shopId);
+    if (!this.store.current()) {
+      const time =
+        requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
+      if (orderId !== undefined) this.store.setOrderId(orderId);
+      this.apply(shop, payment, "created", time);
+      this.store.fetchStarted(time);
+      await this.afterChange();
+    }
+    return this.currentView(shop);
+  }
+
+  /**
+   * The latest view; fetched from the upstream (and stored) only for a payment whose snapshots
+   * were forgotten. A reader without a stream (a widget that fell back to GET) counts as a
+   * viewer: a snapshot older than one poll interval is refreshed by the alarm for the next read.
+   */
+  lookup(ref: PaymentRef): Promise<Result<PaymentView>> {
+    return settle(
+      async () => {
+        const shop = await getShop(this.env, ref.shopId);
+        const held = this.store.current();
+        if (!held) {
+          await this.ensureLoaded(ref);
+        } else if (readerWantsFetch(this.pollState(held), this.settings)) {
+          this.store.requestRefetch();
+          await this.schedule();
+        }
+        return this.currentView(shop);
+      },
+      (e, err) =>
+        log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", {
+          shop: ref.shopId,
+          paymentId: ref.paymentId,
+          code: e.code,
+          error: err,
+        }),
+    );
+  }
+
+  /**
+   * An authentic upstream notification for this payment, applied when newer (snapshot.ts).
+   * Nothing is stored for a payment this object does not hold ("unknown").
+   */
+  async applyNotification(ref: PaymentRef, timestamp: string, payment: Payment): Promise<NotificationOutcome> {
+    if (!this.holds(ref) || payment.paymentId !== ref.paymentId) return "unknown";
+    const time = parseTime(timestamp);
+    if (time === undefined)
+      throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");
+    const decision = this.apply(await getShop(this.env, ref.shopId), payment, "notification", time);
+    await this.afterChange();
+    return decision.action;
+  }
+
+  /** A notification that is only a hint (unauthenticated, or of an unknown type): the alarm re-fetches the payment. */
+  async hint(ref: PaymentRef): Promise<HintOutcome> {
+    if (!this.holds(ref)) return "unknown";
+    this.store.requestRefetch();
+    await this.schedule();
+    return "refetch";
+  }
+
+  // ---- WebSocket
+
+  /** The stream (the router checked the upgrade and named the payment): the view now and on every change. */
+  override async fetch(request: Request): Promise<Response> {
+    const shopId = request.headers.get(SHOP_HEADER);
+    const paymentId = request.headers.get(PAYMENT_HEADER);
+    if (!shopId || !paymentId)
+      return new CheckoutError(
+        400,
+        "invalid_request",
+        "Streams are opened through paymentObject().stream().",
+      ).toResponse();
+    if (this.openSockets().length >= maxViewers(this.env.MAX_VIEWERS_PER_PAYMENT)) {
+      return new CheckoutError(
+        429,
+        "too_many_viewers",
+        "This payment has as many viewers as it accepts; try again later.",
+        { "Retry-After": String(VIEWERS_RETRY_AFTER_SECONDS) },
+      ).toResponse();
+    }
+    let shop: Shop;
+    try {
+      shop = await getShop(this.env, shopId);
+      await this.ensureLoaded({ shopId, paymentId });
+    } catch (err) {
+      return toCheckoutError(err).toResponse();
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    // No await between accepting and sending: the view sent is the latest one.
+    server.send(this.message(this.currentView(shop)));
+    await this.schedule();
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** A viewer may only ping ("ping" is answered by the runtime's auto-response; this runs if it was not). */
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === STREAM_PING) {
+      ws.send(STREAM_PONG);
+      return;
+    }
+    this.closeQuietly(ws, POLICY_VIOLATION, "only ping is accepted");
+    await this.schedule();
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    this.closeQuietly(ws, RESERVED_CLOSE_CODES.has(code) ? 1000 : code, reason);
+    await this.schedule();
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.closeQuietly(ws, 1011, "stream error");
+    await this.schedule();
+  }
+
+  // ---- alarm
+
+  /** Relays the outbox, then polls (watched, hint, expiry) or lets go of a finished payment, as poll-policy.ts says. */
+  override async alarm(): Promise<void> {
+    await this.outbox.relay();
+    const row = this.store.current();
+    if (!row) {
+      await this.schedule();
+      return;
+    }
+    const state = this.pollState(row);
+    if (cleanupDue(state, this.settings)) {
+      await this.forget(row);
+      return;
+    }
+    if (fetchDue(state, this.settings)) await this.refresh(row);
+    await this.afterChange();
+  }
+
+  // ---- snapshots
+
+  /** Whether this object holds a snapshot of exactly this payment of this shop. */
+  private holds(ref: PaymentRef): boolean {
+    const row = this.store.current();
+    return row !== undefined && row.shop_id === ref.shopId && row.payment_id === ref.paymentId;
+  }
+
+  /** The view of the stored snapshot (the shop's, as the caller looked it up). */
+  private currentView(shop: Pick<Shop, "redirectUrls">): PaymentView {
+    const row = this.store.current();
+    if (!row) throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+    return this.view(shop, JSON.parse(row.payment) as Payment, row.version);
+  }
+
+  /** The view of a snapshot: view.ts's, with the shop's own redirect URLs for its order (redirects.ts). */
+  private view(shop: Pick<Shop, "redirectUrls">, payment: Payment, version: number): PaymentView {
+    const view = toView(payment, version, new Date());
+    const orderId = this.store.orderId();
+    if (orderId === null) return view;
+    return { ...view, redirectUrls: viewRedirects(shop, orderId, view.redirectUrls) };
+  }
+
+  /**
+   * Decides and stores one incoming snapshot; broadcasts when it was applied. An applied
+   * snapshot and its webhook event are written in one transaction (none after a forgotten
+   * final payment is loaded again: that is no change).
+   */
+  private apply(shop: Shop, payment: Payment, source: SnapshotSource, sourceTime: number): SnapshotDecision {
+    const shopId = shop.id;
+    const row = this.store.current();
+    const fingerprint = contentFingerprint(payment);
+    const forgotten = row ? 0 : this.store.forgottenVersion();
+    const stored = row && {
+      version: row.version,
+      status: row.status,
+      sourceTime: row.source_time,
+      fingerprint: row.fingerprint,
+    };
+    const decision = decideSnapshot(stored, { status: payment.status, sourceTime, fingerprint }, forgotten);
+    if (decision.action === "duplicate") {
+      this.store.setSourceTime(decision.sourceTime);
+    } else if (decision.action === "apply") {
+      const view = this.view(shop, payment, decision.version);
+      this.store.transaction(() => {
+        this.store.store({
+          shopId,
+          payment,
+          version: decision.version,
+          source,
+          sourceTime: decision.sourceTime,
+          fingerprint,
+          expiresAt: parseTime(payment.expirationTime),
+        });
+        if (row || forgotten === 0) {
+          const previous = row ? this.view(shop, JSON.parse(row.payment) as Payment, row.version) : undefined;
+          this.outbox.add({
+            shop: shopId,
+            event: paymentEvent({ shop: shopId, orderId: this.store.orderId(), previous, view }),
+          });
+        }
+      });
+      this.broadcast(view);
+    }
+    log(decision.action === "apply" ? "info" : "debug", "payment_snapshot", {
+      shop: shopId,
+      paymentId: payment.paymentId,
+      source,
+      status: payment.status,
+      action: decision.action,
+      ...(decision.action === "apply" ? { version: decision.version } : {}),
+    });
+    return decision;
+  }
+
+  /**
+   * Makes sure a snapshot is stored. A payment this shop never created here is 404 at once, with
+   * no upstream request (anyone could otherwise spend the shop's upstream quota with random ids,
+   * and read payments of other shops sharing its upstream account). Only a payment whose
+   * snapshots were forgotten after its retention time is fetched again (once, shared by
+   * concurrent callers).
+   */
+  private async ensureLoaded(ref: PaymentRef): Promise<void> {
+    if (this.store.current()) return;
+    if (this.store.forgottenVersion() === 0)
+      throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+    this.loading ??= this.load(ref).finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+  }
+
+  private async load({ shopId, paymentId }: PaymentRef): Promise<void> {
+    const shop = await getShop(this.env, shopId);
+    const startedAt = Date.now();
+    let payment: Payment;
+    try {
+      payment = await upstreamFor(this.env, shop).getPayment(paymentId);
+    } catch (err) {
+      if (err instanceof V3Error && err.kind === "http" && err.status === 404) {
+        throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+      }
+      throw err;
+    }
+    if (payment.paymentId !== paymentId)
+      throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
+    const owner = hookShopOf(payment.notificationUrl);
+    if (owner !== undefined && owner !== shopId) {
+      log("warn", "payment_of_another_shop", { shop: shopId, paymentId, owner });
+      throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+    }
+    if (this.store.current()) return; // a notification or init stored it meanwhile
+    this.apply(shop, payment, "poll", startedAt);
+    this.store.fetchStarted(startedAt);
+    await this.afterChange();
+  }
+
+  /** One upstream GET; on failure the streams stay open and the backoff grows. */
+  private async refresh(row: PaymentRow): Promise<void> {
+    const state = this.pollState(row);
+    const startedAt = Date.now();
+    this.store.fetchStarted(startedAt);
+    try {
+      const shop = await getShop(this.env, row.shop_id);
+      const payment = await upstreamFor(this.env, shop).getPayment(row.payment_id);
+      if (payment.paymentId !== row.payment_id)
+        throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
+      this.apply(shop, payment, "poll", startedAt);
+      this.store.fetchSucceeded(expiryCheckedAfter(state, startedAt, this.settings));
+    } catch (err) {
+      this.store.fetchFailed();
+      const e = toCheckoutError(err);
+      log("warn", "payment_poll_failed", {
+        shop: row.shop_id,
+        paymentId: row.payment_id,
+        failures: row.failures + 1,
+        code: e.code,
+        status: e.status,
+      });
+    }
+  }
+
+  /**
+   * Deletes the snapshots; a later request loads the payment from the upstream again. Only the
+   * last version number stays, so that versions (and ETags) never repeat.
+   */
+  private async forget(row: PaymentRow): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) this.closeQuietly(ws, 1001, "payment archived");
+    this.store.forget(row.version);
+    // No more polls; the alarm stays only while the outbox still has an event for the Queue.
+    await this.schedule();
+    log("info", "payment_forgotten", {
+      shop: row.shop_id,
+      paymentId: row.payment_id,
+      status: row.status,
+      version: row.version,
+    });
+  }
+
+  // ---- scheduling
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  private pollState(row: PaymentRow): PollState {
+    const state: PollState = {
+      now: Date.now(),
+      final: isFinalStatus(row.status),
+      watched: this.openSockets().length > 0,
+      expiryChecked: row.expiry_checked === 1,
+      refetchRequested: row.refetch_requested === 1,
+      failures: row.failures,
+    };
+    if (row.expires_at !== null) state.expiresAt = row.expires_at;
+    if (row.last_fetch_at !== null) state.lastFetchAt = row.last_fetch_at;
+    if (state.final) state.finalAt = row.applied_at;
+    return state;
+  }
+
+  /** After a snapshot may have been stored: its event goes to the Queue, the alarm is set. */
+  private async afterChange(): Promise<void> {
+    await this.outbox.relay();
+    await this.schedule();
+  }
+
+  /**
+   * Sets the one alarm to when poll-policy.ts says, or to when the outbox must try the Queue
+   * again if that is sooner, or removes it.
+   */
+  private async schedule(): Promise<void> {
+    const row = this.store.current();
+    const polls = row ? nextAlarmAt(this.pollState(row), this.settings) : null;
+    const relay = this.outbox.nextRelayAt();
+    const next = polls === null ? relay : relay === null ? polls : Math.min(polls, relay);
+    const current = await this.ctx.storage.getAlarm();
+    if (next === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+    } else if (current !== next) {
+      await this.ctx.storage.setAlarm(next);
+    }
+  }
+
+  // ---- streams
+
+  private message(view: PaymentView): string {
+    const message: StreamMessage = { type: "payment", payment: view };
+    return JSON.stringify(message);
+  }
+
+  private broadcast(view: PaymentView): void {
+    const text = this.message(view);
+    for (const ws of this.openSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // A socket closing right now; its close handler cleans up.
+      }
+    }
+  }
+
+  private closeQuietly(ws: WebSocket, code: number, reason: string): void {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The storage of one PaymentObject, as named operations over its SQLite database (the object
+ * decides; this only reads and writes). Tables:
+ *
+ * - `snapshots`: every applied version of the payment (what the upstream said, when, from where);
+ * - `payment`: one row, the current version and the poll state (last fetch, failures, whether the
+ *   expiry was checked, whether a re-fetch was asked for);
+ * - `payment_order`: the shop's order the payment was created for (kept when snapshots go);
+ * - `forgotten`: the last version once the snapshots were deleted, so versions never repeat.
+ *
+ * The tables are created with the first snapshot: an object asked about a payment it does not
+ * hold stores nothing at all.
+ */
+import type { Payment } from "../../v3/types.js";
+
+/** Where a snapshot came from. */
+export type SnapshotSource = "created" | "notification" | "poll";
+
+/** The current version of the payment with its poll state. */
+export interface PaymentRow extends Record<string, SqlStorageValue> {
+  shop_id: string;
+  payment_id: string;
+  version: number;
+  status: string;
+  source_time: number;
+  fingerprint: string;
+  /** The snapshot as JSON. */
+  payment: string;
+  /** When the current version was stored. */
+  applied_at: number;
+  expires_at: number | null;
+  last_fetch_at: number | null;
+  failures: number;
+  expiry_checked: number;
+  refetch_requested: number;
+}
+
+/** One applied snapshot, as `store` writes it. */
+export interface StoredSnapshot {
+  shopId: string;
+  payment: Payment;
+  version: number;
+  source: SnapshotSource;
+  /** When the source says the payment was in this state (ms since the epoch). */
+  sourceTime: number;
+  fingerprint: string;
+  /** The payment's expirationTime in ms, when it has one. */
+  expiresAt: number | undefined;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS snapshots (
+  version INTEGER PRIMARY KEY,
+  status TEXT NOT NULL,
+  source TEXT NOT NULL,
+  source_time INTEGER NOT NULL,
+  fingerprint TEXT NOT NULL,
+  payment TEXT NOT NULL,
+  applied_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS payment (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  shop_id TEXT NOT NULL,
+  payment_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  source_time INTEGER NOT NULL,
+  fingerprint TEXT NOT NULL,
+  expires_at INTEGER,
+  last_fetch_at INTEGER,
+  failures INTEGER NOT NULL DEFAULT 0,
+  expiry_checked INTEGER NOT NULL DEFAULT 0,
+  refetch_requested INTEGER NOT NULL DEFAULT 0
+);`;
+
+const ORDER_SCHEMA =
+  "CREATE TABLE IF NOT EXISTS payment_order (id INTEGER PRIMARY KEY CHECK (id = 1), order_id TEXT NOT NULL)";
+const FORGOTTEN_SCHEMA =
+  "CREATE TABLE IF NOT EXISTS forgotten (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
+
+export class PaymentStore {
+  /** The order id once read (undefined: not read yet; null: none). */
+  private order: string | null | undefined;
+  private tables: Set<string> | undefined;
+
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly sql: SqlStorage = storage.sql,
+  ) {}
+
+  private has(table: string): boolean {
+    this.tables ??= new Set(
+      this.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray()
+        .map((row) => row.name),
+    );
+    return this.tables.has(table);
+  }
+
+  private created(...tables: string[]): void {
+    for (const table of tables) this.tables?.add(table);
+  }
+
+  /** Runs `fn` in one SQLite transaction. */
+  transaction<T>(fn: () => T): T {
+    return this.storage.transactionSync(fn);
+  }
+
+  /** The current version and poll state, or undefined when no snapshot is held. */
+  current(): PaymentRow | undefined {
+    if (!this.has("payment")) return undefined;
+    return this.sql
+      .exec<PaymentRow>(
+        "SELECT p.*, s.payment AS payment, s.applied_at AS applied_at FROM payment p JOIN snapshots s ON s.version = p.version WHERE p.id = 1",
+      )
+      .toArray()[0];
+  }
+
+  /** The last version of snapshots this object deleted (0 when none). */
+  forgottenVersion(): number {
+    return this.has("forgotten")
+      ? this.sql.exec<{ version: number }>("SELECT version FROM forgotten").one().version
+      : 0;
+  }
+
+  /** The order id given at creation, or null for a payment not created through this Worker. */
+  orderId(): string | null {
+    this.order ??= this.has("payment_order")
+      ? (this.sql.exec<{ order_id: string }>("SELECT order_id FROM payment_order").toArray()[0]?.order_id ?? null)
+      : null;
+    return this.order;
+  }
+
+  setOrderId(orderId: string): void {
+    this.sql.exec(ORDER_SCHEMA);
+    this.created("payment_order");
+    this.sql.exec("INSERT OR REPLACE INTO payment_order (id, order_id) VALUES (1, ?)", orderId);
+    this.order = orderId;
+  }
+
+  /** Writes an applied snapshot as the current version (call it inside a transaction with its event). */
+  store(snapshot: StoredSnapshot): void {
+    if (!this.has("payment")) {
+      this.sql.exec(SCHEMA);
+      this.created("payment", "snapshots");
+    }
+    const { payment } = snapshot;
+    this.sql.exec(
+      "INSERT INTO snapshots (version, status, source, source_time, fingerprint, payment, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      snapshot.version,
+      payment.status,
+      snapshot.source,
+      snapshot.sourceTime,
+      snapshot.fingerprint,
+      JSON.stringify(payment),
+      Date.now(),
+    );
+    this.sql.exec(
+      `INSERT INTO payment (id, shop_id, payment_id, version, status, source_time, fingerprint, expires_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, status = excluded.status,
+         source_time = excluded.source_time, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at`,
+      snapshot.shopId,
+      payment.paymentId,
+      snapshot.version,
+      payment.status,
+      snapshot.sourceTime,
+      snapshot.fingerprint,
+      snapshot.expiresAt ?? null,
+    );
+  }
+
+  /** A duplicate snapshot moved the source time forward (snapshot.ts). */
+  setSourceTime(sourceTime: number): void {
+    this.update("source_time = ?", sourceTime);
+  }
+
+  /** Somebody wants a fresh copy from the upstream: the alarm fetches it. */
+  requestRefetch(): void {
+    this.update("refetch_requested = 1");
+  }
+
+  /** An upstream fetch starts (or the creation request was sent) at `at`. */
+  fetchStarted(at: number): void {
+    this.update("last_fetch_at = ?", at);
+  }
+
+  /** The fetch answered: no failures, no pending re-fetch, and whether the expiry is now checked. */
+  fetchSucceeded(expiryChecked: boolean): void {
+    this.update("failures = 0, refetch_requested = 0, expiry_checked = ?", expiryChecked ? 1 : 0);
+  }
+
+  fetchFailed(): void {
+    this.update("failures = failures + 1");
+  }
+
+  /** Deletes the snapshots; only the last version number stays. */
+  forget(version: number): void {
+    this.transaction(() => {
+      this.sql.exec("DROP TABLE payment");
+      this.sql.exec("DROP TABLE snapshots");
+      this.sql.exec(FORGOTTEN_SCHEMA);
+      this.sql.exec("INSERT OR REPLACE INTO forgotten (id, version) VALUES (1, ?)", version);
+    });
+    this.tables = undefined;
+  }
+
+  private update(assignments: string, ...values: SqlStorageValue[]): void {
+    this.sql.exec(`UPDATE payment SET ${assignments}`, ...values);
+  }
+}

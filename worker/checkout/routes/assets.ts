@@ -1,0 +1,43 @@
+/**
+ * The built widget and the demo (dist/public/) are served by the platform's asset layer without
+ * running this Worker: wrangler.toml's `run_worker_first` lists only the Worker's own routes.
+ * Their headers are written once, in `public-headers/_headers` (copied into dist/public/ by the
+ * build), and the asset layer applies them: CORS and `Cross-Origin-Resource-Policy` for the widget
+ * files, a short cache for `/widget.js`, its map and the manifest, immutable caching for the
+ * content-hashed `/widget.<hash>.js` and `chunks/`, `nosniff` everywhere, a Content-Security-Policy
+ * for `/demo/`.
+ *
+ * The routes below are what the Worker answers when a request for these paths does reach it: a
+ * name that is not a file (the asset layer finds nothing and hands the request on), which gets the
+ * JSON 404 `not_found`; another method than GET/HEAD when the Worker is called directly, which gets
+ * the JSON 405; and `/demo`, which the Worker runs first for so that it answers a permanent
+ * redirect to `/demo/` (the asset layer would answer 307). A file they do find comes from the
+ * ASSETS binding, whose responses carry the same `_headers`.
+ */
+import { Hono } from "hono";
+import type { Env } from "../env.js";
+import { CheckoutError } from "../http/errors.js";
+import type { AppEnv } from "../http/plumbing.js";
+
+async function fromAssets(env: Env, request: Request, path: string): Promise<Response> {
+  const url = new URL(request.url);
+  url.pathname = path;
+  url.search = "";
+  const response = await env.ASSETS.fetch(new Request(url, { method: request.method, headers: request.headers }));
+  if (response.status === 404) throw new CheckoutError(404, "not_found", "No such file.");
+  return new Response(response.body, response);
+}
+
+/** GET (and HEAD) routes of the static files. */
+export const assetsRoutes = new Hono<AppEnv>();
+
+assetsRoutes.get("/:file{widget\\.js(?:\\.map)?}", (c) => fromAssets(c.env, c.req.raw, `/${c.req.param("file")}`));
+assetsRoutes.get("/widget-manifest.json", (c) => fromAssets(c.env, c.req.raw, "/widget-manifest.json"));
+assetsRoutes.get("/:file{widget\\.[A-Za-z0-9_-]{6,}\\.js(?:\\.map)?}", (c) =>
+  fromAssets(c.env, c.req.raw, `/${c.req.param("file")}`),
+);
+assetsRoutes.get("/chunks/:file{[A-Za-z0-9._-]+\\.js(?:\\.map)?}", (c) =>
+  fromAssets(c.env, c.req.raw, `/chunks/${c.req.param("file")}`),
+);
+assetsRoutes.get("/demo", (c) => c.redirect("/demo/", 301));
+assetsRoutes.get("/demo/*", (c) => fromAssets(c.env, c.req.raw, new URL(c.req.url).pathname));

@@ -1,0 +1,91 @@
+/**
+ * The one lookup of a shop by id, used by every route, Durable Object and the queue consumer:
+ * the SHOPS var (config.ts) and the registry in D1 (shop-registry.ts) behind one seam, both
+ * checked by the same schema (shop-schema.ts).
+ *
+ * - An id in the SHOPS var is served from it; an id in the registry (enabled) from there.
+ * - An id in both is a configuration error: that shop answers 500, and `config_invalid` is logged
+ *   once per isolate (a Worker cannot read D1 before its first request, so this comes with the
+ *   first request for that id; the admin API refuses to create such an id in the first place).
+ * - A disabled registry shop, or an id in neither, is 404 unknown_shop; a broken SHOPS entry, or
+ *   a broken registry row, is 500 without details (the log names shop and field).
+ * - When D1 cannot be read, the SHOPS var's shops keep working; any other id is a 500.
+ */
+import { loadShops } from "./config.js";
+import type { Env } from "../env.js";
+import { CheckoutError } from "../http/errors.js";
+import { log } from "../http/log.js";
+import { configShop, type Shop } from "./shop.js";
+import { registryEntry, shopCacheTtlMs, type RegistryEntry } from "./shop-registry.js";
+import { SHOP_ID } from "../rules.js";
+import type { ShopConfig } from "./shop-schema.js";
+
+export type { Shop };
+
+const unknownShop = () => new CheckoutError(404, "unknown_shop", "No shop with this id.");
+const unavailable = (why: string) => new CheckoutError(500, "internal_error", `This shop is not available: ${why}.`);
+
+/** The served form of each SHOPS entry (an entry object lives as long as its validation). */
+const served = new WeakMap<ShopConfig, Shop>();
+/** Ids already reported as being in both sources. */
+const reportedInBoth = new Set<string>();
+
+/** Until when (ms) each D1 binding is taken as unreadable without asking again, after a failed read. */
+const unreadableUntil = new WeakMap<object, number>();
+
+/**
+ * The registry's entry, or "unreadable" when D1 cannot be read: logged, and then not asked again
+ * for one cache TTL, so that a D1 outage costs the SHOPS var's shops neither time nor log lines
+ * on every request. A broken row throws its 500.
+ */
+async function registryFor(env: Env, shopId: string): Promise<RegistryEntry | "unreadable"> {
+  const db = env.DB;
+  if (db && Date.now() < (unreadableUntil.get(db) ?? 0)) return "unreadable";
+  try {
+    return await registryEntry(env, shopId);
+  } catch (err) {
+    if (err instanceof CheckoutError || !db) throw err;
+    unreadableUntil.set(db, Date.now() + shopCacheTtlMs(env));
+    log("error", "registry_unavailable", { shop: shopId, error: err });
+    return "unreadable";
+  }
+}
+
+/** The shop with this id (404 unknown_shop; 500 internal_error when it is configured but cannot be served). */
+export async function getShop(env: Env, shopId: string): Promise<Shop> {
+  const { shops, invalid, issues } = loadShops(env);
+  const config = shops.get(shopId);
+  const inConfig = config !== undefined || invalid.has(shopId);
+  if (!inConfig && !SHOP_ID.test(shopId)) throw unknownShop();
+  let entry: RegistryEntry | "unreadable";
+  try {
+    entry = await registryFor(env, shopId);
+  } catch (err) {
+    // A registry row that cannot be served: a shop of the SHOPS var with the same id is in both.
+    if (!inConfig) throw err;
+    entry = { status: "disabled" };
+  }
+  if (inConfig) {
+    if (entry !== null && entry !== "unreadable") {
+      if (!reportedInBoth.has(shopId)) {
+        reportedInBoth.add(shopId);
+        log("error", "config_invalid", {
+          shop: shopId,
+          field: "id",
+          message:
+            "is also a shop of the registry (D1): a shop id may be in one source only; remove it from one of them",
+        });
+      }
+      throw unavailable("its id is configured twice");
+    }
+    if (!config) throw unavailable("its configuration is invalid");
+    let shop = served.get(config);
+    if (!shop) served.set(config, (shop = configShop(env, config)));
+    return shop;
+  }
+  if (entry === "unreadable") throw unavailable("the shop registry cannot be read");
+  if (entry?.status === "active") return entry.shop;
+  // SHOPS that cannot be read at all might hold this id.
+  if (issues.some((issue) => issue.shop === "*")) throw unavailable("its configuration is invalid");
+  throw unknownShop();
+}

@@ -1,0 +1,36 @@
+/**
+ * The notification URL of a shop, `<worker>/hooks/{shop}`: built here for every payment and
+ * payout this Worker creates, and read back here to tell which shop a payment or payout belongs
+ * to. Shops may share one upstream account, so the upstream alone would hand shop A's payment
+ * (or payout) to shop B's route; the URL it was created with names its shop.
+ */
+import type { Env } from "../env.js";
+
+/** The route of the upstream's notifications (hono path syntax). */
+export const HOOK_ROUTE = "/hooks/:shop";
+
+const HOOK_PATH = /^\/hooks\/([^/]+)$/;
+
+/** Where the upstream posts this shop's notifications: PUBLIC_URL when set, else this request's origin. */
+export function hookUrlFor(env: Pick<Env, "PUBLIC_URL">, shop: { id: string }, requestUrl: string): string {
+  const base = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
+  return `${base}/hooks/${encodeURIComponent(shop.id)}`;
+}
+
+/** The shop a notification URL names, or undefined when it names none. */
+export function hookShopOf(notificationUrl: string | undefined): string | undefined {
+  if (!notificationUrl) return undefined;
+  let path: string;
+  try {
+    path = new URL(notificationUrl).pathname;
+  } catch {
+    return undefined;
+  }
+  const match = HOOK_PATH.exec(path);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The v3 client of a shop: its environment's base URL and its merchant key (its
+ * `secrets.apiKeySecret`, from either source of shops). Only this Worker ever holds the key.
+ */
+import { connect } from "cloudflare:sockets";
+import { createV3Client, type V3Client } from "../../v3/client.js";
+import type { Env } from "../env.js";
+import { CheckoutError } from "../http/errors.js";
+import { log } from "../http/log.js";
+import type { Shop } from "../shops/shop.js";
+
+const DEFAULT_TIMEOUT_MS = 5000;
+
+function timeoutMs(env: Env): number {
+  const value = Number(env.UPSTREAM_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+}
+
+export function upstreamFor(env: Env, shop: Shop): V3Client {
+  const baseUrl = shop.environment === "sandbox" ? env.SANDBOX_BASE_URL : env.PRODUCTION_BASE_URL;
+  const keySecret = shop.secret("apiKeySecret");
+  if (!baseUrl || !keySecret) {
+    log("error", "upstream_unconfigured", {
+      shop: shop.id,
+      environment: shop.environment,
+      baseUrlSet: Boolean(baseUrl),
+      keySet: Boolean(keySecret),
+    });
+    throw new CheckoutError(
+      500,
+      "internal_error",
+      "This shop cannot reach the payment service: its configuration is incomplete.",
+    );
+  }
+  return createV3Client({
+    environment: shop.environment,
+    baseUrl,
+    credentials: { environment: shop.environment, keyId: shop.apiKeyId, keySecret },
+    timeoutMs: timeoutMs(env),
+    // Late-bound, so that a replaced global fetch (the test stub) is the one used.
+    fetch: (input, init) => fetch(input, init),
+    // The client imports no platform code: its GET with a body (estimate) goes over this socket.
+    connect,
+  });
+}
