@@ -1,4 +1,4 @@
-/* global document, window, performance, requestAnimationFrame, setTimeout, MutationObserver, customElements, WebSocket -- in-page code */
+/* global document, window, requestAnimationFrame, MutationObserver, customElements -- in-page code */
 // Time to QR as the customer feels it: in Chromium, a shop page served from its own origin (a
 // loopback server this module starts, as an integrator's page: the script tag for the Worker's
 // widget.js and a <crypto-checkout> with endpoint, shop and a new order id) is opened in a new
@@ -118,7 +118,8 @@ function breakdown({ marks, resources, documentEnd }, shop) {
   const settings = find((u) => u.pathname === `/api/shops/${shop}`);
   const create = find((u) => u.pathname === `/api/shops/${shop}/payments`);
   const chunks = resources.filter((r) => new URL(r.name).pathname.startsWith("/chunks/"));
-  if (!widget || !create) throw new Error(`no resource entry for widget.js or the create: ${JSON.stringify(resources)}`);
+  if (!widget || !create)
+    throw new Error(`no resource entry for widget.js or the create: ${JSON.stringify(resources)}`);
   const span = (r) => (r ? r.responseEnd - r.fetchStart : undefined);
   return {
     total: marks.qrPainted,
@@ -135,7 +136,9 @@ function breakdown({ marks, resources, documentEnd }, shop) {
     viewAppliedToQrInDom: marks.qrInDom - marks.viewApplied,
     qrInDomToPainted: marks.qrPainted - marks.qrInDom,
     chunkRequests: chunks.length,
-    chunksDuration: chunks.length ? Math.max(...chunks.map((c) => c.responseEnd)) - Math.min(...chunks.map((c) => c.fetchStart)) : 0,
+    chunksDuration: chunks.length
+      ? Math.max(...chunks.map((c) => c.responseEnd)) - Math.min(...chunks.map((c) => c.fetchStart))
+      : 0,
     streamOpenedAfterQr: marks.streamOpened - marks.qrPainted,
     streamFirstMessageAfterQr: marks.streamFirstMessage - marks.qrPainted,
   };
@@ -180,7 +183,10 @@ export function timeToQrRows(r) {
   const p = r.parts;
   const of = `median of ${r.runs}`;
   const rows = [
-    [`time to QR, shop page on another origin -> QR painted, new order, warm Worker: median / p90 (${r.runs})`, `${r.median} / ${r.p90} ms`],
+    [
+      `time to QR, shop page on another origin -> QR painted, new order, warm Worker: median / p90 (${r.runs})`,
+      `${r.median} / ${r.p90} ms`,
+    ],
     [`time to QR: page + widget.js loaded (navigation -> widget.js responseEnd), ${of}`, `${p.widgetLoaded} ms`],
     [`time to QR: widget.js loaded -> element defined, ${of}`, `${ms(p.elementDefined - p.widgetLoaded)} ms`],
     [`time to QR: element defined -> create request start, ${of}`, `${p.definedToCreateStart} ms`],

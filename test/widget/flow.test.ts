@@ -415,7 +415,9 @@ describe("checkout flow", () => {
         const el = create({ shop: "demo-signed" });
         await until(() => server.requestsTo("POST", "/payments").length === 1, "the early create");
         release();
-        expect((await failed).message).to.equal("This shop uses signed pricing: the order-token attribute is required.");
+        expect((await failed).message).to.equal(
+          "This shop uses signed pricing: the order-token attribute is required.",
+        );
         expect(el.payment, "the early answer is not shown").to.equal(undefined);
         expect(server.requestsTo("POST", "/payments")).to.have.length(1);
       } finally {

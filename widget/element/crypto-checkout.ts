@@ -303,7 +303,9 @@ export class CryptoCheckout extends LitElement {
     const built = buildCreateRequest(settings, this, transferCurrency);
     if ("problem" in built) throw new CheckoutRequestError("invalid_attributes", built.problem, "setup");
     const { request } = built;
-    const view = await (early?.[0] === JSON.stringify(request) ? early[1] : this.#api.createPayment(this.shop, request));
+    const view = await (early?.[0] === JSON.stringify(request)
+      ? early[1]
+      : this.#api.createPayment(this.shop, request));
     if (generation !== this.#generation) return;
     rememberPaymentId(this.#endpoint(), this.shop, request.orderId, view.paymentId);
     this.#show(view);

@@ -55,8 +55,7 @@ export class FakeSocket extends EventTarget {
       else if (server.socketMode === "silent") {
         this.readyState = 1;
         this.onopen?.(new Event("open"));
-      }
-      else if (server.socketMode === "flap") {
+      } else if (server.socketMode === "flap") {
         this.readyState = 1;
         this.onopen?.(new Event("open"));
         this.drop(1011);
