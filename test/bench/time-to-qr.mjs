@@ -192,9 +192,12 @@ export function timeToQrRows(r) {
     [`time to QR: element defined -> create request start, ${of}`, `${p.definedToCreateStart} ms`],
   ];
   if (p.settingsDuration !== undefined)
-    rows.push([`time to QR: shop settings request (fetchStart -> responseEnd), ${of}`, `${p.settingsDuration} ms`]);
+    rows.push([
+      `time to QR: shop settings request, sent beside the create (fetchStart -> responseEnd), ${of}`,
+      `${p.settingsDuration} ms`,
+    ]);
   rows.push(
-    [`time to QR: create request (fetchStart -> responseEnd, preflight included), ${of}`, `${p.createDuration} ms`],
+    [`time to QR: create request (fetchStart -> responseEnd, a preflight inside), ${of}`, `${p.createDuration} ms`],
     [`time to QR: create answered -> QR painted, ${of}`, `${p.createAnsweredToQrPainted} ms`],
     [
       `time to QR: language chunks requested, stream opened / first message after the QR, ${of}`,
