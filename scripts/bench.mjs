@@ -2,10 +2,13 @@
 // `npm run bench`: measures the widget and the whole loop on this machine, prints a table and
 // writes bench-results/latest.json (with `--docs`, also docs/bench.md). Figures are reported,
 // never asserted. Starts its own sandbox and checkout Worker on free loopback ports, and receives
-// the demo shops' webhooks itself (test/bench/webhook-receiver.mjs).
+// the demo shops' webhooks itself (test/bench/webhook-receiver.mjs). `--only cost` measures only
+// what a checkout costs: the create rates (direct, through the Worker, the bare pass-through
+// bound) and the platform operations of one checkout (test/bench/checkout-cost.mjs).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { measureCheckoutCost, measureWatchedMinute } from "../test/bench/checkout-cost.mjs";
 import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
@@ -19,11 +22,17 @@ import { measureWidgetRequests } from "../test/bench/assets.mjs";
 import { startWebhookReceiver } from "../test/bench/webhook-receiver.mjs";
 import { measureNotificationToWebhook, measureWebhookDelivery } from "../test/bench/webhooks.mjs";
 import { launchChromium } from "./engines.mjs";
-import { devVars, ensureBuilt, freePort, ROOT, shopsForOrigin, startServers } from "./servers.mjs";
+import { devVars, ensureBuilt, freePort, ROOT, shopsForOrigin, startServers, startWorker } from "./servers.mjs";
 
 const started = Date.now();
 const step = (what) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);
 const POLL_WINDOW_MS = 60_000;
+const onlyCost = process.argv.includes("--only") && process.argv[process.argv.indexOf("--only") + 1] === "cost";
+const WATCH_SECONDS = 30;
+if (onlyCost && process.argv.includes("--docs")) {
+  console.error("--docs rewrites docs/bench.md from a whole run: leave out --only cost, or --docs.");
+  process.exit(2);
+}
 
 ensureBuilt({ log: step });
 const secrets = devVars();
@@ -33,15 +42,17 @@ const results = {
   machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? "unknown", node: process.version },
 };
 
-step("sizes");
-results.sizes = measureSizes(publicDir);
-results.sizeBreakdown = {
-  widget: measureBreakdown(publicDir, ["widget.js"]),
-  chunks: measureBreakdown(
-    publicDir,
-    results.sizes.chunks.map((c) => c.file),
-  ),
-};
+if (!onlyCost) {
+  step("sizes");
+  results.sizes = measureSizes(publicDir);
+  results.sizeBreakdown = {
+    widget: measureBreakdown(publicDir, ["widget.js"]),
+    chunks: measureBreakdown(
+      publicDir,
+      results.sizes.chunks.map((c) => c.file),
+    ),
+  };
+}
 
 const persistDir = mkdtempSync(join(tmpdir(), "crypto-checkout-bench-"));
 step(
@@ -83,6 +94,65 @@ const context = {
   hmacKey: secrets.DEMO_HMAC_KEY,
 };
 try {
+  if (!onlyCost) await measureLoop();
+  step("bare pass-through Worker (the bound of the create path), under wrangler dev");
+  const bound = await startWorker({
+    name: "pass-through Worker",
+    config: "test/bench/pass-through.toml",
+    port: await freePort(),
+    persistDir: join(persistDir, "pass-through"),
+    vars: { UPSTREAM: proxy.url },
+  });
+  try {
+    step("create-payment throughput: sandbox directly, through the Worker, through the pass-through (in turns)");
+    results.createThroughput = await measureCreateThroughput({
+      ...context,
+      boundUrl: bound.url,
+      apiKeyId: "demo_shop",
+      apiKeySecret: secrets.DEMO_API_KEY_SECRET,
+    });
+  } finally {
+    await bound.stop();
+  }
+  if (!onlyCost) await measureAfterCreates();
+} finally {
+  await browser.close().catch(() => {});
+  await servers.stop();
+}
+step("the counted checkout Worker (test/bench/counted-worker.mjs): one checkout, creation to confirmation");
+const countedProxyPort = await freePort();
+const countedSandboxPort = await freePort();
+const countedProxy = await startCountingProxy(countedProxyPort, `http://127.0.0.1:${countedSandboxPort}`);
+const counted = await startServers({
+  main: "test/bench/counted-worker.mjs",
+  sandboxPort: countedSandboxPort,
+  persistDir: join(persistDir, "counted"),
+  backendPort: receiver.port,
+  backend: false,
+  vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: countedProxy.url },
+});
+try {
+  const countedContext = {
+    ...context,
+    proxy: countedProxy,
+    checkoutUrl: counted.checkoutUrl,
+    sandboxUrl: counted.sandboxUrl,
+  };
+  // The first checkout warms the isolate (the shop registry's cache, the currency list); the second is the one counted.
+  results.checkoutCostCold = await measureCheckoutCost(countedContext);
+  results.checkoutCost = await measureCheckoutCost(countedContext);
+  step(`a payment watched by one viewer for ${WATCH_SECONDS} s with nothing happening`);
+  results.watched = await measureWatchedMinute(countedContext, WATCH_SECONDS);
+} finally {
+  await counted.stop();
+  await countedProxy.close();
+  await receiver.close();
+  await shopPage.close();
+  await proxy.close();
+  rmSync(persistDir, { recursive: true, force: true });
+}
+
+async function measureLoop() {
   step("element connected -> QR painted (30 runs, stubbed API)");
   results.qrPaint = await measureQrPaint(browser, publicDir, 30);
   step("time to QR: shop page on another origin -> QR painted, new order per run (3 warm-up runs, 20 measured)");
@@ -110,22 +180,9 @@ try {
     total: 2000,
     concurrency: 100,
   });
-  step("create-payment throughput, Worker vs sandbox directly");
-  const routesBefore = proxy.routes();
-  results.createThroughput = await measureCreateThroughput({
-    ...context,
-    apiKeyId: "demo_shop",
-    apiKeySecret: secrets.DEMO_API_KEY_SECRET,
-  });
-  const routesAfter = proxy.routes();
-  results.createThroughput.upstreamCallsPerWorkerCreate = Object.fromEntries(
-    Object.entries(routesAfter)
-      .map(([route, n]) => [
-        route,
-        Math.round(((n - (routesBefore[route] ?? 0)) / results.createThroughput.worker.total) * 100) / 100,
-      ])
-      .filter(([, n]) => n > 0),
-  );
+}
+
+async function measureAfterCreates() {
   step("upstream notification -> shop backend received webhook (4 payments x 55 changes, one at a time)");
   results.notificationToWebhook = await measureNotificationToWebhook({ ...context, payments: 4, perPayment: 55 });
   step("1000 notifications, receiver failing 30 % of first attempts (10 in flight; drain wait at most 120 s)");
@@ -143,65 +200,102 @@ try {
     apiKeySecret: secrets.DEMO_API_KEY_SECRET,
     shops: 1000,
   });
-} finally {
-  await browser.close().catch(() => {});
-  await servers.stop();
-  await receiver.close();
-  await shopPage.close();
-  await proxy.close();
-  rmSync(persistDir, { recursive: true, force: true });
 }
 results.seconds = Math.round((Date.now() - started) / 1000);
 
 const rows = [
-  ["widget.js minified / gzip -9", `${kb(results.sizes.widget.minified)} KB / ${kb(results.sizes.widget.gzip)} KB`],
-  ...results.sizeBreakdown.widget.groups
-    .filter((g) => g.minified > 0)
-    .map((g) => [`widget.js: ${g.group} minified / share of gzip`, `${kb(g.minified)} KB / ${kb(g.gzip)} KB`]),
-  [
-    `${results.sizes.chunks.length} language chunks in all, minified / gzip -9`,
-    `${kb(results.sizeBreakdown.chunks.total.minified)} KB / ${kb(results.sizeBreakdown.chunks.total.gzip)} KB`,
-  ],
-  chunksRow(results.sizes.chunks),
-  [
-    "element connected -> QR painted, median of 30 (in DOM)",
-    `${ms(results.qrPaint.medianPaintedMs)} ms (${ms(results.qrPaint.medianInDomMs)} ms)`,
-  ],
-  ...timeToQrRows(results.timeToQr),
-  [
-    `notification POST -> element DOM p50 / p95 / p99 (${results.notificationToDom.samples})`,
-    `${ms(results.notificationToDom.p50)} / ${ms(results.notificationToDom.p95)} / ${ms(results.notificationToDom.p99)} ms`,
-  ],
-  ...results.broadcast.map((b) => [
-    `broadcast, ${b.viewers} viewer(s): p50 / p99 (${b.samples} deliveries)`,
-    `${ms(b.p50)} / ${ms(b.p99)} ms`,
-  ]),
-  ...results.upstreamPolls.map((p) => [
-    `upstream polls per minute, ${p.viewers} viewer(s) (GETs incl. retries: ${p.gets} in ${p.windowSeconds} s)`,
-    `${p.pollsPerMinute} (${p.perMinute})`,
-  ]),
-  [
-    `widget.js requests per second (${results.widgetRequests.total}, ${results.widgetRequests.concurrency} in flight, ${results.widgetRequests.failures} failed${results.widgetRequests.workerRan ? ", through the Worker" : ""})`,
-    `${results.widgetRequests.perSecond} /s`,
-  ],
-  [
-    `create payment, sandbox directly (${results.createThroughput.direct.total}, ${results.createThroughput.concurrency} in flight)`,
-    `${results.createThroughput.direct.perSecond} /s`,
-  ],
-  [
-    `create payment through the Worker (${results.createThroughput.worker.total}, ${results.createThroughput.worker.failures} failed)`,
-    `${results.createThroughput.worker.perSecond} /s`,
-  ],
-  ["Worker / direct throughput ratio", `${results.createThroughput.ratio}`],
-  [
-    "upstream calls per create through the Worker",
-    Object.entries(results.createThroughput.upstreamCallsPerWorkerCreate)
-      .map(([r, n]) => `${r}: ${n}`)
-      .join(", "),
-  ],
-  ...webhookRows(results.notificationToWebhook, results.webhookDelivery),
-  ...registryRows(results.registry),
+  ...(onlyCost ? [] : loopRows()),
+  ...createRows(results.createThroughput),
+  ...costRows(results.checkoutCost, results.watched),
+  ...(onlyCost
+    ? []
+    : [...webhookRows(results.notificationToWebhook, results.webhookDelivery), ...registryRows(results.registry)]),
 ];
+function loopRows() {
+  return [
+    ["widget.js minified / gzip -9", `${kb(results.sizes.widget.minified)} KB / ${kb(results.sizes.widget.gzip)} KB`],
+    ...results.sizeBreakdown.widget.groups
+      .filter((g) => g.minified > 0)
+      .map((g) => [`widget.js: ${g.group} minified / share of gzip`, `${kb(g.minified)} KB / ${kb(g.gzip)} KB`]),
+    [
+      `${results.sizes.chunks.length} language chunks in all, minified / gzip -9`,
+      `${kb(results.sizeBreakdown.chunks.total.minified)} KB / ${kb(results.sizeBreakdown.chunks.total.gzip)} KB`,
+    ],
+    chunksRow(results.sizes.chunks),
+    [
+      "element connected -> QR painted, median of 30 (in DOM)",
+      `${ms(results.qrPaint.medianPaintedMs)} ms (${ms(results.qrPaint.medianInDomMs)} ms)`,
+    ],
+    ...timeToQrRows(results.timeToQr),
+    [
+      `notification POST -> element DOM p50 / p95 / p99 (${results.notificationToDom.samples})`,
+      `${ms(results.notificationToDom.p50)} / ${ms(results.notificationToDom.p95)} / ${ms(results.notificationToDom.p99)} ms`,
+    ],
+    ...results.broadcast.map((b) => [
+      `broadcast, ${b.viewers} viewer(s): p50 / p99 (${b.samples} deliveries)`,
+      `${ms(b.p50)} / ${ms(b.p99)} ms`,
+    ]),
+    ...results.upstreamPolls.map((p) => [
+      `upstream polls per minute, ${p.viewers} viewer(s) (GETs incl. retries: ${p.gets} in ${p.windowSeconds} s)`,
+      `${p.pollsPerMinute} (${p.perMinute})`,
+    ]),
+    [
+      `widget.js requests per second (${results.widgetRequests.total}, ${results.widgetRequests.concurrency} in flight, ${results.widgetRequests.failures} failed${results.widgetRequests.workerRan ? ", through the Worker" : ""})`,
+      `${results.widgetRequests.perSecond} /s`,
+    ],
+  ];
+}
+function createRows(t) {
+  return [
+    [
+      `create payment: sandbox directly / through the Worker / bare pass-through Worker (${t.direct.total} each in blocks of ${t.block}, ${t.concurrency} in flight; failed: ${t.direct.failures} / ${t.worker.failures} / ${t.bound.failures})`,
+      `${t.direct.perSecond} / ${t.worker.perSecond} / ${t.bound.perSecond} /s`,
+    ],
+    [
+      "create ratios: Worker / direct, bound / direct, Worker / bound",
+      `${t.ratio}, ${t.boundRatio}, ${t.workerOverBound}`,
+    ],
+  ];
+}
+/** One checkout's platform operations (checkout-cost.mjs), then what a minute of watching adds. */
+function costRows(cost, watched) {
+  const b = cost.billed;
+  const list = (counts) =>
+    Object.entries(counts)
+      .map(([key, n]) => `${key}: ${n}`)
+      .join(", ");
+  return [
+    [
+      "one checkout (settings, create, stream, UNCONFIRMED, CONFIRMED, webhooks): Worker requests / Durable Object requests (+ WebSocket messages)",
+      `${b.workerRequests} / ${b.durableObjectRequests} (+ ${b.webSocketMessages})`,
+    ],
+    [
+      "one checkout: storage rows written / read, queue messages, D1 queries, upstream calls",
+      `${b.storageRowsWritten} / ${b.storageRowsRead}, ${b.queueMessages}, ${b.d1Queries}, ${b.upstreamCalls}`,
+    ],
+    ["one checkout: upstream calls by route", list(cost.upstream)],
+    [
+      "one checkout: every count",
+      list(
+        Object.fromEntries(Object.entries(cost.counts).filter(([key]) => !key.startsWith("storage rows written by"))),
+      ),
+    ],
+    [
+      "one checkout: storage rows written by statement",
+      list(
+        Object.fromEntries(
+          Object.entries(cost.counts)
+            .filter(([key]) => key.startsWith("storage rows written by: "))
+            .map(([key, n]) => [key.slice("storage rows written by: ".length), n]),
+        ),
+      ),
+    ],
+    [
+      `each minute one viewer watches a payment without changes (${watched.seconds} s measured): Worker / DO requests, rows written, upstream calls`,
+      `${watched.perMinute.workerRequests} / ${watched.perMinute.durableObjectRequests}, ${watched.perMinute.storageRowsWritten}, ${watched.perMinute.upstreamCalls}`,
+    ],
+  ];
+}
 function registryRows(r) {
   return [
     [

@@ -38,6 +38,8 @@ export interface ServerOptions {
    */
   vars?: Record<string, string>;
   timeoutMs?: number;
+  /** Another entry for the checkout Worker, with wrangler.toml's bindings (the benchmark's counted build); default wrangler.toml's main. */
+  main?: string;
   /** Print both Workers' output, prefixed with their name. */
   echo?: boolean;
 }
@@ -55,3 +57,18 @@ export interface Servers {
 }
 
 export declare function startServers(options?: ServerOptions): Promise<Servers>;
+
+export interface WorkerOptions {
+  /** Its name in errors. */
+  name: string;
+  /** Its wrangler configuration file, relative to the project. */
+  config: string;
+  port: number;
+  persistDir: string;
+  /** --var KEY:VALUE */
+  vars?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** One more Worker under `wrangler dev` from its own configuration file (the benchmark's pass-through bound). */
+export declare function startWorker(options: WorkerOptions): Promise<{ url: string; stop(): Promise<void> }>;

@@ -305,6 +305,7 @@ async function waitReady(proc, url, timeoutMs) {
 }
 
 const running = new Set();
+
 let hooksInstalled = false;
 function installExitHooks() {
   if (hooksInstalled) return;
@@ -319,6 +320,49 @@ function installExitHooks() {
       );
     });
   }
+}
+
+/**
+ * One more Worker under `wrangler dev` on 127.0.0.1:`port`, from its own configuration file,
+ * with `vars`; ready once GET / answers 2xx. The benchmark's bare pass-through Worker.
+ * @param {import("./servers.d.mts").WorkerOptions} options
+ */
+export async function startWorker({ name, config, port, persistDir, vars = {}, timeoutMs = 90_000 }) {
+  installExitHooks();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = startWrangler(
+    name,
+    [
+      "-c",
+      config,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(await freePort()),
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    ],
+    false,
+    persistDir,
+  );
+  running.add(proc);
+  const stop = async () => {
+    await proc.stop();
+    running.delete(proc);
+  };
+  try {
+    await waitReady(proc, url, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 /**
@@ -369,7 +413,13 @@ export async function startServers(options = {}) {
   const startCheckout = () =>
     startWrangler(
       "checkout Worker",
-      ["-c", "wrangler.toml", ...common(checkoutPort, inspectorPort, join(persistDir, "checkout")), ...varArgs],
+      [
+        ...(options.main ? [options.main] : []),
+        "-c",
+        "wrangler.toml",
+        ...common(checkoutPort, inspectorPort, join(persistDir, "checkout")),
+        ...varArgs,
+      ],
       options.echo,
       join(persistDir, "checkout"),
     );

@@ -70,14 +70,42 @@ ${table}
   from Node against \`wrangler dev\`, the request every checkout page view makes. The asset layer
   answers it with the headers of \`public-headers/_headers\`; the checkout Worker does not run
   (\`run_worker_first\` lists only its own routes), so it is not billed as a Worker request either.
-- **Create-payment throughput**: ${results.createThroughput.direct.total} creates with ${results.createThroughput.concurrency} in flight, first against the
-  sandbox's \`POST /v3/payments\` directly, then through the Worker's
-  \`POST /api/shops/demo-open/payments\` (each from its own client address, so the per-customer
-  rate limit is not what is measured; the Worker's upstream calls pass the counting proxy). The
-  ratio is Worker / direct. The last row lists the upstream calls the Worker made per create.
-  Where the Worker's time goes: \`npm run profile:create\` and docs/architecture.md, "What a
-  create costs, measured locally".
-${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${registrySection(results.registry)}`;
+- **Create-payment throughput**: ${results.createThroughput.direct.total} creates each way with ${results.createThroughput.concurrency} in flight, after ${results.createThroughput.warmUp} warm-up
+  creates each way, driven in turns in blocks of ${results.createThroughput.block}: the sandbox's \`POST /v3/payments\` directly,
+  the Worker's \`POST /api/shops/demo-open/payments\` (each from its own client address, so the
+  per-customer rate limit is not what is measured), and the **bare pass-through bound**: a Worker
+  of a few lines (\`test/bench/pass-through-worker.mjs\`, started by the bench under \`wrangler
+  dev\`) that forwards the body to \`POST /v3/payments\` with no routing, checks or state. The
+  checkout Worker and the pass-through both reach the sandbox through the same counting proxy, so
+  the Worker / bound ratio compares like with like; a rate is a way's creates over the time its
+  blocks took. Where the Worker's time goes: \`npm run profile:create\` and docs/architecture.md,
+  "What a create costs, measured locally".
+${costSection(results.checkoutCost)}${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${registrySection(results.registry)}`;
+}
+
+/** What one checkout costs: how the counts are taken (empty when the run has none). */
+function costSection(cost, watchedSeconds = 30) {
+  if (!cost) return "";
+  return `- **One checkout**: against a second checkout Worker, \`wrangler dev test/bench/counted-worker.mjs
+  -c wrangler.toml\`: the product's entry with the bindings the platform hands it wrapped in
+  counters (a deployment builds \`worker/checkout/index.ts\` and never sees that file). It counts
+  where the code meets the platform: each \`fetch()\` and \`queue()\` invocation of the Worker (Worker
+  requests); each call on a Durable Object stub (RPC method or \`fetch\`) and each alarm (Durable
+  Object requests; the WebSocket messages the runtime delivers are shown apart, 20 of them are
+  billed as one request, and the element's pings are answered without waking the object); the rows each SQL
+  statement read and wrote as its cursor reports them (\`rowsRead\`, \`rowsWritten\`, what the
+  platform bills for SQLite-backed objects; Miniflare's own bookkeeping of object names is left out), plus key-value puts and deletes and alarms set or
+  deleted (a row written each); Queue messages sent, received and acked; D1 queries; and the
+  upstream calls at the counting proxy. One checkout is what the element and the customer do: the
+  shop's settings, the create, the WebSocket stream, then the sandbox receives the exact amount (its
+  signed notification makes the payment UNCONFIRMED) and confirms it (CONFIRMED); the viewer
+  closes at the final status, and the count ends once every webhook event was acked. The run
+  counts a first checkout to warm the isolate (the registry cache, the currency list) and reports
+  the second. What a customer watching longer adds is measured apart: one viewer on a payment for
+  ${watchedSeconds} s without changes, scaled to a minute (the alarm's polls). Not counted: the
+  alarms that come due days later (a payment's snapshots forgotten 30 days after its final
+  status, an order deleted 90 days after its last activity), and time (Durable Object duration).
+`;
 }
 
 /** The shop registry's figures: what they measure and how (empty when the run has none). */

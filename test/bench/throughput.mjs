@@ -1,42 +1,55 @@
-// Payment creation throughput: through the checkout Worker (validation, order idempotency object,
-// upstream call, payment object) against the sandbox upstream called directly, in one run.
+// Payment creation throughput, in one run: the sandbox upstream called directly, the checkout
+// Worker (validation, the order's idempotency, the upstream call, live state), and the bare
+// pass-through bound (pass-through-worker.mjs: a Worker that only forwards the create). The three
+// are driven in turn, in blocks of `block` creates, by the same driver, so that the machine's
+// other work falls on all three alike; each rate is its creates over the time its blocks took.
 import { drive } from "./stats.mjs";
 
+const round2 = (n) => Math.round(n * 100) / 100;
+
 /**
- * Creates `total` payments each way with `concurrency` requests in flight. Each Worker request
- * comes from its own client address (CF-Connecting-IP), as different customers would, so the
- * per-customer creation rate limit is not what is measured.
+ * Creates `total` payments each way with `concurrency` requests in flight, after
+ * `warmUp` creates each way. Each Worker request comes from its own client address
+ * (CF-Connecting-IP), as different customers would, so the per-customer creation rate limit is
+ * not what is measured. Without `boundUrl`, only direct and Worker are driven.
  */
 export async function measureCreateThroughput({
   checkoutUrl,
   sandboxUrl,
+  boundUrl,
   apiKeyId,
   apiKeySecret,
-  total = 60,
+  total = 400,
+  warmUp = 40,
+  block = 50,
   concurrency = 8,
 }) {
   const run = Date.now().toString(36);
   const auth = `Basic ${Buffer.from(`${apiKeyId}:${apiKeySecret}`).toString("base64")}`;
-  const direct = await drive(total, concurrency, async (i) => {
-    const response = await fetch(`${sandboxUrl}/v3/payments`, {
+  let sequence = 0;
+  const upstreamCreate = (url) => async () => {
+    const response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: auth },
       body: JSON.stringify({
         priceAmount: "25.00",
         priceCurrency: "EUR",
         transferCurrency: "BTC",
-        externalPaymentId: `bench-direct-${run}-${i}`,
+        externalPaymentId: `bench-direct-${run}-${sequence++}`,
       }),
     });
     await response.arrayBuffer();
     return response.ok;
-  });
-  const worker = await drive(total, concurrency, async (i) => {
+  };
+  const direct = upstreamCreate(`${sandboxUrl}/v3/payments`);
+  const bound = boundUrl && upstreamCreate(`${boundUrl}/v3/payments`);
+  const worker = async () => {
+    const i = sequence++;
     const response = await fetch(`${checkoutUrl}/api/shops/demo-open/payments`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        "cf-connecting-ip": `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        "cf-connecting-ip": `198.${51 + Math.floor(i / 62_500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
       },
       body: JSON.stringify({
         orderId: `bench-worker-${run}-${i}`,
@@ -47,6 +60,31 @@ export async function measureCreateThroughput({
     });
     await response.arrayBuffer();
     return response.status === 201;
-  });
-  return { concurrency, direct, worker, ratio: Math.round((worker.perSecond / direct.perSecond) * 100) / 100 };
+  };
+  const ways = { direct, worker, ...(bound ? { bound } : {}) };
+  for (const call of Object.values(ways)) await drive(warmUp, concurrency, call);
+  // Short blocks taken in turn, so that what else the machine does falls on every way alike.
+  const blocks = Object.fromEntries(Object.keys(ways).map((name) => [name, []]));
+  for (let done = 0; done < total; done += block) {
+    for (const [name, call] of Object.entries(ways))
+      blocks[name].push(await drive(Math.min(block, total - done), concurrency, call));
+  }
+  const result = { concurrency, warmUp, block };
+  for (const [name, runs] of Object.entries(blocks)) {
+    const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+    const failures = runs.reduce((sum, run) => sum + run.failures, 0);
+    result[name] = {
+      total,
+      failures,
+      seconds: round2(seconds),
+      perSecond: Math.round(((total - failures) / seconds) * 10) / 10,
+      blocks: runs.map((run) => run.perSecond),
+    };
+  }
+  result.ratio = round2(result.worker.perSecond / result.direct.perSecond);
+  if (result.bound) {
+    result.boundRatio = round2(result.bound.perSecond / result.direct.perSecond);
+    result.workerOverBound = round2(result.worker.perSecond / result.bound.perSecond);
+  }
+  return result;
 }

@@ -7,7 +7,7 @@
  * key, carried in one header (default "X-Signature") as lowercase hex (default) or base64.
  * Verified with crypto.subtle.verify (constant time) before the body is parsed.
  */
-import { isRfc3339 } from "./datetime.js";
+import { canonicalDateTime } from "./datetime.js";
 import { V3Error } from "./errors.js";
 import { check, parseJsonText, parsePayment, parsePayout } from "./parse.js";
 import { z } from "zod";
@@ -115,7 +115,14 @@ export async function verifyNotification(request: Request, opts: SignatureOption
 }
 
 const envelopeSchema = z.object({
-  timestamp: z.string().refine(isRfc3339, "expected an RFC 3339 date-time"),
+  timestamp: z.unknown().transform((value, ctx) => {
+    const timestamp = canonicalDateTime(value);
+    if (timestamp === undefined) {
+      ctx.addIssue({ code: "custom", message: "expected an ISO 8601 date-time" });
+      return z.NEVER;
+    }
+    return timestamp;
+  }),
   notificationType: z.string(),
   body: z.record(z.string(), z.unknown()),
 });
@@ -130,7 +137,8 @@ function hintId(body: unknown, key: "paymentId" | "payoutId"): string | undefine
 
 function unrecognized(record: Record<string, unknown>, notificationType: string): UnrecognizedNotification {
   const out: UnrecognizedNotification = { recognized: false, notificationType: notificationType.slice(0, 100) };
-  if (isRfc3339(record.timestamp)) out.timestamp = record.timestamp;
+  const timestamp = canonicalDateTime(record.timestamp);
+  if (timestamp !== undefined) out.timestamp = timestamp;
   const paymentId = hintId(record.body, "paymentId");
   if (paymentId !== undefined) out.paymentId = paymentId;
   const payoutId = hintId(record.body, "payoutId");

@@ -2,12 +2,13 @@
  * zod schemas of the upstream's response objects (docs/upstream.md, "Operations"), applied to values parsed with
  * lossless-json. Tolerant where the spec is loose: amounts as strings or numbers, `null` taken as
  * absent, unknown fields dropped, unknown status values kept, `transactions` defaulted to [],
- * every transaction field optional (the spec marks none required). Date-times are RFC 3339: an
- * optional date-time in any other form is dropped (absent), never kept as text (see dateTime).
+ * every transaction field optional (the spec marks none required). Date-times in any ISO 8601
+ * form the service could plausibly send are kept as RFC 3339 (see dateTime); an optional
+ * date-time that is none is dropped (absent), never kept as text.
  */
 import { isLosslessNumber, type LosslessNumber } from "lossless-json";
 import { z } from "zod";
-import { isRfc3339 } from "./datetime.js";
+import { canonicalDateTime } from "./datetime.js";
 import { decimalFromJson } from "./decimal.js";
 import { REDIRECT_KEYS, type PaymentRedirectUrls } from "./types.js";
 
@@ -42,15 +43,28 @@ export const int32 = z.union([z.string(), losslessNumber]).transform((value, ctx
 const text = z.string();
 
 /**
- * An optional date-time (spec `string(date-time)`, RFC 3339). A value in another form ("Nov 22
- * 2026", "2026-11-22", a number of milliseconds) is dropped: the field reads as absent, so no
- * caller ever orders snapshots, schedules a poll or shows a countdown from a guess. The rest of
- * the object is still used. (The notification envelope's `timestamp` is required: there a value
- * that is not RFC 3339 fails the notification, see notification.ts.)
+ * An optional field that is only informative (nothing is computed from it): a value of another
+ * shape is dropped (absent) instead of failing the whole object.
  */
-export const dateTime = optional(
-  z.unknown().transform((value): string | undefined => (isRfc3339(value) ? value : undefined)),
-);
+function informative<T extends z.ZodType>(schema: T) {
+  return optional(
+    z.unknown().transform((value) => {
+      const read = schema.safeParse(value);
+      return read.success ? (read.data as z.output<T>) : undefined;
+    }),
+  );
+}
+
+/**
+ * An optional date-time (spec `string(date-time)`, "ISO 8601"): RFC 3339 text is kept as sent;
+ * another ISO 8601 form (`+0100`, `+01`, no offset = UTC, a space for `T`; datetime.ts) becomes
+ * the same instant in RFC 3339 UTC. A value that is no date-time ("Nov 22 2026", "2026-11-22", a
+ * number of milliseconds) is dropped: the field reads as absent, so no caller ever orders
+ * snapshots, schedules a poll or shows a countdown from a guess. The rest of the object is still
+ * used. (The notification envelope's `timestamp` is required: there a value that is no date-time
+ * fails the notification, see notification.ts.)
+ */
+export const dateTime = optional(z.unknown().transform((value): string | undefined => canonicalDateTime(value)));
 
 /**
  * redirectUrls: an object, a JSON-encoded object string, or absent. Members that are not strings
@@ -108,7 +122,8 @@ export const paymentSchema = z.object({
   pendingPaidTransferAmount: optional(decimal),
   acceptedPaidTransferAmount: optional(decimal),
   exchangeRate: optional(decimal),
-  guaranteedExchangeRate: optional(decimal),
+  // The spec shows it as a number; some services send a text ("none", "") when no rate is guaranteed.
+  guaranteedExchangeRate: informative(decimal),
   externalPaymentId: optional(text),
   transactions: z.preprocess((v) => v ?? [], z.array(transactionSchema)),
   redirectUrls: optional(redirectUrls),

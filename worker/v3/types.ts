@@ -10,9 +10,9 @@
 export type DecimalString = string;
 
 /**
- * An RFC 3339 date-time (the spec's `string(date-time)`), as the upstream sent it. The parser
- * drops an optional date-time in any other form, so a value of this type always parses with
- * `parseRfc3339` (datetime.ts).
+ * An RFC 3339 date-time (the spec's `string(date-time)`): as the upstream sent it when it was RFC
+ * 3339, else its other ISO 8601 form as the same instant in UTC; the parser drops anything else.
+ * A value of this type always parses with `parseRfc3339` (datetime.ts, canonicalDateTime).
  */
 export type DateTimeString = string;
 

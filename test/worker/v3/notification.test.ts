@@ -191,14 +191,14 @@ describe("parseNotification", () => {
       "body.transactions[0].state",
     ],
     [
-      "a timestamp Date.parse reads but RFC 3339 refuses",
+      "a timestamp Date.parse reads but ISO 8601 refuses",
       `{"timestamp":"Nov 22 2026","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`,
       "invalid_field",
       "timestamp",
     ],
     [
-      "a timestamp without an offset",
-      `{"timestamp":"2026-11-22T07:30:00","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`,
+      "a timestamp with an offset of one digit",
+      `{"timestamp":"2026-11-22T07:30:00+1","notificationType":"v3/payment","body":${PAYMENT_WITH_STRINGS}}`,
       "invalid_field",
       "timestamp",
     ],

@@ -115,6 +115,24 @@ describe("tolerant payment fields", () => {
   });
 });
 
+describe("guaranteedExchangeRate, informative only", () => {
+  it.each(['"none"', '""', "true", '{"rate":1}', "[1]"])(
+    "drops %s (not a number) and keeps the payment readable",
+    (value) => {
+      const p = parsePayment(withField(`"guaranteedExchangeRate":${value}`));
+      expect(p.guaranteedExchangeRate).toBeUndefined();
+      expect(p.paymentId).toBeDefined();
+    },
+  );
+
+  it("keeps a number or numeric text as an exact decimal", () => {
+    expect(parsePayment(withField('"guaranteedExchangeRate":0.000012345678901234567')).guaranteedExchangeRate).toBe(
+      "0.000012345678901234567",
+    );
+    expect(parsePayment(withField('"guaranteedExchangeRate":"12.5"')).guaranteedExchangeRate).toBe("12.5");
+  });
+});
+
 describe("transactions: every field optional (docs/upstream.md, Payments)", () => {
   const FULL = {
     transactionId: "t1",

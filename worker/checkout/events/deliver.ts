@@ -39,9 +39,37 @@ export function webhookTimeoutMs(value: unknown): number {
   return Math.min(60_000, Math.max(100, ms));
 }
 
+/**
+ * How many bytes of a receiver's error answer are read: enough for MAX_ERROR_TEXT characters of
+ * UTF-8; the rest is cancelled unread, so an endpoint that streams without end holds neither the
+ * memory nor the time of the batch its event came in.
+ */
+export const MAX_ERROR_BYTES = 4 * MAX_ERROR_TEXT;
+
+/** The first `maxBytes` bytes of `body` (or all of it, if shorter); the rest is cancelled, never read. */
+export async function readPrefix(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const prefix = new Uint8Array(maxBytes);
+  let length = 0;
+  try {
+    while (length < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) return prefix.subarray(0, length);
+      const taken = value.subarray(0, maxBytes - length);
+      prefix.set(taken, length);
+      length += taken.length;
+    }
+    return prefix;
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
 async function errorText(response: Response): Promise<string> {
   try {
-    const text = (await response.text()).replace(/\s+/g, " ").trim();
+    const bytes = await readPrefix(response.body, MAX_ERROR_BYTES);
+    const text = new TextDecoder().decode(bytes).replace(/\s+/g, " ").trim();
     return `HTTP ${response.status}${text ? `: ${text.slice(0, MAX_ERROR_TEXT)}` : ""}`;
   } catch {
     return `HTTP ${response.status}`;

@@ -30,6 +30,14 @@ export class CheckoutError extends Error {
   }
 }
 
+/** Seconds a client is told to wait (Retry-After) when this Worker's own storage cannot be reached. */
+export const SERVICE_RETRY_AFTER_SECONDS = 30;
+
+/** 503 service_unavailable with Retry-After: this Worker's own storage (D1) cannot be reached for now. */
+export function serviceUnavailable(message: string): CheckoutError {
+  return new CheckoutError(503, "service_unavailable", message, { "Retry-After": String(SERVICE_RETRY_AFTER_SECONDS) });
+}
+
 /** A value or the public error that prevented it, as it crosses the Durable Object RPC boundary. */
 export type Result<T> =
   { ok: true; value: T } | { ok: false; error: { status: number; code: ErrorCode; message: string } };
@@ -55,6 +63,8 @@ export async function settle<T>(
 export function unwrap<T>(result: Result<T>): T {
   if (result.ok) return result.value;
   const { status, code, message } = result.error;
+  // Headers do not cross the boundary; the one error whose header follows from its code gets it back.
+  if (code === "service_unavailable") throw serviceUnavailable(message);
   throw new CheckoutError(status, code, message);
 }
 

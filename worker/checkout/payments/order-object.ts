@@ -80,9 +80,14 @@ export class OrderObject extends DurableObject<Env> {
     );
   }
 
+  /**
+   * `seq` is the row id: payments leave only with the whole order (deleteAll), so ids never
+   * repeat, and AUTOINCREMENT would write a second row (sqlite_sequence) for every payment.
+   * Orders stored before keep their AUTOINCREMENT table; both order alike.
+   */
   private ensureSchema(): void {
     this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payments (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      seq INTEGER PRIMARY KEY,
       payment_id TEXT NOT NULL UNIQUE,
       price_amount TEXT NOT NULL,
       price_currency TEXT NOT NULL,

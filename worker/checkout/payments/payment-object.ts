@@ -89,6 +89,8 @@ const RESERVED_CLOSE_CODES = new Set([1005, 1006, 1015]);
 export class PaymentObject extends DurableObject<Env> {
   private readonly store: PaymentStore;
   private readonly settings: PollSettings;
+  /** When the poll whose upstream GET is out now started (undefined: none is out). */
+  private fetching: number | undefined;
   /** The first upstream fetch when nothing is stored yet, shared by concurrent callers. */
   private loading: Promise<void> | undefined;
   /** Webhook events not yet accepted by the Queue. */
@@ -116,8 +118,7 @@ export class PaymentObject extends DurableObject<Env> {
       const time =
         requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
       if (orderId !== undefined) this.store.setOrderId(orderId);
-      this.apply(shop, payment, "created", time);
-      this.store.fetchStarted(time);
+      this.apply(shop, payment, "created", time, { fetchedAt: time });
       await this.afterChange();
     }
     return this.currentView(shop);
@@ -273,9 +274,17 @@ export class PaymentObject extends DurableObject<Env> {
   /**
    * Decides and stores one incoming snapshot; broadcasts when it was applied. An applied
    * snapshot and its webhook event are written in one transaction (none after a forgotten
-   * final payment is loaded again: that is no change).
+   * final payment is loaded again: that is no change). `fetchedAt`: the snapshot is what a fetch
+   * started then answered (stored with it). `deferDuplicate`: a duplicate's later source time is
+   * left to the caller, who writes it with the rest of what it learnt.
    */
-  private apply(shop: Shop, payment: Payment, source: SnapshotSource, sourceTime: number): SnapshotDecision {
+  private apply(
+    shop: Shop,
+    payment: Payment,
+    source: SnapshotSource,
+    sourceTime: number,
+    options: { fetchedAt?: number; deferDuplicate?: boolean } = {},
+  ): SnapshotDecision {
     const shopId = shop.id;
     const row = this.store.current();
     const fingerprint = contentFingerprint(payment);
@@ -288,7 +297,8 @@ export class PaymentObject extends DurableObject<Env> {
     };
     const decision = decideSnapshot(stored, { status: payment.status, sourceTime, fingerprint }, forgotten);
     if (decision.action === "duplicate") {
-      this.store.setSourceTime(decision.sourceTime);
+      if (!options.deferDuplicate && decision.sourceTime !== row?.source_time)
+        this.store.setSourceTime(decision.sourceTime);
     } else if (decision.action === "apply") {
       const view = this.view(shop, payment, decision.version);
       this.store.transaction(() => {
@@ -300,6 +310,7 @@ export class PaymentObject extends DurableObject<Env> {
           sourceTime: decision.sourceTime,
           fingerprint,
           expiresAt: parseTime(payment.expirationTime),
+          fetchedAt: options.fetchedAt,
         });
         if (row || forgotten === 0) {
           const previous = row ? this.view(shop, JSON.parse(row.payment) as Payment, row.version) : undefined;
@@ -359,25 +370,33 @@ export class PaymentObject extends DurableObject<Env> {
       throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
     }
     if (this.store.current()) return; // a notification or init stored it meanwhile
-    this.apply(shop, payment, "poll", startedAt);
-    this.store.fetchStarted(startedAt);
+    this.apply(shop, payment, "poll", startedAt, { fetchedAt: startedAt });
     await this.afterChange();
   }
 
-  /** One upstream GET; on failure the streams stay open and the backoff grows. */
+  /**
+   * One upstream GET; on failure the streams stay open and the backoff grows. What the poll found
+   * is written once, after it (the time, the outcome, a duplicate's later source time): a poll
+   * that finds nothing new costs one row. While the GET is out, `fetching` stands for the time it
+   * started, so that nothing schedules a second poll meanwhile.
+   */
   private async refresh(row: PaymentRow): Promise<void> {
     const state = this.pollState(row);
     const startedAt = Date.now();
-    this.store.fetchStarted(startedAt);
+    this.fetching = startedAt;
     try {
       const shop = await getShop(this.env, row.shop_id);
       const payment = await upstreamFor(this.env, shop).getPayment(row.payment_id);
       if (payment.paymentId !== row.payment_id)
         throw new CheckoutError(502, "upstream_error", "The payment service answered with another payment.");
-      this.apply(shop, payment, "poll", startedAt);
-      this.store.fetchSucceeded(expiryCheckedAfter(state, startedAt, this.settings));
+      const decision = this.apply(shop, payment, "poll", startedAt, { deferDuplicate: true });
+      this.store.fetchSucceeded(
+        startedAt,
+        expiryCheckedAfter(state, startedAt, this.settings),
+        decision.action === "duplicate" ? decision.sourceTime : undefined,
+      );
     } catch (err) {
-      this.store.fetchFailed();
+      this.store.fetchFailed(startedAt);
       const e = toCheckoutError(err);
       log("warn", "payment_poll_failed", {
         shop: row.shop_id,
@@ -386,6 +405,8 @@ export class PaymentObject extends DurableObject<Env> {
         code: e.code,
         status: e.status,
       });
+    } finally {
+      this.fetching = undefined;
     }
   }
 
@@ -423,6 +444,7 @@ export class PaymentObject extends DurableObject<Env> {
     };
     if (row.expires_at !== null) state.expiresAt = row.expires_at;
     if (row.last_fetch_at !== null) state.lastFetchAt = row.last_fetch_at;
+    if (this.fetching !== undefined) state.lastFetchAt = Math.max(state.lastFetchAt ?? 0, this.fetching);
     if (state.final) state.finalAt = row.applied_at;
     return state;
   }

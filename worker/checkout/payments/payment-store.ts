@@ -46,6 +46,8 @@ export interface StoredSnapshot {
   fingerprint: string;
   /** The payment's expirationTime in ms, when it has one. */
   expiresAt: number | undefined;
+  /** When the fetch (or the create) that answered this snapshot started, if one did. */
+  fetchedAt?: number | undefined;
 }
 
 const SCHEMA = `
@@ -157,10 +159,11 @@ export class PaymentStore {
       Date.now(),
     );
     this.sql.exec(
-      `INSERT INTO payment (id, shop_id, payment_id, version, status, source_time, fingerprint, expires_at)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO payment (id, shop_id, payment_id, version, status, source_time, fingerprint, expires_at, last_fetch_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, status = excluded.status,
-         source_time = excluded.source_time, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at`,
+         source_time = excluded.source_time, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at,
+         last_fetch_at = COALESCE(excluded.last_fetch_at, last_fetch_at)`,
       snapshot.shopId,
       payment.paymentId,
       snapshot.version,
@@ -168,6 +171,7 @@ export class PaymentStore {
       snapshot.sourceTime,
       snapshot.fingerprint,
       snapshot.expiresAt ?? null,
+      snapshot.fetchedAt ?? null,
     );
   }
 
@@ -181,18 +185,30 @@ export class PaymentStore {
     this.update("refetch_requested = 1");
   }
 
-  /** An upstream fetch starts (or the creation request was sent) at `at`. */
-  fetchStarted(at: number): void {
-    this.update("last_fetch_at = ?", at);
+  /**
+   * The fetch started at `at` answered: no failures, no pending re-fetch, whether the expiry is
+   * now checked, and a duplicate's later source time (snapshot.ts) when it found no change. One
+   * statement, one row.
+   */
+  fetchSucceeded(at: number, expiryChecked: boolean, sourceTime?: number): void {
+    if (sourceTime === undefined)
+      this.update(
+        "last_fetch_at = ?, failures = 0, refetch_requested = 0, expiry_checked = ?",
+        at,
+        expiryChecked ? 1 : 0,
+      );
+    else
+      this.update(
+        "last_fetch_at = ?, failures = 0, refetch_requested = 0, expiry_checked = ?, source_time = MAX(source_time, ?)",
+        at,
+        expiryChecked ? 1 : 0,
+        sourceTime,
+      );
   }
 
-  /** The fetch answered: no failures, no pending re-fetch, and whether the expiry is now checked. */
-  fetchSucceeded(expiryChecked: boolean): void {
-    this.update("failures = 0, refetch_requested = 0, expiry_checked = ?", expiryChecked ? 1 : 0);
-  }
-
-  fetchFailed(): void {
-    this.update("failures = failures + 1");
+  /** The fetch started at `at` failed. */
+  fetchFailed(at: number): void {
+    this.update("last_fetch_at = ?, failures = failures + 1", at);
   }
 
   /** Deletes the snapshots; only the last version number stays. */

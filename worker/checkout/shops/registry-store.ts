@@ -71,6 +71,15 @@ export async function readRegistryVersion(db: D1Database): Promise<number> {
   return versionOf(result);
 }
 
+/**
+ * Whether a D1 error says the registry's tables are not there (a database whose migrations were
+ * never applied): D1 reports SQLite's "no such table" in its message. Such a database holds no
+ * shop, which is not an outage.
+ */
+export function isMissingRegistry(err: unknown): boolean {
+  return err instanceof Error && /\bno such table: (?:shops|registry_version)\b/.test(err.message);
+}
+
 /** One shop's row (null when there is none) and the registry version, read together (the lookup path). */
 export async function readShop(db: D1Database, id: string): Promise<{ row: ShopRow | null; version: number }> {
   const [row, version] = await lookupBatch(db, (s) => [

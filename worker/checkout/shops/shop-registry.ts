@@ -10,7 +10,7 @@ import { log } from "../http/log.js";
 import { keyringOf } from "./master-keys.js";
 import { RegistryCache, type Loaded } from "./registry-cache.js";
 import { joinShop, splitShop, type SecretBundle } from "./registry-record.js";
-import { readHasProduction, readRegistryVersion, readShop, type ShopRow } from "./registry-store.js";
+import { isMissingRegistry, readHasProduction, readRegistryVersion, readShop, type ShopRow } from "./registry-store.js";
 import { EnvelopeError, open, type Keyring } from "./secret-envelope.js";
 import { registryShop, type Shop } from "./shop.js";
 import { registryShopSchema, type ShopData } from "./shop-schema.js";
@@ -98,9 +98,17 @@ export function registryEntry(env: Env, id: string, cache: RegistryCache = isola
   return cache.get(`shop:${id}`, () => loadEntry(env, db, id), cacheOptions(env, db));
 }
 
-/** Whether the registry holds any production shop (false without a registry); throws when D1 cannot be read. */
-export function registryHasProduction(env: Env): Promise<boolean> {
+/**
+ * Whether the registry holds any production shop (false without a registry, or without its tables);
+ * throws when D1 cannot be read.
+ */
+export async function registryHasProduction(env: Env): Promise<boolean> {
   const db = env.DB;
-  if (!db) return Promise.resolve(false);
-  return isolateCache.get("production", () => readHasProduction(db), cacheOptions(env, db));
+  if (!db) return false;
+  try {
+    return await isolateCache.get("production", () => readHasProduction(db), cacheOptions(env, db));
+  } catch (err) {
+    if (isMissingRegistry(err)) return false;
+    throw err;
+  }
 }

@@ -9,14 +9,19 @@
  *   first request for that id; the admin API refuses to create such an id in the first place).
  * - A disabled registry shop, or an id in neither, is 404 unknown_shop; a broken SHOPS entry, or
  *   a broken registry row, is 500 without details (the log names shop and field).
- * - When D1 cannot be read, the SHOPS var's shops keep working; any other id is a 500.
+ * - When D1 cannot be read, the SHOPS var's shops keep working; any other id is a 503
+ *   service_unavailable with Retry-After (the client may try again; nothing is wrong with the shop).
+ * - A D1 without the registry's tables (its migrations never applied) is a registry without shops:
+ *   any id not in the SHOPS var is 404 unknown_shop, and `registry_missing` is logged once per
+ *   isolate with the command that creates the tables.
  */
 import { loadShops } from "./config.js";
 import type { Env } from "../env.js";
-import { CheckoutError } from "../http/errors.js";
+import { CheckoutError, serviceUnavailable } from "../http/errors.js";
 import { log } from "../http/log.js";
 import { configShop, type Shop } from "./shop.js";
 import { registryEntry, shopCacheTtlMs, type RegistryEntry } from "./shop-registry.js";
+import { isMissingRegistry } from "./registry-store.js";
 import { SHOP_ID } from "../rules.js";
 import type { ShopConfig } from "./shop-schema.js";
 
@@ -30,8 +35,11 @@ const served = new WeakMap<ShopConfig, Shop>();
 /** Ids already reported as being in both sources. */
 const reportedInBoth = new Set<string>();
 
-/** Until when (ms) each D1 binding is taken as unreadable without asking again, after a failed read. */
+/** Until when (ms) each D1 binding is taken as unreadable, or as having no registry, without asking again. */
 const unreadableUntil = new WeakMap<object, number>();
+const missingUntil = new WeakMap<object, number>();
+/** D1 bindings already reported as having no registry tables. */
+const reportedMissing = new WeakSet<object>();
 
 /**
  * The registry's entry, or "unreadable" when D1 cannot be read: logged, and then not asked again
@@ -41,10 +49,22 @@ const unreadableUntil = new WeakMap<object, number>();
 async function registryFor(env: Env, shopId: string): Promise<RegistryEntry | "unreadable"> {
   const db = env.DB;
   if (db && Date.now() < (unreadableUntil.get(db) ?? 0)) return "unreadable";
+  if (db && Date.now() < (missingUntil.get(db) ?? 0)) return null;
   try {
     return await registryEntry(env, shopId);
   } catch (err) {
     if (err instanceof CheckoutError || !db) throw err;
+    if (isMissingRegistry(err)) {
+      missingUntil.set(db, Date.now() + shopCacheTtlMs(env));
+      if (!reportedMissing.has(db)) {
+        reportedMissing.add(db);
+        log("warn", "registry_missing", {
+          message:
+            "the D1 database bound as DB has no shop registry tables, so only the SHOPS var's shops are served; to use the registry, apply its migrations: npx wrangler d1 migrations apply DB (--local under wrangler dev, --remote once deployed)",
+        });
+      }
+      return null;
+    }
     unreadableUntil.set(db, Date.now() + shopCacheTtlMs(env));
     log("error", "registry_unavailable", { shop: shopId, error: err });
     return "unreadable";
@@ -83,7 +103,8 @@ export async function getShop(env: Env, shopId: string): Promise<Shop> {
     if (!shop) served.set(config, (shop = configShop(env, config)));
     return shop;
   }
-  if (entry === "unreadable") throw unavailable("the shop registry cannot be read");
+  if (entry === "unreadable")
+    throw serviceUnavailable("The shop registry cannot be read right now; try again shortly.");
   if (entry?.status === "active") return entry.shop;
   // SHOPS that cannot be read at all might hold this id.
   if (issues.some((issue) => issue.shop === "*")) throw unavailable("its configuration is invalid");

@@ -260,6 +260,28 @@ describe("payment alarm", () => {
   });
 });
 
+describe("a poll in flight", () => {
+  it("counts as the last fetch while its GET is out: a viewer joining meanwhile schedules no second poll", async () => {
+    const { payment, object } = await created();
+    await (await viewer(payment.paymentId)).next();
+    // The last fetch long ago: without the poll in flight, a poll would be due at once.
+    await runInDurableObject(object.stub, (_i, state) => {
+      state.storage.sql.exec("UPDATE payment SET last_fetch_at = 0");
+    });
+    const release = upstream.hold("GET", `/v3/payments/${payment.paymentId}`);
+    const polling = runDurableObjectAlarm(object.stub);
+    for (let i = 0; i < 200 && gets(payment.paymentId) === 0; i++) await scheduler.wait(5);
+    expect(gets(payment.paymentId)).toBe(1);
+
+    await (await viewer(payment.paymentId)).next();
+    expect(await alarmOf(object.stub)).toBeGreaterThan(Date.now() + TEST_POLL_INTERVAL_MS - 60_000);
+
+    release();
+    expect(await polling).toBe(true);
+    expect(gets(payment.paymentId)).toBe(1);
+  });
+});
+
 describe("upstream outage", () => {
   const pollState = (stub: DurableObjectStub) =>
     runInDurableObject(stub, (_i, state) =>

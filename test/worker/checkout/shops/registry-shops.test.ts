@@ -3,10 +3,13 @@
  * payments created with its own key, notifications checked with its own HMAC key, order tokens
  * with its own signing key, its backend API with its own token, webhooks signed with its own
  * secret. Its row holds no secret in plaintext; an id in both sources is refused; a D1 that
- * cannot be read leaves the SHOPS var's shops working.
+ * cannot be read leaves the SHOPS var's shops working; a D1 without the registry's tables is a
+ * registry without shops.
  */
 import { Webhook } from "standardwebhooks";
 import { SignJWT } from "jose";
+import { applyD1Migrations, type D1Migration } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
 import type { OrderStatus, PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
@@ -162,15 +165,21 @@ describe("a D1 that cannot be read", () => {
     prepare: () => ({}),
   } as unknown as D1Database;
 
-  it("leaves the SHOPS var's shops working, answers 500 for any other id, and logs it", async () => {
+  it("leaves the SHOPS var's shops working, answers 503 with Retry-After for any other id, and logs it", async () => {
     const lines: string[] = [];
     const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
     try {
       const bindings: Partial<Env> = { DB: broken, SHOP_CACHE_TTL_MS: "0" };
       expect((await callWith(bindings, "/api/shops/demo-open")).status).toBe(200);
       const other = await callWith(bindings, `/api/shops/${registryId()}`);
-      expect(other.status).toBe(500);
-      expect((await errorOf(other)).message).toBe("This shop is not available: the shop registry cannot be read.");
+      expect(other.status).toBe(503);
+      expect(other.headers.get("Retry-After")).toBe("30");
+      expect(await errorOf(other)).toMatchObject({
+        code: "service_unavailable",
+        kind: "busy",
+        retryable: true,
+        message: "The shop registry cannot be read right now; try again shortly.",
+      });
     } finally {
       spy.mockRestore();
     }
@@ -195,5 +204,50 @@ describe("a D1 that cannot be read", () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe("a D1 without the registry's tables (its migrations never applied)", () => {
+  const REGISTRY_TABLES = ["audit_log", "shops", "registry_version"];
+
+  /** Runs `fn` with the test database's registry tables dropped, then puts them back as the migrations made them. */
+  async function withoutRegistryTables(fn: () => Promise<void>): Promise<void> {
+    const db = (env as unknown as Env).DB;
+    if (!db) throw new Error("the tests' Worker has a DB binding");
+    await db.batch(REGISTRY_TABLES.map((table) => db.prepare(`DROP TABLE ${table}`)));
+    isolateCache.clear();
+    try {
+      await fn();
+    } finally {
+      await db.prepare("DELETE FROM d1_migrations").run();
+      await applyD1Migrations(db, (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS);
+      isolateCache.clear();
+    }
+  }
+
+  it("answers 404 unknown_shop for an id not in the SHOPS var, serves the SHOPS var's shops, and says once how to create the tables", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      await withoutRegistryTables(async () => {
+        // Three unknown ids, each read from D1 again (no cache): one report for the binding.
+        for (const id of [registryId(), registryId(), "nope"]) {
+          const refused = await callWith({ SHOP_CACHE_TTL_MS: "0" }, `/api/shops/${id}/payments`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ orderId: freshOrderId(), priceAmount: "10.00", priceCurrency: "EUR" }),
+          });
+          expect(refused.status).toBe(404);
+          expect((await errorOf(refused)).code).toBe("unknown_shop");
+        }
+        expect((await callWith({ SHOP_CACHE_TTL_MS: "0" }, "/api/shops/demo-open")).status).toBe(200);
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    const reports = lines.filter((l) => l.includes('"registry_missing"'));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain("npx wrangler d1 migrations apply DB");
+    expect(lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
   });
 });

@@ -92,6 +92,7 @@ export class UpstreamStub {
   readonly payouts = new Map<string, Payout>();
   currencies: Currency[] = structuredClone(DEFAULT_CURRENCIES);
   private failures: Failure[] = [];
+  private gates: { method: string; pathPrefix: string; open: Promise<void> }[] = [];
   private sequence = 0;
   private readonly realFetch: typeof fetch;
 
@@ -119,6 +120,20 @@ export class UpstreamStub {
     this.failures = [];
   }
 
+  /**
+   * Holds the answers to calls matching method and path prefix (each is recorded when it
+   * arrives) until the returned function is called; then they are answered as usual.
+   */
+  hold(method: string, pathPrefix: string): () => void {
+    let release!: () => void;
+    const gate = { method, pathPrefix, open: new Promise<void>((resolve) => (release = resolve)) };
+    this.gates.push(gate);
+    return () => {
+      this.gates = this.gates.filter((g) => g !== gate);
+      release();
+    };
+  }
+
   /** Changes a stored payment (as the blockchain and the upstream would). */
   update(paymentId: string, change: Partial<Payment>): Payment {
     const current = this.payments.get(paymentId);
@@ -139,6 +154,8 @@ export class UpstreamStub {
       body,
       authorization: request.headers.get("Authorization"),
     });
+    const gate = this.gates.find((g) => g.method === request.method && url.pathname.startsWith(g.pathPrefix));
+    if (gate) await gate.open;
     const failure = this.failures.find(
       (f) => f.remaining > 0 && f.method === request.method && url.pathname.startsWith(f.pathPrefix),
     );
