@@ -15,13 +15,14 @@ import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureRegistry } from "../test/bench/registry.mjs";
 import { measureBreakdown } from "../test/bench/size-breakdown.mjs";
 import { measureSizes } from "../test/bench/sizes.mjs";
+import { allowOrigin, measureTimeToQr, startShopPage, timeToQrRows } from "../test/bench/time-to-qr.mjs";
 import { kb, ms } from "../test/bench/stats.mjs";
 import { measureCreateThroughput } from "../test/bench/throughput.mjs";
 import { measureWidgetRequests } from "../test/bench/assets.mjs";
 import { startWebhookReceiver } from "../test/bench/webhook-receiver.mjs";
 import { measureNotificationToWebhook, measureWebhookDelivery } from "../test/bench/webhooks.mjs";
 import { launchChromium } from "./engines.mjs";
-import { devVars, ensureBuilt, freePort, ROOT, startServers, startWorker } from "./servers.mjs";
+import { devVars, ensureBuilt, freePort, ROOT, shopsForOrigin, startServers, startWorker } from "./servers.mjs";
 
 const started = Date.now();
 const step = (what) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);
@@ -61,12 +62,26 @@ const sandboxPort = await freePort();
 const proxy = await startCountingProxy(await freePort(), `http://127.0.0.1:${sandboxPort}`);
 // The demo shops' webhooks come to this process (no reference shop backend), for the whole run.
 const receiver = await startWebhookReceiver({ secret: secrets.DEMO_WEBHOOK_SECRET });
+// An integrator's page on an origin of its own, which the open demo shop allows.
+const shopPage = await startShopPage({ shop: "demo-open" });
+const checkoutPort = await freePort();
+shopPage.checkoutUrl = `http://127.0.0.1:${checkoutPort}`;
 const servers = await startServers({
   sandboxPort,
+  checkoutPort,
   persistDir,
   backendPort: receiver.port,
   backend: false,
-  vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: proxy.url, MAX_VIEWERS_PER_PAYMENT: "1000" },
+  vars: {
+    DEMO_MODE: "true",
+    SANDBOX_BASE_URL: proxy.url,
+    MAX_VIEWERS_PER_PAYMENT: "1000",
+    SHOPS: allowOrigin(
+      shopsForOrigin(shopPage.checkoutUrl, `http://127.0.0.1:${receiver.port}`),
+      "demo-open",
+      shopPage.url,
+    ),
+  },
 });
 const browser = await launchChromium();
 results.machine.chromium = browser.version();
@@ -132,6 +147,7 @@ try {
   await counted.stop();
   await countedProxy.close();
   await receiver.close();
+  await shopPage.close();
   await proxy.close();
   rmSync(persistDir, { recursive: true, force: true });
 }
@@ -139,6 +155,8 @@ try {
 async function measureLoop() {
   step("element connected -> QR painted (30 runs, stubbed API)");
   results.qrPaint = await measureQrPaint(browser, publicDir, 30);
+  step("time to QR: shop page on another origin -> QR painted, new order per run (3 warm-up runs, 20 measured)");
+  results.timeToQr = await measureTimeToQr({ browser, pageUrl: shopPage.url, shop: "demo-open", runs: 20, warmup: 3 });
   step("notification POST -> element DOM updated (200 updates)");
   results.notificationToDom = await measureNotificationToDom({ ...context, updates: 200 });
   await browser.close();
@@ -208,6 +226,7 @@ function loopRows() {
       "element connected -> QR painted, median of 30 (in DOM)",
       `${ms(results.qrPaint.medianPaintedMs)} ms (${ms(results.qrPaint.medianInDomMs)} ms)`,
     ],
+    ...timeToQrRows(results.timeToQr),
     [
       `notification POST -> element DOM p50 / p95 / p99 (${results.notificationToDom.samples})`,
       `${ms(results.notificationToDom.p50)} / ${ms(results.notificationToDom.p95)} / ${ms(results.notificationToDom.p99)} ms`,

@@ -37,6 +37,20 @@ ${table}
   whose \`fetch\` answers the shop and payment calls at once (stubbed API, no network): time until
   the QR's SVG is in the shadow DOM ("in DOM") and until the next frame is produced ("painted").
   Median of 30 runs in one warm page.
+- **Time to QR**: what the customer waits for. A loopback server on an origin of its own serves a
+  shop page as an integrator writes it (the script tag for the Worker's \`widget.js\` and a
+  \`<crypto-checkout>\` with \`endpoint\`, \`shop="demo-open"\`, an open price and
+  \`transfer-currency\`, a new order id each run; the bench adds the page's origin to the shop's
+  \`allowedOrigins\`). Each run opens it in a new Chromium context (nothing cached, no connection
+  open) against the warm Worker (3 runs first, not counted) and takes the time from the
+  navigation's start to the frame that shows the QR (its SVG path in the shadow DOM, then the next
+  animation frame). Median and p90 of 20 runs, and the median of each part, from Resource Timing
+  and marks the page sets: the page and \`widget.js\` loaded (\`responseEnd\`), the element defined,
+  the create request's start and its \`fetchStart\` -> \`responseEnd\` (a preflight would be inside
+  it), the shop settings request (sent beside the create), the create's answer -> QR painted, the
+  language chunks requested, and when the payment's stream (a WebSocket, which Resource Timing
+  does not list) opened and first answered, relative to the QR. Every run is in
+  \`bench-results/latest.json\` (\`timeToQr.samples\`).
 - **Notification POST -> element DOM updated**: the bench posts a signed \`v3/payment\`
   notification (HMAC-SHA256 with the demo key) to \`/hooks/demo-open\`, 200 times in sequence,
   each with a new pending amount; the demo page in Chromium records when the element has rendered

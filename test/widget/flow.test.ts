@@ -368,6 +368,82 @@ describe("checkout flow", () => {
     }
   });
 
+  describe("time to QR", () => {
+    /** Holds every settings request until the returned function is called. */
+    function slowSettings(): () => void {
+      let release = (): void => {};
+      server.settingsGate = new Promise((resolve) => (release = resolve));
+      return release;
+    }
+    const qr = (el: CryptoCheckout) => part(el, "qr")?.querySelector("svg path");
+
+    it("sends the create while the shop's settings load when the attributes settle it, and shows its answer", async () => {
+      const release = slowSettings();
+      const el = create();
+      await until(() => server.requestsTo("POST", "/payments").length === 1, "the create");
+      expect(server.requestsTo("GET", "/api/shops/demo-open")).to.have.length(1);
+      expect(el.payment, "nothing shown before the settings came").to.equal(undefined);
+      const shown = nextEvent(el, "checkout-payment");
+      release();
+      await shown;
+      await el.updateComplete;
+      expect(qr(el)).to.be.instanceOf(SVGPathElement);
+      expect(server.requestsTo("POST", "/payments")).to.have.length(1);
+    });
+
+    it("waits for the settings when the attributes leave the request open (no transfer currency)", async () => {
+      const release = slowSettings();
+      create({ "transfer-currency": null });
+      // An early create would have been sent before the settings request.
+      await until(() => server.requestsTo("GET", "/api/shops/demo-open").length === 1, "the settings request");
+      expect(server.requestsTo("POST", "/payments")).to.have.length(0);
+      release();
+    });
+
+    it("sends the create as a request without a preflight: no header but the text/plain body's type", async () => {
+      await mountWithPayment();
+      const [created] = server.requestsTo("POST", "/payments");
+      expect([...(created?.headers.keys() ?? [])]).to.deep.equal(["content-type"]);
+      expect(created?.headers.get("content-type")).to.equal("text/plain;charset=UTF-8");
+    });
+
+    it("uses the early create only when the settings agree: a signed shop without a token is a setup error", async () => {
+      const consoleError = sinon.stub(console, "error");
+      try {
+        const release = slowSettings();
+        const failed = nextEvent(document, "checkout-error");
+        const el = create({ shop: "demo-signed" });
+        await until(() => server.requestsTo("POST", "/payments").length === 1, "the early create");
+        release();
+        expect((await failed).message).to.equal(
+          "This shop uses signed pricing: the order-token attribute is required.",
+        );
+        expect(el.payment, "the early answer is not shown").to.equal(undefined);
+        expect(server.requestsTo("POST", "/payments")).to.have.length(1);
+      } finally {
+        consoleError.restore();
+      }
+    });
+
+    it("creates again with the settings' request when the early one differs from it", async () => {
+      // An order token for a shop with open pricing: the early create sends it, the settings say price.
+      const el = await mountWithPayment({ "order-token": "header.claims.signature" });
+      const bodies = server.requestsTo("POST", "/payments").map((r) => r.body);
+      expect(bodies).to.deep.equal([
+        { orderId: "1001", transferCurrency: "BTC", orderToken: "header.claims.signature" },
+        { orderId: "1001", transferCurrency: "BTC", priceAmount: "25.00", priceCurrency: "EUR" },
+      ]);
+      expect(el.payment?.paymentId).to.equal("pay_created_2");
+    });
+
+    it("renders the QR from the create's answer, before the stream's first message", async () => {
+      server.socketMode = "silent";
+      const el = await mountWithPayment();
+      expect(qr(el)).to.be.instanceOf(SVGPathElement);
+      expect(server.openSockets, "the stream is open and has said nothing").to.have.length(1);
+    });
+  });
+
   it("does nothing for an element removed before it started", async () => {
     const el = create();
     el.parentElement?.remove();

@@ -10,12 +10,13 @@ import { announce, SILENT } from "../state/announcement.js";
 import type { Announcement, Cue } from "../state/announcement.js";
 import { anchorFrom, countdown, hasExpiry } from "../state/countdown.js";
 import type { ClockAnchor } from "../state/countdown.js";
-import { buildCreateRequest, chooseTransferCurrency } from "../state/create-request.js";
+import { buildCreateRequest, chooseTransferCurrency, earlyCreateRequest } from "../state/create-request.js";
 import { safeWalletUri } from "../state/payment-uri.js";
 import { statusView } from "../state/status.js";
 import { PaymentStream } from "../stream/payment-stream.js";
 import type { ConnectionState } from "../stream/payment-stream.js";
 import { checkoutStyles } from "../styles/checkout.styles.js";
+import { qrPath } from "../qr/qr-matrix.js";
 import { CopyController } from "./copy-controller.js";
 import { FocusController } from "./focus-controller.js";
 import { RedirectController } from "./redirect-controller.js";
@@ -38,6 +39,9 @@ import {
 } from "./payment-templates.js";
 
 type Phase = "idle" | "loading" | "choose-currency" | "ready" | "error";
+
+/** A create sent before the settings came: its request as JSON, and its answer. */
+type EarlyCreate = [string, Promise<PaymentView>];
 
 /** Attributes that select which payment the element shows: changing one starts over. */
 const IDENTITY = [
@@ -175,10 +179,11 @@ export class CryptoCheckout extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // After the first update, so that attributes set right after insertion are seen too.
-    void this.updateComplete.then(() => {
-      if (this.isConnected) void this.#start();
-    });
+    // Connected again after a removal (the first connection starts in the first update).
+    if (this.hasUpdated)
+      void this.updateComplete.then(() => {
+        if (this.isConnected) void this.#start();
+      });
   }
 
   override disconnectedCallback(): void {
@@ -188,8 +193,10 @@ export class CryptoCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.hasUpdated) return;
-    if (IDENTITY.some((key) => changed.has(key))) void this.#start();
+    // The first update sees the attributes set right after insertion too; its requests start before its render.
+    if (!this.hasUpdated) {
+      if (this.isConnected) void this.#start();
+    } else if (IDENTITY.some((key) => changed.has(key))) void this.#start();
     else if (changed.has("locale")) void this.#loadLocale();
   }
 
@@ -250,16 +257,23 @@ export class CryptoCheckout extends LitElement {
     const generation = this.#reset();
     const current = () => generation === this.#generation;
     this.#api = new CheckoutApi(this.#endpoint());
-    // A failure is shown in the customer's language: the catalog is awaited before it.
+    const shop = this.shop ?? "";
+    const known =
+      this.paymentId || (this.orderId ? rememberedPaymentId(this.#endpoint(), shop, this.orderId) : undefined);
+    // A new payment that the attributes settle is created while the settings load.
+    const request = shop && !known ? earlyCreateRequest(this) : undefined;
+    const early: EarlyCreate | undefined = request && [JSON.stringify(request), this.#api.createPayment(shop, request)];
+    early?.[1].catch(() => {}); // its failure counts only if it is used
+    const settings = shop && this.#api.getShop(shop);
+    // After the requests are sent (negotiating takes a while the first time). A failure is shown
+    // in the customer's language: the catalog is awaited before it.
     const locale = this.#loadLocale();
+    if (request) setTimeout(qrPath, 0, JSON.stringify(request));
     try {
-      const shop = this.shop;
-      if (!shop) throw new CheckoutRequestError("invalid_attributes", "The shop attribute is required.", "setup");
-      const [settings] = await Promise.all([this.#api.getShop(shop), locale]);
+      if (!settings) throw new CheckoutRequestError("invalid_attributes", "The shop attribute is required.", "setup");
+      const [loaded] = await Promise.all([settings, locale]);
       if (!current()) return;
-      this._settings = settings;
-      const known =
-        this.paymentId || (this.orderId ? rememberedPaymentId(this.#endpoint(), shop, this.orderId) : undefined);
+      this._settings = loaded;
       if (known) {
         try {
           const { view, etag } = await this.#api.getPayment(shop, known);
@@ -270,14 +284,14 @@ export class CryptoCheckout extends LitElement {
           forgetPaymentId(this.#endpoint(), shop, this.orderId ?? "");
         }
       }
-      await this.#createOrChoose(generation);
+      await this.#createOrChoose(generation, undefined, early);
     } catch (error) {
       await locale;
       if (current()) this.#fail(error);
     }
   }
 
-  async #createOrChoose(generation: number, currency?: string): Promise<void> {
+  async #createOrChoose(generation: number, currency?: string, early?: EarlyCreate): Promise<void> {
     const settings = this._settings;
     if (!settings || !this.shop) return;
     const transferCurrency = currency ?? chooseTransferCurrency(settings, this.transferCurrency);
@@ -289,7 +303,9 @@ export class CryptoCheckout extends LitElement {
     const built = buildCreateRequest(settings, this, transferCurrency);
     if ("problem" in built) throw new CheckoutRequestError("invalid_attributes", built.problem, "setup");
     const { request } = built;
-    const view = await this.#api.createPayment(this.shop, request);
+    const view = await (early?.[0] === JSON.stringify(request)
+      ? early[1]
+      : this.#api.createPayment(this.shop, request));
     if (generation !== this.#generation) return;
     rememberPaymentId(this.#endpoint(), this.shop, request.orderId, view.paymentId);
     this.#show(view);

@@ -24,7 +24,7 @@ export function chooseTransferCurrency(settings: ShopSettings, attribute: string
 
 /** The request, or what is wrong with the attributes (in words for the integrator). */
 export function buildCreateRequest(
-  settings: ShopSettings,
+  settings: Pick<ShopSettings, "pricing" | "priceCurrencies">,
   order: OrderAttributes,
   transferCurrency: string,
 ): { request: CreatePaymentRequest } | { problem: string } {
@@ -42,4 +42,22 @@ export function buildCreateRequest(
     (settings.priceCurrencies.length === 1 ? settings.priceCurrencies[0] : undefined);
   if (!priceCurrency) return { problem: "The price-currency attribute is required." };
   return { request: { orderId, transferCurrency, priceAmount, priceCurrency } };
+}
+
+/**
+ * The request when the attributes alone settle it (a transfer currency, and an order token or a
+ * price with its currency), to send while the shop's settings load; it is used only when the one
+ * built from the settings is the same. Otherwise undefined.
+ */
+export function earlyCreateRequest(
+  order: OrderAttributes & { transferCurrency?: string | undefined },
+): CreatePaymentRequest | undefined {
+  const built =
+    order.transferCurrency &&
+    buildCreateRequest(
+      { pricing: order.orderToken ? "signed" : "open", priceCurrencies: [] },
+      order,
+      order.transferCurrency.toUpperCase(),
+    );
+  return built && "request" in built ? built.request : undefined;
 }

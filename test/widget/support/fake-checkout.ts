@@ -28,8 +28,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** accept: open and send the view; refuse: fail to connect; flap: open, then close at once. */
-type SocketMode = "accept" | "refuse" | "flap";
+/** accept: open and send the view; refuse: fail to connect; flap: open, then close at once; silent: open and send nothing. */
+type SocketMode = "accept" | "refuse" | "flap" | "silent";
 
 export class FakeSocket extends EventTarget {
   static readonly CONNECTING = 0;
@@ -52,7 +52,10 @@ export class FakeSocket extends EventTarget {
     // Like a real socket: the outcome is known only after the constructor returns.
     void Promise.resolve().then(() => {
       if (server.socketMode === "refuse") this.drop(1006);
-      else if (server.socketMode === "flap") {
+      else if (server.socketMode === "silent") {
+        this.readyState = 1;
+        this.onopen?.(new Event("open"));
+      } else if (server.socketMode === "flap") {
         this.readyState = 1;
         this.onopen?.(new Event("open"));
         this.drop(1011);
@@ -103,6 +106,8 @@ export class FakeCheckout {
   answersPing = true;
   /** The answer of the next POST .../payments, instead of the default (a fresh payment). */
   createResponse: ((request: CreatePaymentRequest) => { status: number; body: unknown }) | undefined;
+  /** While set, a GET of a shop's settings is answered only once it resolves (a slow settings request). */
+  settingsGate: Promise<void> | undefined;
   /** Makes every GET of a payment fail at the network level while true. */
   networkDown = false;
   #nextId = 1;
@@ -167,7 +172,10 @@ export class FakeCheckout {
     if (api !== "api" || shops !== "shops" || !shopId) return error(404, "not_found", "No such route.");
     const shop = this.shops.get(shopId);
     if (!shop) return error(404, "unknown_shop", `No shop ${shopId}.`);
-    if (!payments && request.method === "GET") return json(200, shop);
+    if (!payments && request.method === "GET") {
+      await this.settingsGate;
+      return json(200, shop);
+    }
     if (payments === "payments" && !paymentId && request.method === "POST") {
       const body = JSON.parse(text) as CreatePaymentRequest;
       if (this.createResponse) {

@@ -2,7 +2,8 @@
  * Request plumbing shared by the routes: the hono environment type, the request id (echoed from
  * `X-Request-Id` when well-formed, else generated) set on every response and log line, one
  * access-log line per request, body size limits that answer 413, and JSON body and query
- * validation with zod that answers 400 invalid_request naming the fields.
+ * validation with zod that answers 400 invalid_request naming the fields (a text/plain body read
+ * as JSON where a route allows it).
  */
 import { zValidator } from "@hono/zod-validator";
 import type { MiddlewareHandler } from "hono";
@@ -74,6 +75,21 @@ export function queryParams<T extends ZodType>(schema: T) {
     }
   });
 }
+
+/**
+ * Reads a text/plain body as JSON. For the element's create: a cross-origin POST of that type is a
+ * simple request, so the browser sends it without a preflight (one round trip fewer before the
+ * QR). CORS does not guard such a request, so the route must check the Origin itself, as
+ * shopCors (routes/cors.ts) does before the route runs.
+ */
+export const plainTextAsJson: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (/^text\/plain\s*(;|$)/i.test(c.req.header("Content-Type") ?? "")) {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("Content-Type", "application/json");
+    c.req.raw = new Request(c.req.raw, { headers });
+  }
+  await next();
+};
 
 /** Validates the JSON body against `schema`; a bad body is 400 invalid_request naming each field. */
 export function jsonBody<T extends ZodType>(schema: T) {

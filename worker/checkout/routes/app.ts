@@ -18,7 +18,7 @@ import { demoRoutes } from "../demo/demo-routes.js";
 import { CheckoutError, jsonError, toCheckoutError } from "../http/errors.js";
 import { HOOK_ROUTE } from "../upstream/hook-url.js";
 import { handleHook } from "../notifications/hooks.js";
-import { jsonBody, limitBody, requestContext, type AppEnv } from "../http/plumbing.js";
+import { jsonBody, limitBody, plainTextAsJson, requestContext, type AppEnv } from "../http/plumbing.js";
 import { log } from "../http/log.js";
 import { paymentObject } from "../payments/payment-object.js";
 import { PAYMENT_ID } from "../rules.js";
@@ -77,6 +77,7 @@ app.post(
   "/api/shops/:shop/payments",
   limitBody(MAX_CREATE_BODY),
   rateLimitCreate,
+  plainTextAsJson,
   jsonBody(createPaymentSchema),
   async (c) => {
     const shop = await getShop(c.env, c.req.param("shop"));

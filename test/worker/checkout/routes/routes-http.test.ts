@@ -106,6 +106,48 @@ describe("CORS", () => {
     expect(response.status).toBe(200);
   });
 
+  it("creates from a text/plain body (the element's, a request the browser sends without a preflight)", async () => {
+    const body = order();
+    const response = await postJson("/api/shops/demo-open/payments", body, {
+      Origin: ALLOWED,
+      "Content-Type": "text/plain;charset=UTF-8",
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe(ALLOWED);
+    expect(((await response.json()) as { externalPaymentId: string }).externalPaymentId).toBe(
+      `demo-open:${body.orderId}`,
+    );
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
+  });
+
+  it("refuses a text/plain create from another origin before anything else happens (no preflight guards it)", async () => {
+    const response = await postJson("/api/shops/demo-open/payments", order(), {
+      Origin: "https://evil.example",
+      "Content-Type": "text/plain",
+    });
+    expect(response.status).toBe(403);
+    expect((await errorOf(response)).code).toBe("origin_not_allowed");
+    expect(stubs.upstream.count()).toBe(0);
+  });
+
+  it("refuses a text/plain create that is not JSON (400 invalid_request)", async () => {
+    const response = await postJson("/api/shops/demo-open/payments", "{not json", {
+      Origin: ALLOWED,
+      "Content-Type": "text/plain",
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe("invalid_request");
+    expect(stubs.upstream.count()).toBe(0);
+  });
+
+  it("reads text/plain as JSON for the create only: another JSON route still asks for application/json", async () => {
+    const body = { shop: "demo-signed", orderId: freshOrderId(), priceAmount: "12.34", priceCurrency: "EUR" };
+    expect((await postJson("/demo/api/order-token", body)).status).toBe(200);
+    const plain = await postJson("/demo/api/order-token", body, { "Content-Type": "text/plain" });
+    expect(plain.status).toBe(400);
+    expect((await errorOf(plain)).code).toBe("invalid_request");
+  });
+
   it("refuses a create from another origin before anything else happens", async () => {
     const response = await postJson("/api/shops/demo-open/payments", order(), { Origin: "https://evil.example" });
     expect(response.status).toBe(403);
