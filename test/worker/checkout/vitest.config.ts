@@ -21,7 +21,12 @@ export default defineConfig({
       main: here("../../../worker/checkout/index.ts"),
       wrangler: { configPath: here("../../../wrangler.toml") },
       miniflare: {
-        bindings: { ...TEST_VARS, ...TEST_SECRETS, TEST_MIGRATIONS: migrations, TEST_LEDGER_MIGRATIONS: ledgerMigrations },
+        bindings: {
+          ...TEST_VARS,
+          ...TEST_SECRETS,
+          TEST_MIGRATIONS: migrations,
+          TEST_LEDGER_MIGRATIONS: ledgerMigrations,
+        },
         // The Worker as a browser reaches it: through the asset layer's router, which serves files
         // itself and runs the Worker for wrangler.toml's run_worker_first routes and for misses
         // (routes-assets.test.ts). `exports.default` and `call()` skip that router.
