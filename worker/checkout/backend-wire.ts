@@ -118,3 +118,14 @@ export interface OrderStatus {
   /** The order's other payments (expired or invalid attempts), newest first. */
   earlierPayments: PaymentView[];
 }
+
+/** POST /api/shops/{shop}/ledger/backfill: one page of the shop's event log written to the payments ledger. */
+export interface LedgerBackfill {
+  /** Events of the log read in this page. */
+  read: number;
+  /** Of those, the payment events applied to the ledger (payout events are not its business). */
+  written: number;
+  /** The cursor to pass as `after` for the next page. */
+  next: string;
+  hasMore: boolean;
+}

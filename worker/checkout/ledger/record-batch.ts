@@ -37,6 +37,17 @@ function ackLater(message: Message): Message {
 }
 
 /**
+ * Writes a page of a shop's event log to the ledger in one D1 batch (the backfill: events recorded
+ * before the ledger existed, or while it failed); how many were payment events. Every event counts
+ * as `shop`'s, the log's owner.
+ */
+export async function recordEvents(db: D1Database, shop: string, events: readonly WebhookEvent[]): Promise<number> {
+  const entries = events.flatMap((event) => ledgerEntry(shop, event) ?? []);
+  await writeEntries(db, entries);
+  return entries.length;
+}
+
+/**
  * Writes the batch's payment events to the ledger (when the Worker has one); the messages for the
  * consumer to settle: the same ones, or, when the write failed, ones whose ack is a retry.
  */
