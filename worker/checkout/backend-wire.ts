@@ -129,3 +129,34 @@ export interface LedgerBackfill {
   next: string;
   hasMore: boolean;
 }
+
+/** GET /api/shops/{shop}/ledger/payments: one payment as the ledger holds it (amounts exact decimal strings, times ISO 8601). */
+export interface LedgerPayment {
+  paymentId: string;
+  orderId: string | null;
+  status: string;
+  priceAmount: string;
+  priceCurrency: string;
+  transferAmount: string;
+  transferCurrency: string;
+  paidPriceAmount: string;
+  pendingPaidPriceAmount: string;
+  acceptedPaidPriceAmount: string;
+  paidTransferAmount: string;
+  pendingPaidTransferAmount: string;
+  acceptedPaidTransferAmount: string;
+  address: string;
+  /** The earliest event of the payment the ledger saw (its creation once that event was seen). */
+  createdAt: string;
+  /** The event of the version held. */
+  updatedAt: string;
+  /** The earliest event with a final status; null while open. */
+  finalAt: string | null;
+  version: number;
+}
+
+export interface LedgerPaymentList {
+  payments: LedgerPayment[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next: string | null;
+}

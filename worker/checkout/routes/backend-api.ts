@@ -4,9 +4,8 @@
  * - GET  /api/shops/{shop}/orders/{orderId}: the order's payment as this Worker knows it, and `paid`;
  * - GET  /api/shops/{shop}/events?after=&limit=: the shop's events in order, with delivery state;
  * - GET  /api/shops/{shop}/events/{eventId}: one event with every delivery attempt;
- * - POST /api/shops/{shop}/events/{eventId}/redeliver: queue it again for every matching endpoint;
- * - POST /api/shops/{shop}/ledger/backfill?after=&limit=: one page of the event log written to the
- *   payments ledger (`crypto-checkout ledger backfill` pages through the whole log).
+ * - POST /api/shops/{shop}/events/{eventId}/redeliver: queue it again for every matching endpoint.
+ * The payments ledger's routes are in ledger-api.ts.
  * Every answer comes from this Worker's records for that shop: the OrderObject of (shop, order),
  * the PaymentObjects it names (or, once the order's object is gone, the payments ledger), the
  * shop's ShopEventsObject.
@@ -16,7 +15,7 @@ import { z } from "zod";
 import { backendAuth } from "./backend-auth.js";
 import { CheckoutError } from "../http/errors.js";
 import { endpointsFor } from "../events/endpoints.js";
-import type { LedgerBackfill, OrderStatus } from "../backend-wire.js";
+import type { OrderStatus } from "../backend-wire.js";
 import { queryParams, type AppEnv } from "../http/plumbing.js";
 import { EVENT_ID, ORDER_ID } from "../rules.js";
 import { orderObject } from "../payments/order-object.js";
@@ -24,12 +23,11 @@ import { paymentObject } from "../payments/payment-object.js";
 import { shopEvents } from "../events/shop-events-object.js";
 import { getShop } from "../shops/shop-source.js";
 import { orderPayments } from "../ledger/ledger-read.js";
-import { recordEvents } from "../ledger/record-batch.js";
 
 export const DEFAULT_EVENTS_LIMIT = 50;
 export const MAX_EVENTS_LIMIT = 200;
 
-const eventsQuery = z.strictObject({
+export const eventsQuery = z.strictObject({
   after: z
     .string()
     .regex(/^\d{1,15}$/, "must be a cursor from an earlier answer (digits)")
@@ -93,24 +91,4 @@ backendApi.post("/api/shops/:shop/events/:eventId/redeliver", backendAuth, async
     throw new CheckoutError(409, "no_webhook_endpoint", "No webhook endpoint of this shop takes this event type.");
   await events.redeliver(eventId, urls);
   return c.json({ eventId, queued: urls }, 202, { "Cache-Control": "no-store" });
-});
-
-backendApi.post("/api/shops/:shop/ledger/backfill", backendAuth, queryParams(eventsQuery), async (c) => {
-  const shop = await getShop(c.env, c.req.param("shop"));
-  const db = c.env.LEDGER;
-  if (!db)
-    throw new CheckoutError(
-      404,
-      "not_found",
-      "This Worker keeps no payments ledger: add the LEDGER D1 binding to wrangler.toml and apply its migrations.",
-    );
-  const { after, limit } = c.req.valid("query");
-  const page = await shopEvents(c.env, shop.id).list(Number(after ?? "0"), limit ?? DEFAULT_EVENTS_LIMIT);
-  const written = await recordEvents(
-    db,
-    shop.id,
-    page.events.map((entry) => entry.event),
-  );
-  const body: LedgerBackfill = { read: page.events.length, written, next: page.next, hasMore: page.hasMore };
-  return c.json(body, 200, { "Cache-Control": "no-store" });
 });
