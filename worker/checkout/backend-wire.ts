@@ -160,3 +160,22 @@ export interface LedgerPaymentList {
   /** Pass as `cursor` for the next page; null on the last page. */
   next: string | null;
 }
+
+/** GET /api/shops/{shop}/ledger/totals: the payments of one day (UTC, by creation), price currency and status. */
+export interface LedgerTotal {
+  /** YYYY-MM-DD */
+  day: string;
+  currency: string;
+  status: string;
+  count: number;
+  /** The exact sum of their price amounts, at the longest scale among them. */
+  priceAmount: string;
+  /** The exact sum of their paid price amounts. */
+  paidPriceAmount: string;
+}
+
+export interface LedgerTotals {
+  from: string;
+  to: string;
+  totals: LedgerTotal[];
+}

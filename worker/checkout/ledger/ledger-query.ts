@@ -5,6 +5,7 @@
  * the caller. Every query is bound to one shop.
  */
 import type { LedgerPayment } from "../backend-wire.js";
+import { sortKey, sortKeySql } from "./decimal-sql.js";
 
 export interface PaymentFilter {
   /** Any of these statuses. */
@@ -17,6 +18,10 @@ export interface PaymentFilter {
   to?: number;
   /** An order id, payment id, address or transaction id that is this or starts with it. */
   q?: string;
+  /** A price amount at least this (a decimal string). */
+  minAmount?: string;
+  /** A price amount at most this. */
+  maxAmount?: string;
 }
 
 /** Where a page ends: the last row's sort key. */
@@ -115,6 +120,8 @@ export function pageQuery(
   }
   if (filter.from !== undefined) where.push(`created_at >= ${bind(filter.from)}`);
   if (filter.to !== undefined) where.push(`created_at < ${bind(filter.to)}`);
+  if (filter.minAmount !== undefined) where.push(`${sortKeySql("price_amount")} >= ${bind(sortKey(filter.minAmount))}`);
+  if (filter.maxAmount !== undefined) where.push(`${sortKeySql("price_amount")} <= ${bind(sortKey(filter.maxAmount))}`);
   if (filter.q) {
     const low = bind(filter.q);
     const high = bind(filter.q + MAX_CHAR);

@@ -1,24 +1,27 @@
 /**
  * The payments ledger for the shop's backend (docs/webhooks.md, "The ledger API"), behind
  * backendAuth and without CORS, like the rest of the backend API:
- * - GET /api/shops/{shop}/ledger/payments?status=&currency=&from=&to=&q=&cursor=&limit=: one page
+ * - GET /api/shops/{shop}/ledger/payments?status=&currency=&from=&to=&minAmount=&maxAmount=&q=&cursor=&limit=: one page
  *   of the shop's payments, newest first, with the cursor of the next;
- * - GET /api/shops/{shop}/ledger/payments.csv?status=&currency=&from=&to=&q=: all of them as CSV,
- *   streamed;
+ * - GET /api/shops/{shop}/ledger/payments.csv?(the same filters): all of them as CSV, streamed;
+ * - GET /api/shops/{shop}/ledger/totals?from=&to=&status=&currency=: per day, price currency and
+ *   status, the count and the exact sums;
  * - POST /api/shops/{shop}/ledger/backfill?after=&limit=: one page of the shop's event log written
  *   to the ledger (`crypto-checkout ledger backfill` pages through the whole log).
  * Every query is bound to the shop of the path, whose token was checked.
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { LedgerBackfill, LedgerPaymentList } from "../backend-wire.js";
+import type { LedgerBackfill, LedgerPaymentList, LedgerTotals } from "../backend-wire.js";
 import { shopEvents } from "../events/shop-events-object.js";
 import { CheckoutError } from "../http/errors.js";
 import { queryParams, type AppEnv } from "../http/plumbing.js";
 import { exportCsv } from "../ledger/ledger-csv.js";
 import { decodeCursor, encodeCursor, listPayments, type PaymentFilter } from "../ledger/ledger-query.js";
 import { recordEvents } from "../ledger/record-batch.js";
+import { totals } from "../ledger/ledger-totals.js";
 import { currencyCode } from "../rules.js";
+import { DECIMAL_AMOUNT } from "../wire.js";
 import { getShop } from "../shops/shop-source.js";
 import { parseRfc3339 } from "../wire.js";
 import { DEFAULT_EVENTS_LIMIT, eventsQuery } from "./backend-api.js";
@@ -51,6 +54,8 @@ const filterQuery = z.strictObject({
   currency: listOf(currencyCode, "currency codes").optional(),
   from: time.optional(),
   to: time.optional(),
+  minAmount: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount such as 10.00").optional(),
+  maxAmount: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount such as 10.00").optional(),
   q: z
     .string()
     .min(1)
@@ -75,8 +80,32 @@ function ledgerOf(env: AppEnv["Bindings"]): D1Database {
 }
 
 function filterOf(query: z.output<typeof filterQuery>): PaymentFilter {
-  return { statuses: query.status, currencies: query.currency, from: query.from, to: query.to, q: query.q };
+  return {
+    statuses: query.status,
+    currencies: query.currency,
+    from: query.from,
+    to: query.to,
+    q: query.q,
+    minAmount: query.minAmount,
+    maxAmount: query.maxAmount,
+  };
 }
+
+/** The longest range of one totals request. */
+export const MAX_TOTALS_DAYS = 366;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const totalsQuery = z
+  .strictObject({
+    from: time,
+    to: time,
+    status: filterQuery.shape.status,
+    currency: filterQuery.shape.currency,
+  })
+  .refine((q) => q.to > q.from && q.to - q.from <= MAX_TOTALS_DAYS * DAY_MS, {
+    message: `must be after from, at most ${MAX_TOTALS_DAYS} days later`,
+    path: ["to"],
+  });
 
 export const ledgerApi = new Hono<AppEnv>();
 
@@ -102,6 +131,23 @@ ledgerApi.get("/api/shops/:shop/ledger/payments.csv", backendAuth, queryParams(f
       "Cache-Control": "no-store",
     },
   });
+});
+
+ledgerApi.get("/api/shops/:shop/ledger/totals", backendAuth, queryParams(totalsQuery), async (c) => {
+  const shop = await getShop(c.env, c.req.param("shop"));
+  const db = ledgerOf(c.env);
+  const query = c.req.valid("query");
+  const body: LedgerTotals = {
+    from: new Date(query.from).toISOString(),
+    to: new Date(query.to).toISOString(),
+    totals: await totals(db, shop.id, {
+      from: query.from,
+      to: query.to,
+      statuses: query.status,
+      currencies: query.currency,
+    }),
+  };
+  return c.json(body, 200, { "Cache-Control": "no-store" });
 });
 
 ledgerApi.post("/api/shops/:shop/ledger/backfill", backendAuth, queryParams(eventsQuery), async (c) => {
