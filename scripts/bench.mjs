@@ -8,6 +8,7 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
+import { measureLedger } from "../test/bench/ledger.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureRegistry } from "../test/bench/registry.mjs";
 import { measureBreakdown } from "../test/bench/size-breakdown.mjs";
@@ -119,6 +120,12 @@ try {
     failRate: 0.3,
     drainTimeoutMs: 120_000,
   });
+  step("payments ledger: create -> ledger row (50 payments), ledger writes in batches (backfill of the log)");
+  results.ledger = await measureLedger({
+    checkoutUrl: servers.checkoutUrl,
+    backendToken: secrets.DEMO_BACKEND_TOKEN,
+    payments: 50,
+  });
   step("shop registry: 1000 shops registered, settings request with a warm cache and in a restarted Worker");
   results.registry = await measureRegistry({
     servers,
@@ -181,8 +188,21 @@ const rows = [
       .join(", "),
   ],
   ...webhookRows(results.notificationToWebhook, results.webhookDelivery),
+  ...ledgerRows(results.ledger),
   ...registryRows(results.registry),
 ];
+function ledgerRows(r) {
+  return [
+    [
+      `ledger lag, create -> ledger row: p50 / p95 (${r.lag.samples} payments)`,
+      `${ms(r.lag.p50)} / ${ms(r.lag.p95)} ms`,
+    ],
+    ...r.batches.map((b) => [
+      `ledger writes in batches of ${b.page} events (backfill of ${b.written} events, ${b.pages} batches)`,
+      `${b.perSecond} /s`,
+    ]),
+  ];
+}
 function registryRows(r) {
   return [
     [
