@@ -125,10 +125,16 @@ export function pageQuery(
   if (filter.q) {
     const low = bind(filter.q);
     const high = bind(filter.q + MAX_CHAR);
-    const starts = (column: string) => `(${column} >= ${low} AND ${column} < ${high})`;
+    // One indexed range per column, joined by UNION (an OR of the four would scan the shop's rows).
+    const starts = (table: string, column: string) =>
+      `SELECT payment_id FROM ${table} WHERE shop_id = ?1 AND ${column} >= ${low} AND ${column} < ${high}`;
     where.push(
-      `(${starts("order_id")} OR ${starts("payment_id")} OR ${starts("address")} OR payment_id IN (
-        SELECT payment_id FROM ledger_transactions WHERE shop_id = ?1 AND ${starts("transaction_id")}))`,
+      `payment_id IN (${[
+        starts("ledger_payments", "order_id"),
+        starts("ledger_payments", "payment_id"),
+        starts("ledger_payments", "address"),
+        starts("ledger_transactions", "transaction_id"),
+      ].join(" UNION ")})`,
     );
   }
   if (after) {
