@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { measureCheckoutCost, measureWatchedMinute } from "../test/bench/checkout-cost.mjs";
 import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
+import { measureLedger } from "../test/bench/ledger.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureRegistry } from "../test/bench/registry.mjs";
 import { measureBreakdown } from "../test/bench/size-breakdown.mjs";
@@ -193,6 +194,12 @@ async function measureAfterCreates() {
     failRate: 0.3,
     drainTimeoutMs: 120_000,
   });
+  step("payments ledger: create -> ledger row (50 payments), ledger writes in batches (backfill of the log)");
+  results.ledger = await measureLedger({
+    checkoutUrl: servers.checkoutUrl,
+    backendToken: secrets.DEMO_BACKEND_TOKEN,
+    payments: 50,
+  });
   step("shop registry: 1000 shops registered, settings request with a warm cache and in a restarted Worker");
   results.registry = await measureRegistry({
     servers,
@@ -209,7 +216,11 @@ const rows = [
   ...costRows(results.checkoutCost, results.watched),
   ...(onlyCost
     ? []
-    : [...webhookRows(results.notificationToWebhook, results.webhookDelivery), ...registryRows(results.registry)]),
+    : [
+        ...webhookRows(results.notificationToWebhook, results.webhookDelivery),
+        ...ledgerRows(results.ledger),
+        ...registryRows(results.registry),
+      ]),
 ];
 function loopRows() {
   return [
@@ -294,6 +305,18 @@ function costRows(cost, watched) {
       `each minute one viewer watches a payment without changes (${watched.seconds} s measured): Worker / DO requests, rows written, upstream calls`,
       `${watched.perMinute.workerRequests} / ${watched.perMinute.durableObjectRequests}, ${watched.perMinute.storageRowsWritten}, ${watched.perMinute.upstreamCalls}`,
     ],
+  ];
+}
+function ledgerRows(r) {
+  return [
+    [
+      `ledger lag, create -> ledger row: p50 / p95 (${r.lag.samples} payments)`,
+      `${ms(r.lag.p50)} / ${ms(r.lag.p95)} ms`,
+    ],
+    ...r.batches.map((b) => [
+      `ledger writes in batches of ${b.page} events (backfill of ${b.written} events, ${b.pages} batches)`,
+      `${b.perSecond} /s`,
+    ]),
   ];
 }
 function registryRows(r) {

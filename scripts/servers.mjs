@@ -212,20 +212,25 @@ function startWrangler(name, args, echo, persist) {
 }
 
 /**
- * Applies the shop registry's D1 migrations (worker/checkout/migrations) to the checkout Worker's
- * local database under `persist`, as `wrangler dev --persist-to <persist>` reads it; the ones
- * applied before are skipped. Rejects with wrangler's output when that fails.
+ * Applies the D1 migrations of the checkout Worker's two databases, the shop registry's (`DB`,
+ * worker/checkout/migrations) and the payments ledger's (`LEDGER`, worker/checkout/migrations/ledger),
+ * to its local databases under `persist`, as `wrangler dev --persist-to <persist>` reads them; the
+ * ones applied before are skipped. Rejects with wrangler's output when that fails.
  */
 export async function applyMigrations(persist, { echo = false } = {}) {
-  const proc = startNode(
-    "D1 migrations",
-    [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persist],
-    echo,
-    WRANGLER_ENV,
-  );
-  const { code, signal } = await proc.exit;
-  if (code !== 0)
-    throw new Error(`wrangler d1 migrations apply failed (${code ?? signal}).\n--- last output ---\n${proc.output()}`);
+  for (const binding of ["DB", "LEDGER"]) {
+    const proc = startNode(
+      `D1 migrations (${binding})`,
+      [WRANGLER, "d1", "migrations", "apply", binding, "--local", "-c", "wrangler.toml", "--persist-to", persist],
+      echo,
+      WRANGLER_ENV,
+    );
+    const { code, signal } = await proc.exit;
+    if (code !== 0)
+      throw new Error(
+        `wrangler d1 migrations apply ${binding} failed (${code ?? signal}).\n--- last output ---\n${proc.output()}`,
+      );
+  }
 }
 
 /** One Node process, detached in its own process group, its output kept for errors. */

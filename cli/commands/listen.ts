@@ -11,14 +11,8 @@ import { Option, type Command } from "commander";
 import { signatureHeaders, USER_AGENT } from "../../worker/checkout/events/deliver.js";
 import { EVENT_TYPES, type EventList, type WebhookEvent } from "../../worker/checkout/backend-wire.js";
 import { CheckoutApiError, DEFAULT_CHECKOUT_URL, fetchEvents, fetchFailure, httpUrl } from "../checkout-api.js";
-import {
-  BACKEND_TOKEN_ENV,
-  configPath,
-  findShop,
-  loadWorkerConfig,
-  secretByName,
-  WEBHOOK_SECRET_ENV,
-} from "../config.js";
+import { BACKEND_TOKEN_ENV, secretByName, WEBHOOK_SECRET_ENV } from "../config.js";
+import { backendShop } from "../backend-token.js";
 import type { Context } from "../context.js";
 import { CommandFailure, UsageError } from "../errors.js";
 import { liveLine, type LiveLine } from "../output.js";
@@ -83,24 +77,7 @@ function eventTypes(value: string): string[] {
 
 /** The shop, its backend token and the signing secret: from the environment, the flags, or the shop's names in wrangler.toml + .dev.vars. */
 function resolveSetup(ctx: Context, o: ListenOptions): Setup {
-  const shopId = ctx.opts.shop;
-  if (shopId === undefined) throw new UsageError("listen needs --shop <id>: it reads that shop's events");
-  if (ctx.opts.keyId !== undefined)
-    throw new UsageError(
-      "listen reads the checkout Worker's events with the shop's backend token, not an API key: pass --shop only",
-    );
-  const config = loadWorkerConfig(configPath(ctx.opts.config, ctx.root));
-  const shop = findShop(config, shopId);
-  const tokenName = shop.secrets.backendToken;
-  const token =
-    process.env[BACKEND_TOKEN_ENV] || (tokenName === undefined ? undefined : secretByName(config, tokenName));
-  if (!token) {
-    throw new UsageError(
-      tokenName === undefined
-        ? `shop ${shop.id} names no secrets.backendToken in ${config.path}: set ${BACKEND_TOKEN_ENV}`
-        : `the backend token ${tokenName} of shop ${shop.id} is set neither in the environment nor in .dev.vars (or set ${BACKEND_TOKEN_ENV})`,
-    );
-  }
+  const { config, shop, token } = backendShop(ctx, "listen", "reads that shop's events");
   let secret: string | undefined;
   if (o.secret !== undefined) {
     ctx.io.err(

@@ -80,7 +80,7 @@ ${table}
   the Worker / bound ratio compares like with like; a rate is a way's creates over the time its
   blocks took. Where the Worker's time goes: \`npm run profile:create\` and docs/architecture.md,
   "What a create costs, measured locally".
-${costSection(results.checkoutCost)}${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${registrySection(results.registry)}`;
+${costSection(results.checkoutCost)}${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${ledgerSection(results.ledger)}${registrySection(results.registry)}`;
 }
 
 /** What one checkout costs: how the counts are taken (empty when the run has none). */
@@ -151,5 +151,17 @@ function webhookSection(latency, delivery) {
   already accepted (the receiver drops them by id); "duplicates after dedupe" are distinct ids
   carrying a payment version already received. The drain time runs from the first POST to the
   first 200 of the last event delivered; the POSTs alone took the time in brackets.
+`;
+}
+
+/** The payments ledger's figures: what they measure and how (empty when the run has none). */
+function ledgerSection(r) {
+  if (!r) return "";
+  return `- **Payments ledger**: lag, ${r.lag.samples} payments created one at a time through the Worker, each timed from the
+  create's 201 until \`GET /api/shops/demo-open/ledger/payments?q=<payment id>\` (asked every 5 ms) lists it: the outbox's
+  send, the Queue, and the consumer's D1 batch. Writes in batches: the backfill of demo-open's whole event log
+  (\`POST /api/shops/demo-open/ledger/backfill\`, each page one HTTP request, one read of the event log and one D1
+  batch of four statements an event, as the consumer writes a queue batch), with pages of ${r.batches.map((b) => b.page).join(" and ")} events,
+  against the local D1 of \`wrangler dev\`.
 `;
 }

@@ -12,6 +12,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readDevVars } from "../../scripts/servers.mjs";
 import { ROOT, runCli, startCli, type RunningCli } from "./support/run-cli.js";
+import { createCheckoutPayment, inEventLog, type View } from "./support/checkout.js";
 
 const sandboxUrl = inject("sandboxUrl");
 const checkoutUrl = inject("checkoutUrl");
@@ -19,26 +20,7 @@ const devVars = readDevVars(join(ROOT, ".dev.vars"));
 const WEBHOOK_SECRET = devVars.DEMO_WEBHOOK_SECRET ?? "";
 const BACKEND_TOKEN = devVars.DEMO_BACKEND_TOKEN ?? "";
 
-interface View {
-  paymentId: string;
-  status: string;
-  transferAmount: string;
-}
-
-let orders = 0;
-/** A payment of 30.00 EUR (0.00050000 BTC at the sandbox's 60000) created through the checkout Worker. */
-async function createPayment(): Promise<View> {
-  const orderId = `cli-follow-${Date.now()}-${++orders}`;
-  const response = await fetch(`${checkoutUrl}/api/shops/demo-open/payments`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ orderId, transferCurrency: "BTC", priceAmount: "30.00", priceCurrency: "EUR" }),
-  });
-  expect(response.status).toBe(201);
-  const view = (await response.json()) as View;
-  expect(view).toMatchObject({ status: "NEW", transferAmount: "0.00050000" });
-  return view;
-}
+const createPayment = () => createCheckoutPayment(checkoutUrl, "cli-follow");
 
 async function control(path: string, body?: unknown): Promise<{ transaction?: { transactionId: string } }> {
   const response = await fetch(`${sandboxUrl}/sandbox${path}`, {
@@ -299,23 +281,7 @@ async function until(test: () => boolean, what: string, timeoutMs = 20_000): Pro
   }
 }
 
-/** Whether the shop's event log (the API `listen` reads) has an event of `type` for the payment. */
-async function logged(paymentId: string, type: string): Promise<boolean> {
-  let after = "0";
-  for (;;) {
-    const response = await fetch(`${checkoutUrl}/api/shops/demo-open/events?after=${after}&limit=200`, {
-      headers: { Authorization: `Bearer ${BACKEND_TOKEN}` },
-    });
-    const page = (await response.json()) as {
-      events: { event: { type: string; data: { payment?: { paymentId: string } } } }[];
-      next: string;
-      hasMore: boolean;
-    };
-    if (page.events.some((e) => e.event.type === type && e.event.data.payment?.paymentId === paymentId)) return true;
-    if (!page.hasMore) return false;
-    after = page.next;
-  }
-}
+const logged = (paymentId: string, type: string) => inEventLog(checkoutUrl, BACKEND_TOKEN, paymentId, type);
 
 describe("listen --forward-to", () => {
   const local = receiver(["payment.created"]);

@@ -118,3 +118,64 @@ export interface OrderStatus {
   /** The order's other payments (expired or invalid attempts), newest first. */
   earlierPayments: PaymentView[];
 }
+
+/** POST /api/shops/{shop}/ledger/backfill: one page of the shop's event log written to the payments ledger. */
+export interface LedgerBackfill {
+  /** Events of the log read in this page. */
+  read: number;
+  /** Of those, the payment events applied to the ledger (payout events are not its business). */
+  written: number;
+  /** The cursor to pass as `after` for the next page. */
+  next: string;
+  hasMore: boolean;
+}
+
+/** GET /api/shops/{shop}/ledger/payments: one payment as the ledger holds it (amounts exact decimal strings, times ISO 8601). */
+export interface LedgerPayment {
+  paymentId: string;
+  orderId: string | null;
+  status: string;
+  priceAmount: string;
+  priceCurrency: string;
+  transferAmount: string;
+  transferCurrency: string;
+  paidPriceAmount: string;
+  pendingPaidPriceAmount: string;
+  acceptedPaidPriceAmount: string;
+  paidTransferAmount: string;
+  pendingPaidTransferAmount: string;
+  acceptedPaidTransferAmount: string;
+  address: string;
+  /** The earliest event of the payment the ledger saw (its creation once that event was seen). */
+  createdAt: string;
+  /** The event of the version held. */
+  updatedAt: string;
+  /** The earliest event with a final status; null while open. */
+  finalAt: string | null;
+  version: number;
+}
+
+export interface LedgerPaymentList {
+  payments: LedgerPayment[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next: string | null;
+}
+
+/** GET /api/shops/{shop}/ledger/totals: the payments of one day (UTC, by creation), price currency and status. */
+export interface LedgerTotal {
+  /** YYYY-MM-DD */
+  day: string;
+  currency: string;
+  status: string;
+  count: number;
+  /** The exact sum of their price amounts, at the longest scale among them. */
+  priceAmount: string;
+  /** The exact sum of their paid price amounts. */
+  paidPriceAmount: string;
+}
+
+export interface LedgerTotals {
+  from: string;
+  to: string;
+  totals: LedgerTotal[];
+}

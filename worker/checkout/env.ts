@@ -18,6 +18,8 @@ type OptionalHere =
   | "MAX_VIEWERS_PER_PAYMENT"
   | "SHOPS"
   | "DB"
+  | "LEDGER"
+  | "LEDGER_RETENTION_DAYS"
   | "SHOP_CACHE_TTL_MS"
   | "DEMO_MODE"
   | "POLL_INTERVAL_MS"
@@ -50,6 +52,10 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   SHOPS?: CheckoutBindings["SHOPS"];
   /** The shop registry (D1, migrations in worker/checkout/migrations/); absent: the SHOPS var alone. */
   DB?: CheckoutBindings["DB"];
+  /** The payments ledger (D1, migrations in worker/checkout/migrations/ledger/); absent: no ledger (the order API answers from the objects alone). */
+  LEDGER?: CheckoutBindings["LEDGER"];
+  /** Days the ledger keeps a payment after its last change (default 3650; ledger/retention.ts). */
+  LEDGER_RETENTION_DAYS?: CheckoutBindings["LEDGER_RETENTION_DAYS"];
   /** Milliseconds an isolate serves registry shops from its cache before it asks D1 whether anything changed (default 30000). */
   SHOP_CACHE_TTL_MS?: CheckoutBindings["SHOP_CACHE_TTL_MS"];
   /** Worker secret: the Bearer token of the admin API (/admin/*); unset, the admin API is off (404). */

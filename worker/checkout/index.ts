@@ -1,6 +1,6 @@
 /**
- * The checkout Worker's entry: the hono app for HTTP, the webhook queues' consumer, and the
- * Durable Object classes its bindings name (wrangler.toml).
+ * The checkout Worker's entry: the hono app for HTTP, the webhook queues' consumer, the daily
+ * cron (the ledger's retention), and the Durable Object classes its bindings name (wrangler.toml).
  */
 import { env } from "cloudflare:workers";
 import { app } from "./routes/app.js";
@@ -8,6 +8,7 @@ import { loadShops } from "./shops/config.js";
 import { reportDemoMode } from "./demo/demo-routes.js";
 import type { Env } from "./env.js";
 import { consumeWebhooks } from "./events/webhook-consumer.js";
+import { pruneLedger } from "./ledger/retention.js";
 
 export { OrderObject } from "./payments/order-object.js";
 export { PaymentObject } from "./payments/payment-object.js";
@@ -22,4 +23,7 @@ reportDemoMode(env as unknown as Env);
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   queue: (batch, env) => consumeWebhooks(batch, env),
+  scheduled: async (controller, env) => {
+    await pruneLedger(env, controller.scheduledTime);
+  },
 } satisfies ExportedHandler<Env>;

@@ -6,7 +6,8 @@
  * queued again by a lease goes on with the schedule), or, when the schedule is used up, send it
  * to the dead-letter queue and mark its deliveries dead. The dead-letter queue's consumer marks them dead too (a message the
  * platform dead-lettered after the consumer itself kept failing). Messages of one batch are
- * handled concurrently; each is acked or retried on its own.
+ * handled concurrently; each is acked or retried on its own. Before any of that, the batch's
+ * payment events are written to the payments ledger in one D1 batch.
  */
 import type { Env } from "../env.js";
 import { deliverEvent, webhookTimeoutMs, type AttemptResult } from "./deliver.js";
@@ -16,6 +17,7 @@ import type { WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
 import { shopEvents } from "./shop-events-object.js";
 import { getShop } from "../shops/shop-source.js";
+import { recordBatch } from "../ledger/record-batch.js";
 
 /** Queue names, as wrangler.toml declares them. */
 export const WEBHOOK_QUEUE = "crypto-checkout-webhooks";
@@ -126,8 +128,10 @@ export async function consumeWebhooks(
     batch.queue === WEBHOOK_DEAD_LETTER_QUEUE
       ? (m: Message) => markDead(m, env)
       : (m: Message) => deliverMessage(m, env, random);
+  // The batch's payment events go to the ledger first, in one write (ledger/record-batch.ts).
+  const messages = await recordBatch(env, batch.messages);
   await Promise.all(
-    batch.messages.map(async (message) => {
+    messages.map(async (message) => {
       try {
         await handle(message);
       } catch (err) {

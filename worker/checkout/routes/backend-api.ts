@@ -5,8 +5,10 @@
  * - GET  /api/shops/{shop}/events?after=&limit=: the shop's events in order, with delivery state;
  * - GET  /api/shops/{shop}/events/{eventId}: one event with every delivery attempt;
  * - POST /api/shops/{shop}/events/{eventId}/redeliver: queue it again for every matching endpoint.
+ * The payments ledger's routes are in ledger-api.ts.
  * Every answer comes from this Worker's records for that shop: the OrderObject of (shop, order),
- * the PaymentObjects it names, the shop's ShopEventsObject.
+ * the PaymentObjects it names (or, once the order's object is gone, the payments ledger), the
+ * shop's ShopEventsObject.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -20,11 +22,12 @@ import { orderObject } from "../payments/order-object.js";
 import { paymentObject } from "../payments/payment-object.js";
 import { shopEvents } from "../events/shop-events-object.js";
 import { getShop } from "../shops/shop-source.js";
+import { orderPayments } from "../ledger/ledger-read.js";
 
 export const DEFAULT_EVENTS_LIMIT = 50;
 export const MAX_EVENTS_LIMIT = 200;
 
-const eventsQuery = z.strictObject({
+export const eventsQuery = z.strictObject({
   after: z
     .string()
     .regex(/^\d{1,15}$/, "must be a cursor from an earlier answer (digits)")
@@ -44,8 +47,12 @@ backendApi.get("/api/shops/:shop/orders/:orderId", backendAuth, async (c) => {
   const orderId = c.req.param("orderId");
   if (!ORDER_ID.test(orderId)) throw new CheckoutError(400, "invalid_request", "The order id is not valid.");
   const ids = await orderObject(c.env, shop.id, orderId).paymentIds();
-  if (!ids.length) throw new CheckoutError(404, "order_not_found", "This shop has no payment for this order.");
-  const views = await Promise.all(ids.map((id) => paymentObject(c.env, shop.id, id).view()));
+  // Once the order's object is gone (ORDER_RETENTION_DAYS), the ledger still has its payments.
+  const views = ids.length
+    ? await Promise.all(ids.map((id) => paymentObject(c.env, shop.id, id).view()))
+    : c.env.LEDGER
+      ? await orderPayments(c.env.LEDGER, shop.id, orderId)
+      : [];
   const confirmed = views.find((view) => view.status === "CONFIRMED");
   const payment = confirmed ?? views[0];
   if (!payment) throw new CheckoutError(404, "order_not_found", "This shop has no payment for this order.");

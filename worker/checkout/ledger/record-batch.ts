@@ -1,0 +1,65 @@
+/**
+ * The ledger's side of the webhook queue's consumer: the payment events of one queue batch are
+ * written in one D1 batch (one transaction), together with one pruning step (retention.ts). When
+ * that write fails, nothing of the batch is in the ledger, so no message may leave the queue: the
+ * consumer gets the messages back with `ack` turned into a retry after LEDGER_RETRY_SECONDS. It
+ * still delivers them now, and when a message comes back the event log knows which endpoints took
+ * it, so the retry repeats the ledger's write and no webhook.
+ */
+import type { Env } from "../env.js";
+import type { WebhookEvent } from "../backend-wire.js";
+import { log } from "../http/log.js";
+import { ledgerEntry, type LedgerEntry } from "./ledger-entry.js";
+import { writeEntries } from "./ledger-write.js";
+import { ledgerRetentionMs, pruneStatements } from "./retention.js";
+
+/** Delay of a message whose event the ledger could not write. */
+export const LEDGER_RETRY_SECONDS = 30;
+
+function entryOf(body: unknown): LedgerEntry | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const { shop, event } = body as { shop?: unknown; event?: Partial<WebhookEvent> };
+  if (typeof shop !== "string" || !event || typeof event !== "object" || typeof event.type !== "string")
+    return undefined;
+  return ledgerEntry(shop, event as WebhookEvent);
+}
+
+/** The message, with its `ack` turned into a retry (its event is not in the ledger yet). */
+function ackLater(message: Message): Message {
+  return {
+    id: message.id,
+    timestamp: message.timestamp,
+    body: message.body,
+    attempts: message.attempts,
+    ack: () => message.retry({ delaySeconds: LEDGER_RETRY_SECONDS }),
+    retry: (options) => message.retry(options),
+  };
+}
+
+/**
+ * Writes a page of a shop's event log to the ledger in one D1 batch (the backfill: events recorded
+ * before the ledger existed, or while it failed); how many were payment events. Every event counts
+ * as `shop`'s, the log's owner.
+ */
+export async function recordEvents(db: D1Database, shop: string, events: readonly WebhookEvent[]): Promise<number> {
+  const entries = events.flatMap((event) => ledgerEntry(shop, event) ?? []);
+  await writeEntries(db, entries);
+  return entries.length;
+}
+
+/**
+ * Writes the batch's payment events to the ledger (when the Worker has one); the messages for the
+ * consumer to settle: the same ones, or, when the write failed, ones whose ack is a retry.
+ */
+export async function recordBatch(env: Env, messages: readonly Message[], now = Date.now()): Promise<Message[]> {
+  const db = env.LEDGER;
+  if (!db) return [...messages];
+  const entries = messages.flatMap((message) => entryOf(message.body) ?? []);
+  try {
+    await writeEntries(db, entries, pruneStatements(db, now - ledgerRetentionMs(env.LEDGER_RETENTION_DAYS)));
+    return [...messages];
+  } catch (err) {
+    log("error", "ledger_write_failed", { events: entries.map((e) => e.eventId), error: err });
+    return messages.map(ackLater);
+  }
+}
