@@ -197,7 +197,10 @@ export function timeToQrRows(r) {
       `${p.settingsDuration} ms`,
     ]);
   rows.push(
-    [`time to QR: create request (fetchStart -> responseEnd; a simple request, no preflight), ${of}`, `${p.createDuration} ms`],
+    [
+      `time to QR: create request (fetchStart -> responseEnd; a simple request, no preflight), ${of}`,
+      `${p.createDuration} ms`,
+    ],
     [`time to QR: create answered -> QR painted, ${of}`, `${p.createAnsweredToQrPainted} ms`],
     [
       `time to QR: language chunks requested, stream opened / first message after the QR, ${of}`,
