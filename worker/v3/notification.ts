@@ -177,6 +177,27 @@ export function parseAnyNotification(rawText: string): Notification | Unrecogniz
 }
 
 /**
+ * The ids a notification names, read as leniently as a hint allows: the envelope's `body` or, for
+ * a bare payment or payout (the format before the envelope), the object itself; its
+ * `notificationType`, `timestamp` and everything else unchecked. For a notification that cannot
+ * be trusted (no HMAC key) and that parseAnyNotification refuses: its ids still say what to fetch.
+ * undefined when the text is not a JSON object.
+ */
+export function hintOfNotification(rawText: string): UnrecognizedNotification | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(rawText);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const inner = typeof record.body === "object" && record.body !== null ? record.body : record;
+  const type = typeof record.notificationType === "string" ? record.notificationType : "(none)";
+  return unrecognized({ ...record, body: inner }, type);
+}
+
+/**
  * Parses a notification envelope (docs/upstream.md, "Notifications"). Errors, all kind "invalid_notification": "invalid_json",
  * "invalid_envelope" (not an object), "unwrapped_notification" (a bare payment or payout, the
  * format before the envelope), "missing_field" / "invalid_field" with `field` ("timestamp" when it

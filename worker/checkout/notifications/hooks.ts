@@ -6,7 +6,10 @@
  *   snapshot is handed to the payment's object, which applies it only when newer; the 200 comes
  *   after it is stored, so a failure makes the upstream deliver again.
  * - Shop without an HMAC key: the body cannot be trusted; it only names a payment to re-fetch
- *   from the upstream with the shop's key (in the background: the answer is 202 at once).
+ *   from the upstream with the shop's key (in the background: the answer is 202 at once). So a
+ *   body the parser refuses (no usable `notificationType`, a bare payment, a field of an odd
+ *   shape) is a hint too when it is a JSON object: its ids are read, never a 400 the upstream
+ *   would retry for ever.
  * - A payment this Worker does not hold (not created through it, never viewed): 200 and a log
  *   line, nothing stored.
  * - `v3/payouts`: authentic and naming this shop's hook URL (or none): stored in the shop's event
@@ -19,7 +22,7 @@
  *   log line (`notification_unknown_type`) and nothing else.
  */
 import { V3Error } from "../../v3/errors.js";
-import { parseAnyNotification, verifyNotification } from "../../v3/notification.js";
+import { hintOfNotification, parseAnyNotification, verifyNotification } from "../../v3/notification.js";
 import type { Notification, UnrecognizedNotification } from "../../v3/types.js";
 import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
@@ -56,11 +59,19 @@ async function readAuthentic(request: Request, shop: Shop, key: string): Promise
   }
 }
 
-function parse(raw: string, shop: Shop): Notification | UnrecognizedNotification {
+function parse(raw: string, shop: Shop, authentic: boolean): Notification | UnrecognizedNotification {
   try {
     return parseAnyNotification(raw);
   } catch (err) {
     if (!(err instanceof V3Error)) throw err;
+    // Without a key nothing of the body is applied anyway: the ids it names are enough to fetch
+    // from the service, so a notification the parser refuses (no or no usable notificationType,
+    // a bare payment, a field of an odd shape) is still a hint rather than a 400 the service would retry.
+    const hint = authentic ? undefined : hintOfNotification(raw);
+    if (hint) {
+      log("info", "hook_taken_as_hint", { shop: shop.id, code: err.code, field: err.field });
+      return hint;
+    }
     log("warn", "hook_invalid", { shop: shop.id, code: err.code, field: err.field });
     throw new CheckoutError(400, "invalid_request", `Not a v3 notification: ${err.message}.`);
   }
@@ -99,7 +110,12 @@ function unknownType(
     payoutId: notification.payoutId,
     authentic,
   });
-  if (paymentId === undefined) return received(202, "ignored");
+  if (paymentId === undefined) {
+    // A payout it names is fetched only when the body cannot be trusted anyway (no key), as a
+    // v3/payouts notification without a key is.
+    if (!authentic && notification.payoutId !== undefined) return refetchPayout(env, ctx, shop, notification.payoutId);
+    return received(202, "ignored");
+  }
   // Only the id is read: the object checks it holds the payment, then schedules a re-fetch.
   ctx.waitUntil(
     paymentObject(env, shop.id, paymentId)
@@ -112,12 +128,36 @@ function unknownType(
   return received(202, "refetch");
 }
 
+/**
+ * A payout named by a notification that cannot be trusted: fetched from the service with the
+ * shop's key (in the background: 202 at once) and recorded when it names this shop's hook.
+ */
+function refetchPayout(env: Env, ctx: ExecutionContext, shop: Shop, payoutId: string): Response {
+  const events = shopEvents(env, shop.id);
+  ctx.waitUntil(
+    upstreamFor(env, shop)
+      .getPayout(payoutId)
+      // The fetched payout must name this shop's hook: an unauthenticated body could name another
+      // shop's payout on a shared upstream account.
+      .then((fetched) =>
+        hookShopOf(fetched.notificationUrl) === shop.id
+          ? events.applyPayout(new Date().toISOString(), fetched)
+          : "ignored",
+      )
+      .then(
+        (outcome) => log("info", "payout_notification", { shop: shop.id, payoutId, outcome, authentic: false }),
+        (err: unknown) => log("error", "payout_hint_failed", { shop: shop.id, payoutId, error: err }),
+      ),
+  );
+  return received(202, "refetch");
+}
+
 export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
   const key = shop.secret("notificationHmacKey");
   // Past the route's body limit (app.ts) already; without a key the body is only a hint.
   const raw = key === undefined ? await request.text() : await readAuthentic(request, shop, key);
   const authentic = key !== undefined;
-  const notification = parse(raw, shop);
+  const notification = parse(raw, shop, authentic);
 
   if ("recognized" in notification) return unknownType(notification, env, ctx, shop, authentic);
 
@@ -136,24 +176,7 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
       log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, status: payout.status, outcome });
       return received(200, outcome);
     }
-    ctx.waitUntil(
-      upstreamFor(env, shop)
-        .getPayout(payout.payoutId)
-        // The fetched payout must name this shop's hook: an unauthenticated body could name another
-        // shop's payout on a shared upstream account.
-        .then((fetched) =>
-          hookShopOf(fetched.notificationUrl) === shop.id
-            ? events.applyPayout(new Date().toISOString(), fetched)
-            : "ignored",
-        )
-        .then(
-          (outcome) =>
-            log("info", "payout_notification", { shop: shop.id, payoutId: payout.payoutId, outcome, authentic: false }),
-          (err: unknown) =>
-            log("error", "payout_hint_failed", { shop: shop.id, payoutId: payout.payoutId, error: err }),
-        ),
-    );
-    return received(202, "refetch");
+    return refetchPayout(env, ctx, shop, payout.payoutId);
   }
 
   const payment = notification.body;

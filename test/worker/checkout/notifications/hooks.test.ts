@@ -426,6 +426,38 @@ describe("handleHook for a shop without an HMAC key", () => {
     expect(await object(payment.paymentId).view()).toMatchObject({ status: "UNDERPAID", version: 2 });
   });
 
+  it.each([
+    ["without a notificationType", (p: Payment) => JSON.stringify({ timestamp: new Date().toISOString(), body: p })],
+    ["with a notificationType that is not a string", (p: Payment) => JSON.stringify({ notificationType: 3, body: p })],
+    ["as a bare payment (the format before the envelope)", (p: Payment) => JSON.stringify(p)],
+    [
+      "whose body has a field of an odd shape",
+      (p: Payment) =>
+        JSON.stringify({ timestamp: "soon", notificationType: "v3/payment", body: { ...p, transactions: "none" } }),
+    ],
+  ])("takes a notification the parser refuses %s as a hint: 202, then re-fetches the payment", async (_name, body) => {
+    const { payment } = await created();
+    upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
+    const ctx = createExecutionContext();
+    const response = await runHook(await hookInit(body(withStatus(payment, "CONFIRMED"))), await hintShop(), ctx);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ received: true, outcome: "refetch" });
+    await waitOnExecutionContext(ctx);
+    await runDurableObjectAlarm(object(payment.paymentId).stub);
+    await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
+    // Only the service's answer counts: UNDERPAID, not the CONFIRMED of the body.
+    expect(await object(payment.paymentId).view()).toMatchObject({ status: "UNDERPAID", version: 2 });
+  });
+
+  it("answers 202 and fetches nothing for a JSON object that names no payment or payout", async () => {
+    const ctx = createExecutionContext();
+    const response = await runHook(await hookInit('{"hello":"world"}'), await hintShop(), ctx);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ received: true, outcome: "ignored" });
+    await waitOnExecutionContext(ctx);
+    expect(upstream.count()).toBe(0);
+  });
+
   it("still refuses a body that is not a notification with 400", async () => {
     const ctx = createExecutionContext();
     const response = await runHook(await hookInit("[1,2,3]"), await hintShop(), ctx);
