@@ -82,6 +82,7 @@ export function registerNotifications(program: Command, act: Act): void {
       act(async (ctx, o: VerifyOptions) => {
         let key = process.env[HMAC_KEY_ENV];
         let encoding = o.encoding;
+        let prefix: string | undefined;
         if (ctx.opts.shop !== undefined) {
           const config = loadWorkerConfig(configPath(ctx.opts.config, ctx.root));
           const shop = findShop(config, ctx.opts.shop);
@@ -93,6 +94,7 @@ export function registerNotifications(program: Command, act: Act): void {
               `the secret ${name} of shop ${shop.id} is set neither in the environment nor in .dev.vars`,
             );
           encoding ??= shop.notificationSignature?.encoding;
+          prefix = shop.notificationSignature?.prefix;
         }
         if (!key) throw new UsageError(`no HMAC key: pass --shop <id> or set ${HMAC_KEY_ENV}`);
         const body = await readBody(o.body);
@@ -103,7 +105,12 @@ export function registerNotifications(program: Command, act: Act): void {
         });
         let raw: string;
         try {
-          ({ raw } = await verifyNotification(request, { key, header: "X-Signature", encoding: encoding ?? "hex" }));
+          ({ raw } = await verifyNotification(request, {
+            key,
+            header: "X-Signature",
+            encoding: encoding ?? "hex",
+            ...(prefix === undefined ? {} : { prefix }),
+          }));
         } catch (error) {
           if (!(error instanceof V3Error)) throw error;
           show(

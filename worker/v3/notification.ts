@@ -20,6 +20,11 @@ export interface SignatureOptions {
   header?: string;
   /** Encoding of the signature; default "hex". */
   encoding?: "hex" | "base64";
+  /**
+   * Text before the signature in the header, as some services write it (`sha256=`, GitHub's
+   * form); the spec does not show one. Compared without regard to case, and tolerated when absent.
+   */
+  prefix?: string;
 }
 
 /** Largest notification body accepted, in bytes. */
@@ -67,7 +72,12 @@ function decode(text: string, encoding: "hex" | "base64"): Uint8Array | undefine
 export async function signBody(raw: Uint8Array | ArrayBuffer | string, opts: SignatureOptions): Promise<string> {
   const key = await hmacKey(opts.key, "sign");
   const mac = await crypto.subtle.sign("HMAC", key, toBytes(raw));
-  return encode(new Uint8Array(mac), opts.encoding ?? "hex");
+  return `${opts.prefix ?? ""}${encode(new Uint8Array(mac), opts.encoding ?? "hex")}`;
+}
+
+/** The header's value without the shop's prefix, when it carries it. */
+function withoutPrefix(value: string, prefix: string | undefined): string {
+  return prefix && value.toLowerCase().startsWith(prefix.toLowerCase()) ? value.slice(prefix.length).trim() : value;
 }
 
 function signatureError(code: "missing_signature" | "malformed_signature" | "bad_signature", message: string): V3Error {
@@ -100,7 +110,7 @@ export async function verifyNotification(request: Request, opts: SignatureOption
       `notification body exceeds ${MAX_NOTIFICATION_BYTES} bytes`,
     );
   }
-  const value = request.headers.get(header)?.trim();
+  const value = withoutPrefix(request.headers.get(header)?.trim() ?? "", opts.prefix);
   if (!value) throw signatureError("missing_signature", `notification without a ${header} header`);
   const signature = decode(value, encoding);
   if (!signature) throw signatureError("malformed_signature", `${header} is not a ${encoding} HMAC-SHA256 value`);

@@ -47,6 +47,7 @@ async function readAuthentic(request: Request, shop: Shop, key: string): Promise
       key,
       header: shop.notificationSignature.header,
       encoding: shop.notificationSignature.encoding,
+      ...(shop.notificationSignature.prefix === undefined ? {} : { prefix: shop.notificationSignature.prefix }),
     });
     return raw;
   } catch (err) {

@@ -104,6 +104,10 @@ const shopEntry = (secret: z.ZodType<string>) =>
         .strictObject({
           header: z.string().regex(HEADER_NAME, "must be an HTTP header name").default("X-Signature"),
           encoding: z.enum(["hex", "base64"]).default("hex"),
+          prefix: z
+            .string()
+            .regex(/^[\x21-\x7e]{1,16}$/, "must be 1-16 visible ASCII characters, e.g. sha256=")
+            .optional(),
         })
         .default({ header: "X-Signature", encoding: "hex" }),
       pricing: z.enum(["signed", "open"]),

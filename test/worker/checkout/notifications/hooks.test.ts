@@ -330,6 +330,38 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
 });
 
 describe("handleHook with another signature configuration", () => {
+  it("verifies a signature written after the prefix the shop names (sha256=), in any case, and one without it", async () => {
+    const shop: Shop = {
+      ...(await getShop(testEnv, SHOP)),
+      notificationSignature: { header: "X-Hub-Signature-256", encoding: "hex", prefix: "sha256=" },
+    };
+    const { payment, createdAt } = await created();
+    const ctx = createExecutionContext();
+    for (const [seconds, prefix] of [
+      [10, "sha256="],
+      [20, "SHA256="],
+      [30, ""],
+    ] as const) {
+      const body = envelope(withStatus(payment, "UNDERPAID"), at(createdAt, seconds));
+      const response = await runHook(
+        await hookInit(body, { key: KEY, header: "X-Hub-Signature-256", prefix }),
+        shop,
+        ctx,
+      );
+      expect(response.status).toBe(200);
+    }
+    const forged = await runHook(
+      await hookInit(envelope(payment, at(createdAt, 40)), {
+        signature: `sha256=${"0".repeat(64)}`,
+        header: "X-Hub-Signature-256",
+      }),
+      shop,
+      ctx,
+    );
+    expect(forged.status).toBe(401);
+    await waitOnExecutionContext(ctx);
+  });
+
   it("verifies base64 signatures in the header the shop names", async () => {
     const shop: Shop = {
       ...(await getShop(testEnv, SHOP)),

@@ -85,13 +85,17 @@ export function envelope(payment: Payment, timestamp: string): string {
 /** The init of a POST /hooks/{shop}: signed with `key` (hex in X-Signature) unless `signature` is given (null: none). */
 export async function hookInit(
   body: string,
-  opts: { key?: string; signature?: string | null; header?: string; encoding?: "hex" | "base64" } = {},
+  opts: { key?: string; signature?: string | null; header?: string; encoding?: "hex" | "base64"; prefix?: string } = {},
 ): Promise<RequestInit> {
   const headers = new Headers({ "Content-Type": "application/json" });
   const signature =
     opts.signature === undefined
       ? opts.key
-        ? await signBody(body, { key: opts.key, encoding: opts.encoding ?? "hex" })
+        ? await signBody(body, {
+            key: opts.key,
+            encoding: opts.encoding ?? "hex",
+            ...(opts.prefix === undefined ? {} : { prefix: opts.prefix }),
+          })
         : null
       : opts.signature;
   if (signature !== null) headers.set(opts.header ?? "X-Signature", signature);
