@@ -133,7 +133,8 @@ function countedEnv(env) {
     if (env[binding]) overrides[binding] = countedNamespace(env[binding], className);
   for (const [binding, name] of Object.entries(QUEUES))
     if (env[binding]) overrides[binding] = countedQueue(env[binding], name);
-  if (env.DB) overrides.DB = countedD1(env.DB);
+  // The shop registry and the payments ledger: both D1 databases, counted together.
+  for (const binding of ["DB", "LEDGER"]) if (env[binding]) overrides[binding] = countedD1(env[binding]);
   return new Proxy(env, {
     get: (object, name) => (Object.hasOwn(overrides, name) ? overrides[name] : Reflect.get(object, name)),
   });
