@@ -4,26 +4,15 @@
  * event give no entry (the ledger holds payments; events come from this Worker's own outbox, so a
  * malformed one is a bug to log, not an input to store).
  */
-import type { WebhookEvent } from "../backend-wire.js";
+import type { LedgerPayment, WebhookEvent } from "../backend-wire.js";
 import { isFinalPaymentStatus, parseRfc3339, type PaymentView } from "../wire.js";
 
-export interface LedgerEntry {
+/** The columns a ledger row shares with the backend API's answer (backend-wire.ts, LedgerPayment). */
+type PaymentColumns = Omit<LedgerPayment, "createdAt" | "updatedAt" | "finalAt" | "version">;
+
+export interface LedgerEntry extends PaymentColumns {
   shop: string;
   eventId: string;
-  paymentId: string;
-  orderId: string | null;
-  status: string;
-  priceAmount: string;
-  priceCurrency: string;
-  transferAmount: string;
-  transferCurrency: string;
-  paidPriceAmount: string;
-  pendingPaidPriceAmount: string;
-  acceptedPaidPriceAmount: string;
-  paidTransferAmount: string;
-  pendingPaidTransferAmount: string;
-  acceptedPaidTransferAmount: string;
-  address: string;
   version: number;
   /** The event's time (the change was recorded), milliseconds since the epoch. */
   at: number;
