@@ -5,6 +5,7 @@
  * validation with zod that answers 400 invalid_request naming the fields (a text/plain body read
  * as JSON where a route allows it).
  */
+import type { DeskIdentity } from "../dashboard-wire.js";
 import { zValidator } from "@hono/zod-validator";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -21,7 +22,7 @@ export interface Failure {
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { requestId: string; failure?: Failure };
+  Variables: { requestId: string; failure?: Failure; desk?: DeskIdentity };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
