@@ -26,6 +26,8 @@ const CONSOLE_WORKER_MODULES = [
   "shops/secret-rules",
   // The shop configuration's schema (`config`, `shops`: checked before anything is sent).
   "shops/shop-schema",
+  // Which webhook targets a production shop may not name (part of the schema above).
+  "shops/webhook-target",
 ];
 
 /**

@@ -5,6 +5,7 @@
  * the values themselves (`registryShopSchema`). Everything else is the same schema. The Worker, at
  * start, the admin API, and the merchant console, reading wrangler.toml, check shops with it.
  */
+import { refusedTarget } from "./webhook-target.js";
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { REDIRECT_KEYS, type RedirectKey } from "../../v3/types.js";
@@ -148,6 +149,13 @@ const shopEntry = (secret: z.ZodType<string>) =>
             message: "must be https for a production shop",
           });
         }
+        const refused = shop.environment === "production" ? refusedTarget(endpoint.url) : undefined;
+        if (refused)
+          ctx.addIssue({
+            code: "custom",
+            path: ["webhooks", index, "url"],
+            message: `must be a public address for a production shop, not a ${refused} one`,
+          });
       });
       if (
         shop.limits &&
