@@ -52,13 +52,27 @@ async function timed(url, token) {
 }
 
 /** The list queries measured: what each asks, its query string and the filter the plan is asked for. */
-function listCases(newest, rows, deepCursor) {
+function listCases(rows, deepCursor) {
   return [
     { name: "first page", query: "", filter: {} },
-    { name: `page ${Math.round(rows / 2).toLocaleString("en")} rows deep (cursor)`, query: `?cursor=${deepCursor}`, filter: {}, cursor: deepCursor },
+    {
+      name: `page ${Math.round(rows / 2).toLocaleString("en")} rows deep (cursor)`,
+      query: `?cursor=${deepCursor}`,
+      filter: {},
+      cursor: deepCursor,
+    },
     { name: "status filter (INVALID, 2 % of rows)", query: "?status=INVALID", filter: { statuses: ["INVALID"] } },
     { name: "search, order id prefix (10 matches)", query: "?q=order-04213", filter: { q: "order-04213" } },
   ];
+}
+
+async function samplesOf(runs, warmup, request) {
+  const samples = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const ms = await request();
+    if (i >= warmup) samples.push(ms);
+  }
+  return { samples: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
 async function measureList(url, token, newest, rows, runs, warmup) {
@@ -66,22 +80,30 @@ async function measureList(url, token, newest, rows, runs, warmup) {
   const middle = new Date(newest - Math.round(rows / 2) * SEED_SPACING_MS + 1).toISOString();
   const { body } = await timed(`${url}/api/shops/${SEED_SHOP}/ledger/payments?to=${middle}&limit=1`, token);
   if (!body.next) throw new Error("the seeded ledger answered no cursor half-way down");
-  const out = [];
-  for (const c of listCases(newest, rows, body.next)) {
-    const samples = [];
+  const list = `${url}/api/shops/${SEED_SHOP}/ledger/payments`;
+  // The floor: the same route refused at its token check (routing and the check, no D1), as loaded as the rest.
+  const floor = await samplesOf(runs, warmup, async () => {
+    const started = performance.now();
+    const response = await fetch(list, { headers: { authorization: "Bearer not-the-token" } });
+    await response.arrayBuffer();
+    if (response.status !== 401) throw new Error(`a wrong token answered ${response.status}`);
+    return performance.now() - started;
+  });
+  const queries = [];
+  for (const c of listCases(rows, body.next)) {
     let listed = 0;
-    for (let i = 0; i < warmup + runs; i++) {
-      const { ms, body: page } = await timed(`${url}/api/shops/${SEED_SHOP}/ledger/payments${c.query}`, token);
+    const timing = await samplesOf(runs, warmup, async () => {
+      const { ms, body: page } = await timed(`${list}${c.query}`, token);
       listed = page.payments.length;
-      if (i >= warmup) samples.push(ms);
-    }
-    const plan = await fetch(`${url}/__bench/ledger/plan`, {
+      return ms;
+    });
+    const { plan, d1Ms } = await fetch(`${url}/__bench/ledger/plan`, {
       method: "POST",
       body: JSON.stringify({ filter: c.filter, cursor: c.cursor, limit: 50 }),
     }).then((r) => r.json());
-    out.push({ name: c.name, query: c.query, listed, samples: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), plan });
+    queries.push({ name: c.name, query: c.query, listed, ...timing, d1Ms, plan });
   }
-  return out;
+  return { floor, queries };
 }
 
 async function measureExport(url, token, pid) {
@@ -176,7 +198,7 @@ export async function measureLedgerScale({ persistDir, backendToken, rows = 100_
   try {
     const [pid] = workerdPids(worker.processGroup);
     if (!pid) throw new Error("no workerd process in the ledger Worker's process group");
-    log("ledger at scale: list route, 4 queries x (5 warm-up + 60 measured)");
+    log("ledger at scale: list route, a refused request and 4 queries, each 5 warm-up + 60 measured");
     const list = await measureList(worker.url, backendToken, seed.newest, rows, 60, 5);
     log("ledger at scale: CSV export of every row, workerd's memory sampled");
     const csv = await measureExport(worker.url, backendToken, pid);
