@@ -111,6 +111,7 @@ export async function seedLedger(persist, rows) {
   child.stdout.on("data", (chunk) => output.push(String(chunk)));
   child.stderr.on("data", (chunk) => output.push(String(chunk)));
   const code = await new Promise((resolve) => child.once("exit", resolve));
-  if (code !== 0) throw new Error(`wrangler d1 execute LEDGER --file failed (${code}):\n${output.join("").slice(-3000)}`);
+  if (code !== 0)
+    throw new Error(`wrangler d1 execute LEDGER --file failed (${code}):\n${output.join("").slice(-3000)}`);
   return { seconds: Math.round((Date.now() - started) / 100) / 10, newest };
 }

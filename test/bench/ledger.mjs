@@ -45,7 +45,9 @@ async function seenAt(checkoutUrl, token, paymentId, version) {
     const row = list.payments.find((p) => p.paymentId === paymentId);
     if (row && row.version >= version) return { version: row.version, lagMs: seen - Date.parse(row.updatedAt) };
     if (performance.now() > deadline)
-      throw new Error(`payment ${paymentId} never reached the ledger at version ${version} (${row?.version ?? "no row"})`);
+      throw new Error(
+        `payment ${paymentId} never reached the ledger at version ${version} (${row?.version ?? "no row"})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -81,11 +83,11 @@ async function measureLag({ checkoutUrl, sandboxUrl, backendToken }, payments, r
     await step("created");
     let transactionId;
     await step("unconfirmed", async () => {
-      ({ transaction: { transactionId } } = await sandboxControl(
-        sandboxUrl,
-        `/payments/${payment.paymentId}/transactions`,
-        { amount: payment.transferAmount },
-      ));
+      ({
+        transaction: { transactionId },
+      } = await sandboxControl(sandboxUrl, `/payments/${payment.paymentId}/transactions`, {
+        amount: payment.transferAmount,
+      }));
     });
     await step("confirmed", () =>
       sandboxControl(sandboxUrl, `/payments/${payment.paymentId}/transactions/${transactionId}/accept`),

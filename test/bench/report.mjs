@@ -175,11 +175,14 @@ function ledgerSection(r, scale) {
   (50 rows), the page after a cursor half-way down (from a real answer), \`status=INVALID\` (2 % of the rows) and
   \`q=order-04213\` (an order-id prefix, 10 matches); the client's time for the whole request (the Worker's routing and
   token check, the D1 query, the JSON). \`bench-results/latest.json\` has SQLite's plan of each (EXPLAIN QUERY PLAN of the
-  route's own SQL). **CSV export**: \`GET .../ledger/payments.csv\` of all of them, read to the end by this process; the
-  workerd process of that \`wrangler dev\` (the Worker and the local D1 run in it) has its \`VmRSS\` read from
-  \`/proc/<pid>/status\` every 20 ms and at every chunk while it streams, and its \`VmHWM\` (peak) before and after: a flat
-  stream holds one page (500 rows) at a time, so the peak stays within a few MB of the level before, whatever the file's
-  size. **Writes**: a bench-only route hands the queue consumer's ledger step (ledger/record-batch.ts \`recordBatch\`, as
+  route's own SQL) and the median time of that SQL's D1 call measured inside the Worker (the rest of a request is
+  \`wrangler dev\`'s proxy, the Worker and the machine's load: the floor row is the same route refused at its token check,
+  before any D1 call). **CSV export**: \`GET .../ledger/payments.csv\` of all of them, read to the end by this process,
+  twice; the workerd process of that \`wrangler dev\` (the Worker and the local D1 both run in it) has its \`VmRSS\` read
+  from \`/proc/<pid>/status\` every 20 ms and at every chunk while it streams, and its \`VmHWM\` (peak) after. The
+  first export also brings the whole table into SQLite's page cache and leaves garbage for V8 to collect, so its peak can
+  rise by some MB; a stream that held the file would rise by the file's size again the second time, a flat one does not
+  (it holds one page of 500 rows at a time). **Writes**: a bench-only route hands the queue consumer's ledger step (ledger/record-batch.ts \`recordBatch\`, as
   \`queue()\` calls it) ${scale.writes.batches} batches of 10 payment events, one after another (25 a request), each one D1 batch with the
   retention's pruning step: half the events new payments (NEW), half the payments of the batch before moving to CONFIRMED with a
   transaction; the rate is over the requests' wall time, on top of the ${scale.rows.toLocaleString("en")} rows.
