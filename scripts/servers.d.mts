@@ -75,10 +75,9 @@ export interface WorkerOptions {
 }
 
 /** One more Worker under `wrangler dev` from its own configuration file (the benchmark's pass-through bound, its ledger Worker). */
-export declare function startWorker(
-  options: WorkerOptions,
-): Promise<{
+export declare function startWorker(options: WorkerOptions): Promise<{
   url: string;
   stop(): Promise<void>;
-  /** The wrangler process's group (its workerd runs in it). */ processGroup: number;
+  /** The wrangler process's group (its workerd runs in it). */
+  processGroup: number;
 }>;
