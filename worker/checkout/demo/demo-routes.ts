@@ -57,7 +57,7 @@ let registryRefused = false;
  * production shop (a registry that cannot be read counts as holding one: when in doubt, the
  * deployment is a production one).
  */
-async function demoServed(env: Env): Promise<boolean> {
+export async function demoServed(env: Env): Promise<boolean> {
   if (!demoState(env).enabled) return false;
   let production: boolean;
   try {
