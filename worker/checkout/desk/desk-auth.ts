@@ -15,13 +15,14 @@ import { accessEmail } from "./access.js";
 import { assertCsrfToken, assertSameOrigin, CSRF_HEADER, isStateChanging, ownOrigins } from "./csrf.js";
 import { sessionKey } from "./desk-secrets.js";
 import { accessIdentity, currentIdentity } from "./desk-identity.js";
-import { currentSession, endSession, startSession } from "./sessions.js";
+import { clearedCookie, currentSession, endSession, startSession } from "./sessions.js";
 import type { StoredSession } from "./session-rules.js";
 
 const NOT_SIGNED_IN =
   "Not signed in to the dashboard: open a sign-in link (crypto-checkout dashboard login --shop <id>), or sign in through Cloudflare Access.";
 
-export const unauthenticated = (message = NOT_SIGNED_IN) => new CheckoutError(401, "unauthenticated", message);
+export const unauthenticated = (message = NOT_SIGNED_IN, headers?: HeadersInit) =>
+  new CheckoutError(401, "unauthenticated", message, headers);
 
 /** 403 unless a state-changing request comes from this Worker's own page (the sign-in POST checks this alone). */
 export function assertOwnPage(c: Context<AppEnv>): void {
@@ -45,12 +46,18 @@ export async function authenticate(c: Context<AppEnv>, options: { makeSession: b
   const changing = isStateChanging(c.req.method);
   if (changing) assertOwnPage(c);
   const current = await currentSession(c, key);
+  const clear = { "Set-Cookie": clearedCookie(c) };
+  if (current === "ended")
+    throw unauthenticated(
+      "This dashboard session has ended (signed out, or idle for 30 minutes, or 12 hours old): sign in again.",
+      clear,
+    );
   if (current) {
     if (changing) await assertCsrfToken(c.req.header(CSRF_HEADER), current.session.csrfToken);
     const identity = await currentIdentity(c.env, current.session.identity);
     if (!identity) {
-      await endSession(c, current.id);
-      throw unauthenticated("This session may see no shop any more, so it has ended: sign in again.");
+      await endSession(c.env, current.id);
+      throw unauthenticated("This session may see no shop any more, so it has ended: sign in again.", clear);
     }
     return { identity, session: current.session, sessionId: current.id };
   }

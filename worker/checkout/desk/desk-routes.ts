@@ -23,7 +23,14 @@ import { getShop } from "../shops/shop-source.js";
 import { assertOwnPage, authenticate, unauthenticated, type Signedin } from "./desk-auth.js";
 import { sessionKey, TOKEN } from "./desk-secrets.js";
 import { allShopIds } from "./desk-identity.js";
-import { createSignInLink, currentSession, endSession, startSession, useSignInLink } from "./sessions.js";
+import {
+  clearedCookie,
+  createSignInLink,
+  currentSession,
+  endSession,
+  startSession,
+  useSignInLink,
+} from "./sessions.js";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_SIGN_IN_BODY = 1024;
@@ -90,7 +97,7 @@ deskRoutes.post("/dashboard/api/session", jsonBody(signInBodySchema), async (c) 
   const identity = await useSignInLink(c.env, c.req.valid("json").token);
   // A browser that was signed in already leaves that session behind: it ends now.
   const previous = await currentSession(c, key);
-  if (previous) await endSession(c, previous.id);
+  if (previous && previous !== "ended") await endSession(c.env, previous.id);
   const session = await startSession(c, key, identity);
   log("info", "desk_signed_in", {
     requestId: c.get("requestId"),
@@ -109,8 +116,8 @@ deskRoutes.get("/dashboard/api/session", async (c) => {
 
 deskRoutes.delete("/dashboard/api/session", async (c) => {
   const { sessionId } = await authenticate(c, { makeSession: false });
-  if (sessionId) await endSession(c, sessionId);
-  return c.body(null, 204, NO_STORE);
+  if (sessionId) await endSession(c.env, sessionId);
+  return c.body(null, 204, { ...NO_STORE, "Set-Cookie": clearedCookie(c) });
 });
 
 /** POST /api/shops/{shop}/dashboard/sign-in-links (behind the shop's backend token). */

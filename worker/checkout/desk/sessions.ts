@@ -11,7 +11,7 @@
  *   HttpOnly, SameSite=Strict, Path=/, and it lasts no longer than the session's absolute end.
  */
 import type { Context } from "hono";
-import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
+import { generateCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import type { DeskSignInLink } from "../dashboard-wire.js";
 import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
@@ -90,26 +90,28 @@ async function cookieSessionId(c: Context<AppEnv>, key: string): Promise<string 
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-/** The request's session, its idle end moved; undefined without a cookie, or when it has ended (then the cookie is cleared). */
+/**
+ * The request's session, its idle end moved; undefined without a (validly signed) cookie, "ended"
+ * when the cookie's session has ended or was signed out (the answer should clear the cookie).
+ */
 export async function currentSession(
   c: Context<AppEnv>,
   key: string,
   now = Date.now(),
-): Promise<{ id: string; session: StoredSession } | undefined> {
+): Promise<{ id: string; session: StoredSession } | "ended" | undefined> {
   const id = await cookieSessionId(c, key);
   if (!id) return undefined;
   const outcome = await deskObject(c.env, "session", await tokenHash(id)).touch(now);
-  if (outcome.ok) return { id, session: outcome.session };
-  clearCookie(c);
-  return undefined;
+  return outcome.ok ? { id, session: outcome.session } : "ended";
 }
 
-/** Ends the session with this id server-side and clears its cookie. */
-export async function endSession(c: Context<AppEnv>, id: string): Promise<void> {
-  await deskObject(c.env, "session", await tokenHash(id)).end();
-  clearCookie(c);
+/** Ends the session with this id server-side (the answer should clear the cookie). */
+export async function endSession(env: Env, id: string): Promise<void> {
+  await deskObject(env, "session", await tokenHash(id)).end();
 }
 
-function clearCookie(c: Context<AppEnv>): void {
-  deleteCookie(c, COOKIE_NAME, cookieOptions(c, 0));
+/** The Set-Cookie value that removes the session cookie from the browser. */
+export function clearedCookie(c: Context<AppEnv>): string {
+  const { prefix, ...options } = cookieOptions(c, 0);
+  return generateCookie(COOKIE_NAME, "", { ...options, ...(prefix ? { prefix } : {}) });
 }
