@@ -22,7 +22,7 @@ import { shopId } from "../rules.js";
 import { getShop } from "../shops/shop-source.js";
 import { assertOwnPage, authenticate, unauthenticated, type Signedin } from "./desk-auth.js";
 import { sessionKey, TOKEN } from "./desk-secrets.js";
-import { allShopIds } from "./desk-identity.js";
+import { allShopIds, currentIdentity } from "./desk-identity.js";
 import {
   clearedCookie,
   createSignInLink,
@@ -98,6 +98,8 @@ deskRoutes.post("/dashboard/api/session", jsonBody(signInBodySchema), async (c) 
   // A browser that was signed in already leaves that session behind: it ends now.
   const previous = await currentSession(c, key);
   if (previous && previous !== "ended") await endSession(c.env, previous.id);
+  const current = await currentIdentity(c.env, identity);
+  if (!current) throw unauthenticated("This sign-in link's shop is no longer served: ask for a new link.");
   const session = await startSession(c, key, identity);
   log("info", "desk_signed_in", {
     requestId: c.get("requestId"),
@@ -105,7 +107,7 @@ deskRoutes.post("/dashboard/api/session", jsonBody(signInBodySchema), async (c) 
     operator: identity.operator,
     shops: identity.shops.length,
   });
-  return c.json(await sessionView(c.env, { identity, session }), 200, NO_STORE);
+  return c.json(await sessionView(c.env, { identity: current, session }), 200, NO_STORE);
 });
 
 deskRoutes.get("/dashboard/api/session", async (c) => {
