@@ -5,7 +5,8 @@
  * - GET    /dashboard/api/session: the session (DeskSession); with Cloudflare Access and no
  *          session yet, one is made from the Access JWT;
  * - DELETE /dashboard/api/session: sign-out, the session deleted server-side;
- * - GET    /demo/api/dashboard-sign-in (demo mode only): a fresh operator link, followed at once.
+ * - GET    /demo/api/dashboard-sign-in (demo mode only): a fresh operator link, followed at once;
+ * and `deskAuth` in front of every /dashboard/api/shops/* route (the data routes).
  * And the handlers of the link-making routes, mounted behind their authentication by
  * routes/desk-api.ts (the shop's backend token, or the admin token).
  */
@@ -20,7 +21,7 @@ import { jsonBody, limitBody, type AppEnv } from "../http/plumbing.js";
 import { log } from "../http/log.js";
 import { shopId } from "../rules.js";
 import { getShop } from "../shops/shop-source.js";
-import { assertOwnPage, authenticate, unauthenticated, type Signedin } from "./desk-auth.js";
+import { assertOwnPage, authenticate, deskAuth, unauthenticated, type Signedin } from "./desk-auth.js";
 import { sessionKey, TOKEN } from "./desk-secrets.js";
 import { allShopIds, currentIdentity } from "./desk-identity.js";
 import {
@@ -85,6 +86,9 @@ deskRoutes.use("/dashboard/api/*", async (c, next) => {
   sessionKey(c.env);
   await next();
 });
+
+// Every route of a shop's data (routes/dashboard-api.ts, mounted after this) is signed in: `c.var.desk`.
+deskRoutes.use("/dashboard/api/shops/*", deskAuth);
 
 deskRoutes.post("/dashboard/api/session", limitBody(MAX_SIGN_IN_BODY), async (c, next) => {
   assertOwnPage(c);

@@ -16,7 +16,7 @@ import type { Env } from "../../../../worker/checkout/env.js";
 import { toCheckoutError } from "../../../../worker/checkout/http/errors.js";
 import type { AppEnv } from "../../../../worker/checkout/http/plumbing.js";
 import { callWith, errorOf, ORIGIN } from "../support/http.js";
-import { cookieOf, deskCall } from "../support/desk.js";
+import { cookieOf, deskCall } from "../support/desk-sign-in.js";
 import { addShop, admin, registryId } from "../support/registry.js";
 
 const TEAM = "https://desk-test.cloudflareaccess.com";

@@ -12,7 +12,7 @@ import { deskAuth, deskShop } from "../../../../worker/checkout/desk/desk-auth.j
 import { toCheckoutError } from "../../../../worker/checkout/http/errors.js";
 import type { AppEnv } from "../../../../worker/checkout/http/plumbing.js";
 import { errorOf, ORIGIN } from "../support/http.js";
-import { signedIn } from "../support/desk.js";
+import { deskCall, signedIn } from "../support/desk-sign-in.js";
 import { addShop, registryId } from "../support/registry.js";
 
 const probe = new Hono<AppEnv>();
@@ -66,5 +66,17 @@ describe("an operator's session", () => {
     const response = await probeCall(added.shop.id, cookie);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { desk: { shops: string[] } }).desk.shops).toContain(added.shop.id);
+  });
+});
+
+describe("the Worker's routes of a shop's data (/dashboard/api/shops/*)", () => {
+  it("are behind deskAuth: 401 before any route without a session, CSRF-checked for a state change", async () => {
+    const none = await deskCall("/dashboard/api/shops/demo-open/overview");
+    expect(none.status).toBe(401);
+    expect((await errorOf(none)).code).toBe("unauthenticated");
+    const { cookie } = await signedIn("demo-open");
+    const forged = await deskCall("/dashboard/api/shops/demo-open/webhooks/ping", { method: "POST", cookie });
+    expect(forged.status).toBe(403);
+    expect((await errorOf(forged)).code).toBe("csrf_refused");
   });
 });

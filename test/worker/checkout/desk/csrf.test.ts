@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { errorOf, ORIGIN } from "../support/http.js";
-import { deskCall, postSignIn, shopLink, signedIn, tokenOf } from "../support/desk.js";
+import { deskCall, postSignIn, shopLink, signedIn, tokenOf } from "../support/desk-sign-in.js";
 
 async function stillSignedIn(cookie: string): Promise<boolean> {
   return (await deskCall("/dashboard/api/session", { cookie })).status === 200;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { DeskSession } from "../../../../worker/checkout/dashboard-wire.js";
 import type { Env } from "../../../../worker/checkout/env.js";
 import { callWith, ORIGIN } from "../support/http.js";
-import { postSignIn } from "../support/desk.js";
+import { postSignIn } from "../support/desk-sign-in.js";
 
 const PATH = "/demo/api/dashboard-sign-in";
 

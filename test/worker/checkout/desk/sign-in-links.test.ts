@@ -16,7 +16,7 @@ import {
   storedKeys,
   storedRecord,
   tokenOf,
-} from "../support/desk.js";
+} from "../support/desk-sign-in.js";
 import { TEST_SECRETS } from "../support/test-env.js";
 
 describe("sign-in links", () => {
