@@ -6,7 +6,6 @@
  * depend on the browser honouring it. The sign-in POST, which has no session yet, checks the Origin
  * only. Pure but for the constant-time comparison's digest.
  */
-import type { Env } from "../env.js";
 import { tokenMatches } from "../http/bearer.js";
 import { CheckoutError } from "../http/errors.js";
 
@@ -15,19 +14,6 @@ export const CSRF_HEADER = "X-CSRF-Token";
 /** Whether a method changes state (and so needs the checks). */
 export function isStateChanging(method: string): boolean {
   return !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase());
-}
-
-/** The origins this Worker's own pages have: the request's, and PUBLIC_URL's when set. */
-export function ownOrigins(env: Pick<Env, "PUBLIC_URL">, requestUrl: string): string[] {
-  const origins = [new URL(requestUrl).origin];
-  if (env.PUBLIC_URL) {
-    try {
-      origins.push(new URL(env.PUBLIC_URL).origin);
-    } catch {
-      // An unreadable PUBLIC_URL adds nothing.
-    }
-  }
-  return origins;
 }
 
 /** 403 origin_not_allowed unless `origin` is one of this Worker's own. */
