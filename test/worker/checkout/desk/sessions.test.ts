@@ -70,6 +70,24 @@ describe("the session cookie", () => {
   });
 });
 
+describe("a cookie that is not one of ours", () => {
+  it("is 401, never a server error, whatever it holds", async () => {
+    const junk = [
+      "__Host-desk_session=",
+      "__Host-desk_session=no-dot-at-all",
+      "__Host-desk_session=%E0%A4%A",
+      `__Host-desk_session=${"a".repeat(5000)}.${"b".repeat(44)}`,
+      "__Host-desk_session=x.y; __Host-desk_session=z.w",
+      "desk_session=plain-name-on-https.sig",
+    ];
+    for (const cookie of junk) {
+      const response = await deskCall("/dashboard/api/session", { cookie });
+      expect(response.status, cookie.slice(0, 60)).toBe(401);
+      expect((await errorOf(response)).code).toBe("unauthenticated");
+    }
+  });
+});
+
 describe("GET /dashboard/api/session", () => {
   it("answers the session with a CSRF token, and each request moves the idle end, never the absolute one", async () => {
     const { cookie, session } = await signedIn();
