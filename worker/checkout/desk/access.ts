@@ -27,12 +27,19 @@ export function accessConfig(env: Pick<Env, "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD">
   const audience = env.ACCESS_AUD?.trim();
   if (!team || !audience) return undefined;
   const url = parseHttpUrl(team.includes("://") ? team : `https://${team}`);
-  if (url?.protocol !== "https:")
+  if (url?.protocol !== "https:") {
+    log("error", "config_invalid", {
+      shop: "*",
+      field: "ACCESS_TEAM_DOMAIN",
+      message:
+        "must be the Access team domain, e.g. https://your-team.cloudflareaccess.com: sign-in through Access is refused",
+    });
     throw new CheckoutError(
       500,
       "internal_error",
-      "ACCESS_TEAM_DOMAIN must be the Access team domain, e.g. https://your-team.cloudflareaccess.com.",
+      "The dashboard's Cloudflare Access settings are invalid (the Worker's log names the fix).",
     );
+  }
   return { team: url.origin, audience };
 }
 

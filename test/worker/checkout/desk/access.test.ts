@@ -193,6 +193,20 @@ describe("an Access JWT is refused", () => {
     expect((await errorOf(response)).message).toContain("Not signed in");
   });
 
+  it("while ACCESS_TEAM_DOMAIN is not an https team domain: 500, and the log names the fix", async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    const response = await withAccess(await accessToken(), {
+      ...bindings(),
+      ACCESS_TEAM_DOMAIN: "http://desk-test.example",
+    });
+    expect(response.status).toBe(500);
+    expect((await errorOf(response)).message).not.toContain("desk-test");
+    expect(lines.some((line) => line.includes('"event":"config_invalid"') && line.includes("ACCESS_TEAM_DOMAIN"))).toBe(
+      true,
+    );
+  });
+
   it("does not stand in for a session on a state-changing request", async () => {
     const response = await callWith(bindings(), "/dashboard/api/session", {
       method: "DELETE",
