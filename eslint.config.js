@@ -22,6 +22,8 @@ const CONSOLE_WORKER_MODULES = [
   "rules",
   // The admin API's wire types (`shops`).
   "shops/admin-wire",
+  // The dashboard's sign-in link (`dashboard login`).
+  "dashboard-wire",
   // What a shop secret must look like (`shops add`, `shops rotate`).
   "shops/secret-rules",
   // The shop configuration's schema (`config`, `shops`: checked before anything is sent).

@@ -109,6 +109,8 @@ const GENERATED_DEV_VALUES = {
   // is the console's version flag), so none is generated, and an earlier one is replaced.
   ADMIN_TOKEN: () => randomBytes(32).toString("hex"),
   SHOP_MASTER_KEYS: () => `local1:${randomBytes(32).toString("base64")}`,
+  // Signs the dashboard's session cookies.
+  DASHBOARD_SESSION_KEY: () => randomBytes(32).toString("hex"),
 };
 
 /** Writes a random value for every GENERATED_DEV_VALUES name that `path` lists empty, with a leading "-", or not at all. */

@@ -108,6 +108,26 @@ export async function readHasProduction(db: D1Database): Promise<{ value: boolea
   return { value: (found?.results.length ?? 0) > 0, version: versionOf(version) };
 }
 
+/** The ids of the registry's active shops, in id order (the dashboard's operators see every shop; the lookup path). */
+export async function readActiveShopIds(db: D1Database): Promise<string[]> {
+  const [result] = await lookupBatch(db, (s) => [
+    s.prepare("SELECT id FROM shops WHERE status = 'active' ORDER BY id"),
+  ]);
+  return ((result?.results ?? []) as { id: string }[]).map((row) => row.id);
+}
+
+/** The ids of the active shops whose `dashboardUsers` setting lists `email` (lower-case, as the schema keeps them; the lookup path). */
+export async function readDashboardUserShopIds(db: D1Database, email: string): Promise<string[]> {
+  const [result] = await lookupBatch(db, (s) => [
+    s
+      .prepare(
+        "SELECT id FROM shops WHERE status = 'active' AND EXISTS (SELECT 1 FROM json_each(shops.settings, '$.dashboardUsers') WHERE value = ?) ORDER BY id",
+      )
+      .bind(email),
+  ]);
+  return ((result?.results ?? []) as { id: string }[]).map((row) => row.id);
+}
+
 /** One shop's row as the primary has it (the admin API's read before a change). */
 export async function readShopForChange(db: D1Database, id: string): Promise<ShopRow | null> {
   return db
