@@ -54,7 +54,12 @@ export function decodeCursor(cursor: string): Position | undefined {
   }
 }
 
-interface PaymentListRow {
+/** The columns of a LedgerPayment, as `toPayment` reads them. */
+export const PAYMENT_COLUMNS = `payment_id, order_id, status, price_amount, price_currency, transfer_amount, transfer_currency,
+      paid_price_amount, pending_paid_price_amount, accepted_paid_price_amount, paid_transfer_amount,
+      pending_paid_transfer_amount, accepted_paid_transfer_amount, address, created_at, updated_at, final_at, version`;
+
+export interface PaymentListRow {
   payment_id: string;
   order_id: string | null;
   status: string;
@@ -77,7 +82,7 @@ interface PaymentListRow {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function toPayment(row: PaymentListRow): LedgerPayment {
+export function toPayment(row: PaymentListRow): LedgerPayment {
   return {
     paymentId: row.payment_id,
     orderId: row.order_id,
@@ -141,9 +146,7 @@ export function pageQuery(
     const at = bind(after.createdAt);
     where.push(`(created_at < ${at} OR (created_at = ${at} AND payment_id < ${bind(after.paymentId)}))`);
   }
-  const sql = `SELECT payment_id, order_id, status, price_amount, price_currency, transfer_amount, transfer_currency,
-      paid_price_amount, pending_paid_price_amount, accepted_paid_price_amount, paid_transfer_amount,
-      pending_paid_transfer_amount, accepted_paid_transfer_amount, address, created_at, updated_at, final_at, version
+  const sql = `SELECT ${PAYMENT_COLUMNS}
     FROM ledger_payments WHERE ${where.join(" AND ")}
     ORDER BY created_at DESC, payment_id DESC LIMIT ${bind(limit + 1)}`;
   return { sql, params };
