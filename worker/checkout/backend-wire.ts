@@ -130,7 +130,7 @@ export interface OrderStatus {
 export interface LedgerBackfill {
   /** Events of the log read in this page. */
   read: number;
-  /** Of those, the payment events applied to the ledger (payout events are not its business). */
+  /** Of those, the payment events applied to the ledger (payout and ping events are not its business). */
   written: number;
   /** The cursor to pass as `after` for the next page. */
   next: string;
