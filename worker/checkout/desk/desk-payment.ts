@@ -11,17 +11,17 @@ import { shopEvents } from "../events/shop-events-object.js";
 import { CheckoutError } from "../http/errors.js";
 import { ledgerPayment, ledgerTransactions, orderLedgerPayments } from "../ledger/ledger-payment.js";
 import { paymentObject } from "../payments/payment-object.js";
+import { publicOrigin } from "../upstream/hook-url.js";
 
 /** priceAmount - acceptedPaidPriceAmount, exact, never below zero. Pure. */
 export function remainingPriceAmount(priceAmount: string, acceptedPaidPriceAmount: string): string {
   const rest = new Decimal(priceAmount).minus(acceptedPaidPriceAmount);
-  return rest.isPositive() && !rest.isZero() ? rest.toFixed() : "0";
+  return rest.gt(0) ? rest.toFixed() : "0";
 }
 
 /** The order API's URL of an order (PUBLIC_URL when set, else the request's origin). */
 export function orderApiUrl(env: Pick<Env, "PUBLIC_URL">, requestUrl: string, shopId: string, orderId: string): string {
-  const base = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
-  return `${base}/api/shops/${encodeURIComponent(shopId)}/orders/${encodeURIComponent(orderId)}`;
+  return `${publicOrigin(env, requestUrl)}/api/shops/${encodeURIComponent(shopId)}/orders/${encodeURIComponent(orderId)}`;
 }
 
 export async function paymentDetail(

@@ -16,6 +16,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import type { DeskRedelivery } from "../dashboard-wire.js";
 import { DEFAULT_OVERVIEW_DAYS, MAX_OVERVIEW_DAYS, overview } from "../desk/desk-overview.js";
 import { paymentDetail } from "../desk/desk-payment.js";
 import { patchSettings, settingsOf, settingsPatch } from "../desk/desk-settings.js";
@@ -65,7 +66,8 @@ dashboardApi.post("/shops/:shop/events/:eventId/redeliver", async (c) => {
   const shop = await requireDeskShop(c);
   const eventId = eventIdParam(c.req.param("eventId"));
   const queued = await redeliver(c.env, shop, eventId);
-  return c.json({ redelivered: true, eventId, queued }, 202, NO_STORE);
+  const body: DeskRedelivery = { redelivered: true, eventId, queued };
+  return c.json(body, 202, NO_STORE);
 });
 
 dashboardApi.get("/shops/:shop/webhooks", async (c) => {
