@@ -22,11 +22,12 @@ import { WEBHOOK_URL } from "../support/test-env.js";
 const stubs = useStubs();
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A shop of its own (a copy of demo-open with one endpoint), its bindings and env, and a session of it. */
+/** A shop of its own (a copy of demo-open with one endpoint of its own), its bindings and env, and a session of it. */
 function shopOf() {
   const shop = freshShopId("desk");
+  const url = `${WEBHOOK_URL}?${shop}`;
   const bindings: Partial<Env> = {
-    SHOPS: shopsWithCopy(shop, { webhooks: [{ url: WEBHOOK_URL, secret: "DEMO_WEBHOOK_SECRET" }] }),
+    SHOPS: shopsWithCopy(shop, { webhooks: [{ url, secret: "DEMO_WEBHOOK_SECRET" }] }),
   };
   const env: Env = { ...testEnv, ...bindings };
   const me = identityOf(shop);
@@ -42,7 +43,7 @@ function shopOf() {
       ),
       env,
     );
-  return { shop, bindings, env, me, get, history };
+  return { shop, url, bindings, env, me, get, history };
 }
 
 const ROUTES: [string, string][] = [
@@ -125,7 +126,7 @@ describe("GET …/overview", () => {
 
   it("counts a delivery that failed as retrying", async () => {
     const s = shopOf();
-    stubs.receiver.fail("http503", 1);
+    stubs.receiver.failUrl(s.url, "http503");
     await s.history("o-1", [newPayment(), Date.now()]);
     const body = await s.get<DeskOverview>("/overview");
     expect(body.deliveries).toEqual({ pending: 0, retrying: 1, delivered: 0, dead: 0 });
@@ -216,8 +217,16 @@ describe("GET …/payments/{paymentId}", () => {
       acceptedPaidTransferAmount: "0.0001667",
       transactions: [tx],
     };
-    stubs.receiver.fail("http503", 1);
-    await s.history(orderId, [p, t0 + 2000], [underpaid, t0 + 3000]);
+    const [created, changed] = eventsOf(s.shop, orderId, [
+      { payment: p, at: new Date(t0 + 2000) },
+      { payment: underpaid, at: new Date(t0 + 3000) },
+    ]);
+    if (!created || !changed) throw new Error("two events expected");
+    // The first event's delivery fails once (the consumer gets its message once: it waits to retry).
+    stubs.receiver.failUrl(s.url, "http503");
+    await consumeEvents(s.shop, [created], s.env);
+    stubs.receiver.failUrl(s.url, undefined);
+    await consumeEvents(s.shop, [changed], s.env);
 
     const detail = await s.get<DeskPaymentDetail>("/payments/pay_second");
     expect(detail.payment).toMatchObject({ paymentId: "pay_second", orderId, status: "UNDERPAID", version: 2 });
@@ -238,15 +247,15 @@ describe("GET …/payments/{paymentId}", () => {
       ["payment.created", 1],
       ["payment.underpaid", 2],
     ]);
-    // The first event's delivery failed once (the consumer was given its message once: it waits to retry).
-    const [created, later] = detail.timeline;
-    expect(created?.delivery).toBe("retrying");
-    expect(created?.attempts).toEqual([
-      expect.objectContaining({ url: WEBHOOK_URL, status: 503, error: expect.any(String) as unknown }),
+    const [first, later] = detail.timeline;
+    expect(first?.event.id).toBe(created.id);
+    expect(first?.delivery).toBe("retrying");
+    expect(first?.attempts).toEqual([
+      expect.objectContaining({ url: s.url, status: 503, error: expect.any(String) as unknown }),
     ]);
-    expect(created?.endpoints).toEqual([expect.objectContaining({ url: WEBHOOK_URL, state: "retrying", attempts: 1 })]);
+    expect(first?.endpoints).toEqual([expect.objectContaining({ url: s.url, state: "retrying", attempts: 1 })]);
     expect(later?.delivery).toBe("delivered");
-    expect(later?.attempts).toEqual([expect.objectContaining({ url: WEBHOOK_URL, status: 200, error: null })]);
+    expect(later?.attempts).toEqual([expect.objectContaining({ url: s.url, status: 200, error: null })]);
     expect(detail.earlierPayments.map((e) => [e.paymentId, e.status])).toEqual([["pay_first", "EXPIRED"]]);
     expect(detail.live).toBeNull();
     expect(detail.jsonUrl).toBe(`https://checkout.test/api/shops/${s.shop}/orders/${orderId}`);
@@ -299,13 +308,19 @@ describe("GET …/payments/{paymentId}", () => {
 });
 
 describe("POST …/events/{eventId}/redeliver", () => {
-  it("queues the event again for the shop's endpoints, as the backend API does: a new attempt arrives", async () => {
+  /** The id of a demo-open payment's first event, once delivered; and a redelivery of it asked as a session of `shop`. */
+  async function deliveredEvent() {
     const view = await createOpen();
     await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
     const eventId = stubs.receiver.eventsOf(view.paymentId)[0]?.id ?? "";
-    const response = await deskCall(identityOf("demo-open"), `/shops/demo-open/events/${eventId}/redeliver`, {
-      method: "POST",
-    });
+    const redeliverAs = (shop: string) =>
+      deskCall(identityOf(shop), `/shops/${shop}/events/${eventId}/redeliver`, { method: "POST" });
+    return { eventId, redeliverAs };
+  }
+
+  it("queues the event again for the shop's endpoints, as the backend API does: a new attempt arrives", async () => {
+    const { eventId, redeliverAs } = await deliveredEvent();
+    const response = await redeliverAs("demo-open");
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ redelivered: true, eventId, queued: [WEBHOOK_URL] });
     await stubs.receiver.until((r) => r.accepted().filter((d) => d.event.id === eventId).length === 2);
@@ -317,12 +332,8 @@ describe("POST …/events/{eventId}/redeliver", () => {
   });
 
   it("is 404 event_not_found for an event of another shop's log", async () => {
-    const view = await createOpen();
-    await stubs.receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
-    const eventId = stubs.receiver.eventsOf(view.paymentId)[0]?.id ?? "";
-    const response = await deskCall(identityOf("demo-signed"), `/shops/demo-signed/events/${eventId}/redeliver`, {
-      method: "POST",
-    });
+    const { redeliverAs } = await deliveredEvent();
+    const response = await redeliverAs("demo-signed");
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("event_not_found");
   });
