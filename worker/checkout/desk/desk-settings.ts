@@ -79,7 +79,14 @@ export async function patchSettings(
       "This shop is configured in the SHOPS var: edit wrangler.toml (then deploy) to change it. Only shops of the registry are edited in the dashboard.",
     );
   if (!env.DB) throw new CheckoutError(500, "internal_error", "The shop registry is not configured (no DB binding).");
-  const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  const given: Record<string, unknown> = Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  );
+  // `events: null` is how the settings show "every type"; the shop leaves the filter out for that.
+  if (patch.webhooks)
+    given.webhooks = patch.webhooks.map(({ url, events }) =>
+      events === null || events === undefined ? { url } : { url, events },
+    );
   await updateShop(env, env.DB, shop.id, given, { actor: deskActor(desk), requestId });
   return settingsOf(await getShop(env, shop.id));
 }

@@ -200,6 +200,17 @@ describe("PATCH …/settings", () => {
     expect(JSON.stringify(last)).not.toContain(REGISTRY_SECRETS.webhookSecret);
   });
 
+  it("takes back what it answers: an endpoint with events null takes every type again", async () => {
+    const id = registryId("desk-null");
+    await addShop(id, { webhooks: [{ url: WEBHOOK_URL, secret: REGISTRY_SECRETS.webhookSecret, events: ["ping"] }] });
+    const before = await deskJson<DeskSettings>(identityOf(id), `/shops/${id}/settings`);
+    const after = await deskJson<DeskSettings>(identityOf(id), `/shops/${id}/settings`, {
+      method: "PATCH",
+      body: { webhooks: before.webhooks.map(({ url }) => ({ url, events: null })) },
+    });
+    expect(after.webhooks).toEqual([{ url: WEBHOOK_URL, events: null, secret: "set" }]);
+  });
+
   it("names a sign-in link's session as such in the audit log", async () => {
     const id = registryId("desk-link");
     await addShop(id);
