@@ -12,6 +12,7 @@ import type { DeskIdentity } from "../dashboard-wire.js";
 import { CheckoutError } from "../http/errors.js";
 import type { AppEnv } from "../http/plumbing.js";
 import { accessEmail } from "./access.js";
+import { unknownShop } from "../shops/shop-source.js";
 import { ownOrigins } from "../http/own-origins.js";
 import { assertCsrfToken, assertSameOrigin, CSRF_HEADER, isStateChanging } from "./csrf.js";
 import { sessionKey } from "./desk-secrets.js";
@@ -86,6 +87,7 @@ export function deskShop(c: Context<AppEnv>): string {
   if (!desk) throw unauthenticated();
   const shop = c.req.param("shop");
   if (!shop || !desk.shops.includes(shop))
-    throw new CheckoutError(404, "unknown_shop", "No shop with this id among the shops this session may see.");
+    // The very answer of a shop that does not exist: a session learns nothing of other shops.
+    throw unknownShop();
   return shop;
 }

@@ -27,7 +27,7 @@ import type { ShopConfig } from "./shop-schema.js";
 
 export type { Shop };
 
-const unknownShop = () => new CheckoutError(404, "unknown_shop", "No shop with this id.");
+export const unknownShop = () => new CheckoutError(404, "unknown_shop", "No shop with this id.");
 const unavailable = (why: string) => new CheckoutError(500, "internal_error", `This shop is not available: ${why}.`);
 
 /** The served form of each SHOPS entry (an entry object lives as long as its validation). */

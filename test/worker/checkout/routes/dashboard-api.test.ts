@@ -69,7 +69,7 @@ describe("the dashboard API's session check", () => {
       expect(response.status).toBe(401);
       const error = await errorOf(response);
       expect(error.code).toBe("unauthenticated");
-      expect(error.message).toContain("Sign in");
+      expect(error.message).toContain("open a sign-in link");
     },
   );
 
