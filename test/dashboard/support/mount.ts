@@ -3,12 +3,14 @@ import "../../../dashboard/define.js";
 
 const mounted: HTMLElement[] = [];
 
+/** `container`: a page goes in a <main> as the app puts it; the app itself brings its own. */
 export async function mount<E extends HTMLElement & { updateComplete: Promise<boolean> }>(
   tag: string,
   properties: Record<string, unknown>,
+  container: "main" | "div" = "main",
 ): Promise<E> {
   const el = Object.assign(document.createElement(tag), properties) as E;
-  const main = document.createElement("main");
+  const main = document.createElement(container);
   main.append(el);
   document.body.append(main);
   mounted.push(main);
