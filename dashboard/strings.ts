@@ -54,6 +54,7 @@ export const en = {
     chartTitle: (days: number) => `Payments per day, last ${days} days`,
     chartSummary: (total: number, days: number) => `${total} payments over ${days} days, stacked by status.`,
     tableCaption: "Payments per day by status, and their price volume",
+    showNumbers: "Show the numbers as a table",
     day: "Day (UTC)",
     total: "Total",
     volume: "Volume",

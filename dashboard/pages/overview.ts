@@ -77,7 +77,7 @@ export class DeskOverviewPage extends LightElement {
     const width = PLOT.width + MARGIN.left;
     const height = PLOT.height + MARGIN.bottom + MARGIN.top;
     return html`<figure class="chart">
-      <svg viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="chart-summary" preserveAspectRatio="xMidYMid meet">
+      <div class="chart-scroll"><svg viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="chart-summary" preserveAspectRatio="xMidYMid meet">
         <title id="chart-summary">${t.overview.chartSummary(total, stacks.length)}</title>
         <g transform="translate(${MARGIN.left} ${MARGIN.top})">
           ${geometry.ticks.map(
@@ -90,13 +90,13 @@ export class DeskOverviewPage extends LightElement {
                 (s) =>
                   svg`<rect class="seg status-${s.status.toLowerCase()}" x=${bar.x} y=${s.y} width=${bar.width} height=${s.height}><title>${bar.day}: ${s.count} ${t.status[s.status] ?? s.status}</title></rect>`,
               )}${
-                i % 7 === 0 || i === geometry.bars.length - 1
+                (geometry.bars.length - 1 - i) % 7 === 0
                   ? svg`<text class="axis" x=${bar.x + bar.width / 2} y=${PLOT.height + 14} text-anchor="middle">${bar.day.slice(5)}</text>`
                   : nothing
               }</g>`,
           )}
         </g>
-      </svg>
+      </svg></div>
       <figcaption>
         <ul class="legend">
           ${statuses.map((s) => html`<li><span class="swatch status-${s.toLowerCase()}" aria-hidden="true"></span>${t.status[s] ?? s}</li>`)}
@@ -106,7 +106,9 @@ export class DeskOverviewPage extends LightElement {
   }
 
   private table(stacks: DayStack[], statuses: string[]) {
-    return html`<div class="table-scroll" role="region" aria-labelledby="overview-caption" tabindex="0">
+    return html`<details class="numbers-toggle">
+      <summary>${t.overview.showNumbers}</summary>
+      <div class="table-scroll" role="region" aria-labelledby="overview-caption" tabindex="0">
       <table class="numbers">
         <caption id="overview-caption">${t.overview.tableCaption}</caption>
         <thead>
@@ -128,6 +130,7 @@ export class DeskOverviewPage extends LightElement {
           )}
         </tbody>
       </table>
-    </div>`;
+    </div>
+    </details>`;
   }
 }

@@ -194,7 +194,7 @@ export class DeskPaymentPage extends LightElement {
   }
 
   private attempts(eventId: string, attempts: DeliveryAttempt[]) {
-    return html`<table class="attempts" aria-label="${t.payment.attempts}: ${eventId}">
+    return html`<div class="attempts-scroll"><table class="attempts" aria-label="${t.payment.attempts}: ${eventId}">
       <thead>
         <tr>
           <th scope="col">${t.payment.attemptTime}</th>
@@ -213,7 +213,7 @@ export class DeskPaymentPage extends LightElement {
           </tr>`,
         )}
       </tbody>
-    </table>`;
+    </table></div>`;
   }
 
   private earlier(d: DeskPaymentDetail) {
