@@ -176,7 +176,8 @@ export const en = {
     redirectUrls: "Redirect URLs",
     redirectHint: "Leave empty for none; {orderId} is replaced by the order's id",
     webhooks: "Webhook endpoints",
-    webhooksHint: "One https URL a line; a new endpoint gets a new secret, shown once",
+    webhooksHint:
+      "One URL a line: change or remove endpoints here. A new endpoint is added with the admin API (its signing secret never passes through a browser), then edited here.",
     secrets: "Secrets",
     secretSet: "set",
     secretNotSet: "not set",
@@ -186,7 +187,6 @@ export const en = {
     save: "Save",
     saving: "Saving…",
     saved: "Saved.",
-    newSecret: (url: string) => `New signing secret for ${url} (shown only now; store it in the shop's backend):`,
     fixFields: "The Worker refused these values:",
   },
   errors: {

@@ -10,8 +10,6 @@ import { t } from "../strings.js";
 import { LightElement } from "../parts/light-element.js";
 import { errorView, loadingView } from "../parts/views.js";
 
-export type SavedSettings = DeskSettings & { newSecrets?: Record<string, string> };
-
 const REDIRECT_KEYS = ["confirmed", "unconfirmed", "expired", "invalid"] as const;
 
 /** The patch of the form's values: one origin or URL a line, empty redirect fields left out. */
@@ -44,9 +42,9 @@ export class DeskSettingsPage extends LightElement {
     _save: { state: true },
   };
   declare state: Load<DeskSettings>;
-  declare save: ((patch: DeskSettingsPatch) => Promise<SavedSettings>) | undefined;
+  declare save: ((patch: DeskSettingsPatch) => Promise<DeskSettings>) | undefined;
   declare retry: (() => void) | undefined;
-  declare private _save: "" | "busy" | SavedSettings | DeskApiError;
+  declare private _save: "" | "busy" | DeskSettings | DeskApiError;
 
   constructor() {
     super();
@@ -157,12 +155,7 @@ export class DeskSettingsPage extends LightElement {
           outcome instanceof DeskApiError
             ? html`<div tabindex="-1"><p>${t.settings.fixFields}</p>${errorView(outcome)}</div>`
             : typeof outcome === "object"
-              ? html`<div tabindex="-1" role="status" class="saved">
-                <p>${t.settings.saved}</p>
-                ${Object.entries(outcome.newSecrets ?? {}).map(
-                  ([url, secret]) => html`<p>${t.settings.newSecret(url)} <code class="secret">${secret}</code></p>`,
-                )}
-              </div>`
+              ? html`<div tabindex="-1" role="status" class="saved"><p>${t.settings.saved}</p></div>`
               : nothing
         }
       </div>
