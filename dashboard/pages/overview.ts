@@ -14,7 +14,7 @@ import { LightElement } from "../parts/light-element.js";
 import { deliveryBadge, errorView, loadingView } from "../parts/views.js";
 
 const PLOT = { width: 600, height: 180 };
-const MARGIN = { left: 28, bottom: 18, top: 6 };
+const MARGIN = { left: 28, right: 16, bottom: 18, top: 6 };
 
 export class DeskOverviewPage extends LightElement {
   static override properties = { state: { attribute: false }, shop: { type: String }, retry: { attribute: false } };
@@ -26,6 +26,12 @@ export class DeskOverviewPage extends LightElement {
     super();
     this.state = { status: "loading" };
     this.shop = null;
+  }
+
+  /** On a narrow screen the chart scrolls: it opens on its newest days. */
+  protected override updated(): void {
+    const scroller = this.querySelector(".chart-scroll");
+    if (scroller) scroller.scrollLeft = scroller.scrollWidth;
   }
 
   protected override render() {
@@ -74,7 +80,7 @@ export class DeskOverviewPage extends LightElement {
 
   private chart(stacks: DayStack[], statuses: string[], total: number) {
     const geometry = barGeometry(stacks, statuses, PLOT);
-    const width = PLOT.width + MARGIN.left;
+    const width = PLOT.width + MARGIN.left + MARGIN.right;
     const height = PLOT.height + MARGIN.bottom + MARGIN.top;
     return html`<figure class="chart">
       <div class="chart-scroll"><svg viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="chart-summary" preserveAspectRatio="xMidYMid meet">
