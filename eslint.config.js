@@ -22,10 +22,14 @@ const CONSOLE_WORKER_MODULES = [
   "rules",
   // The admin API's wire types (`shops`).
   "shops/admin-wire",
+  // The dashboard's sign-in link (`dashboard login`).
+  "dashboard-wire",
   // What a shop secret must look like (`shops add`, `shops rotate`).
   "shops/secret-rules",
   // The shop configuration's schema (`config`, `shops`: checked before anything is sent).
   "shops/shop-schema",
+  // Which webhook targets a production shop may not name (part of the schema above).
+  "shops/webhook-target",
 ];
 
 /**

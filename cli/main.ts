@@ -8,6 +8,7 @@ import { Command, CommanderError, Option } from "commander";
 import { V3Error } from "../worker/v3/errors.js";
 import { registerConversions } from "./commands/conversions.js";
 import { registerCurrencies } from "./commands/currencies.js";
+import { registerDashboard } from "./commands/dashboard.js";
 import { registerLedger } from "./commands/ledger.js";
 import { registerListen } from "./commands/listen.js";
 import { registerNotifications } from "./commands/notifications.js";
@@ -67,6 +68,7 @@ Examples:
   crypto-checkout --shop demo-open payouts list --all --json
   crypto-checkout shops list                       (the shop registry of the Worker at http://127.0.0.1:8787)
   crypto-checkout --shop demo-open ledger backfill (the payments ledger from the shop's event log)
+  crypto-checkout dashboard login --shop demo-open (a sign-in link to the shop's dashboard)
   ${KEY_SECRET_ENV}=... crypto-checkout --key-id my_key --env production payouts limits --transfer-currency BTC --price-currency EUR
 Docs: docs/cli.md`,
   );
@@ -80,6 +82,7 @@ Docs: docs/cli.md`,
   registerListen(program, act);
   registerShops(program, act);
   registerLedger(program, act);
+  registerDashboard(program, act);
   return program;
 }
 

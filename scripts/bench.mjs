@@ -4,14 +4,18 @@
 // never asserted. Starts its own sandbox and checkout Worker on free loopback ports, and receives
 // the demo shops' webhooks itself (test/bench/webhook-receiver.mjs). `--only cost` measures only
 // what a checkout costs: the create rates (direct, through the Worker, the bare pass-through
-// bound) and the platform operations of one checkout (test/bench/checkout-cost.mjs).
+// bound) and the platform operations of one checkout (test/bench/checkout-cost.mjs); `--only ledger`
+// only the payments ledger: its lag against the running Workers (test/bench/ledger.mjs) and, on a
+// ledger of 100,000 payments of its own, the list route, the CSV export and the writes in batches
+// (test/bench/ledger-scale.mjs).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus, tmpdir } from "node:os";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { measureCheckoutCost, measureWatchedMinute } from "../test/bench/checkout-cost.mjs";
 import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
 import { measureLedger } from "../test/bench/ledger.mjs";
+import { measureLedgerScale } from "../test/bench/ledger-scale.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureRegistry } from "../test/bench/registry.mjs";
 import { measureBreakdown } from "../test/bench/size-breakdown.mjs";
@@ -28,10 +32,18 @@ import { devVars, ensureBuilt, freePort, ROOT, shopsForOrigin, startServers, sta
 const started = Date.now();
 const step = (what) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);
 const POLL_WINDOW_MS = 60_000;
-const onlyCost = process.argv.includes("--only") && process.argv[process.argv.indexOf("--only") + 1] === "cost";
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+if (only !== undefined && only !== "cost" && only !== "ledger") {
+  console.error(`--only takes cost or ledger, not ${only ?? "nothing"}.`);
+  process.exit(2);
+}
+const onlyCost = only === "cost";
+const onlyLedger = only === "ledger";
 const WATCH_SECONDS = 30;
-if (onlyCost && process.argv.includes("--docs")) {
-  console.error("--docs rewrites docs/bench.md from a whole run: leave out --only cost, or --docs.");
+/** Payments in the ledger of the list, export and write measurements (test/bench/ledger-scale.mjs). */
+const LEDGER_ROWS = 100_000;
+if (only && process.argv.includes("--docs")) {
+  console.error(`--docs rewrites docs/bench.md from a whole run: leave out --only ${only}, or --docs.`);
   process.exit(2);
 }
 
@@ -43,7 +55,7 @@ const results = {
   machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? "unknown", node: process.version },
 };
 
-if (!onlyCost) {
+if (!only) {
   step("sizes");
   results.sizes = measureSizes(publicDir);
   results.sizeBreakdown = {
@@ -84,8 +96,9 @@ const servers = await startServers({
     ),
   },
 });
-const browser = await launchChromium();
-results.machine.chromium = browser.version();
+// The ledger's figures need no browser.
+const browser = onlyLedger ? undefined : await launchChromium();
+results.machine.chromium = browser?.version();
 const context = {
   browser,
   proxy,
@@ -95,7 +108,34 @@ const context = {
   hmacKey: secrets.DEMO_HMAC_KEY,
 };
 try {
-  if (!onlyCost) await measureLoop();
+  if (!only) await measureLoop();
+  if (!onlyLedger) await measureCreates();
+  if (!onlyCost) await measureAfterCreates();
+} finally {
+  await browser?.close().catch(() => {});
+  await servers.stop();
+}
+try {
+  if (!onlyCost) {
+    step(
+      `payments ledger of ${LEDGER_ROWS.toLocaleString("en")} payments (test/bench/ledger-scale.mjs): list route, CSV export, writes in batches`,
+    );
+    results.ledgerScale = await measureLedgerScale({
+      persistDir: join(persistDir, "ledger"),
+      backendToken: secrets.DEMO_BACKEND_TOKEN,
+      rows: LEDGER_ROWS,
+      log: step,
+    });
+  }
+  if (!onlyLedger) await measureCost();
+} finally {
+  await receiver.close();
+  await shopPage.close();
+  await proxy.close();
+  rmSync(persistDir, { recursive: true, force: true });
+}
+
+async function measureCreates() {
   step("bare pass-through Worker (the bound of the create path), under wrangler dev");
   const bound = await startWorker({
     name: "pass-through Worker",
@@ -115,42 +155,37 @@ try {
   } finally {
     await bound.stop();
   }
-  if (!onlyCost) await measureAfterCreates();
-} finally {
-  await browser.close().catch(() => {});
-  await servers.stop();
 }
-step("the counted checkout Worker (test/bench/counted-worker.mjs): one checkout, creation to confirmation");
-const countedProxyPort = await freePort();
-const countedSandboxPort = await freePort();
-const countedProxy = await startCountingProxy(countedProxyPort, `http://127.0.0.1:${countedSandboxPort}`);
-const counted = await startServers({
-  main: "test/bench/counted-worker.mjs",
-  sandboxPort: countedSandboxPort,
-  persistDir: join(persistDir, "counted"),
-  backendPort: receiver.port,
-  backend: false,
-  vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: countedProxy.url },
-});
-try {
-  const countedContext = {
-    ...context,
-    proxy: countedProxy,
-    checkoutUrl: counted.checkoutUrl,
-    sandboxUrl: counted.sandboxUrl,
-  };
-  // The first checkout warms the isolate (the shop registry's cache, the currency list); the second is the one counted.
-  results.checkoutCostCold = await measureCheckoutCost(countedContext);
-  results.checkoutCost = await measureCheckoutCost(countedContext);
-  step(`a payment watched by one viewer for ${WATCH_SECONDS} s with nothing happening`);
-  results.watched = await measureWatchedMinute(countedContext, WATCH_SECONDS);
-} finally {
-  await counted.stop();
-  await countedProxy.close();
-  await receiver.close();
-  await shopPage.close();
-  await proxy.close();
-  rmSync(persistDir, { recursive: true, force: true });
+
+async function measureCost() {
+  step("the counted checkout Worker (test/bench/counted-worker.mjs): one checkout, creation to confirmation");
+  const countedProxyPort = await freePort();
+  const countedSandboxPort = await freePort();
+  const countedProxy = await startCountingProxy(countedProxyPort, `http://127.0.0.1:${countedSandboxPort}`);
+  const counted = await startServers({
+    main: "test/bench/counted-worker.mjs",
+    sandboxPort: countedSandboxPort,
+    persistDir: join(persistDir, "counted"),
+    backendPort: receiver.port,
+    backend: false,
+    vars: { DEMO_MODE: "true", SANDBOX_BASE_URL: countedProxy.url },
+  });
+  try {
+    const countedContext = {
+      ...context,
+      proxy: countedProxy,
+      checkoutUrl: counted.checkoutUrl,
+      sandboxUrl: counted.sandboxUrl,
+    };
+    // The first checkout warms the isolate (the shop registry's cache, the currency list); the second is the one counted.
+    results.checkoutCostCold = await measureCheckoutCost(countedContext);
+    results.checkoutCost = await measureCheckoutCost(countedContext);
+    step(`a payment watched by one viewer for ${WATCH_SECONDS} s with nothing happening`);
+    results.watched = await measureWatchedMinute(countedContext, WATCH_SECONDS);
+  } finally {
+    await counted.stop();
+    await countedProxy.close();
+  }
 }
 
 async function measureLoop() {
@@ -184,6 +219,25 @@ async function measureLoop() {
 }
 
 async function measureAfterCreates() {
+  if (!onlyLedger) await measureWebhooks();
+  step("payments ledger: event recorded -> ledger row at that version (20 payments x 3 changes), backfill of the log");
+  results.ledger = await measureLedger({
+    checkoutUrl: servers.checkoutUrl,
+    sandboxUrl: servers.sandboxUrl,
+    backendToken: secrets.DEMO_BACKEND_TOKEN,
+    payments: 20,
+  });
+  if (onlyLedger) return;
+  step("shop registry: 1000 shops registered, settings request with a warm cache and in a restarted Worker");
+  results.registry = await measureRegistry({
+    servers,
+    adminToken: secrets.ADMIN_TOKEN,
+    apiKeySecret: secrets.DEMO_API_KEY_SECRET,
+    shops: 1000,
+  });
+}
+
+async function measureWebhooks() {
   step("upstream notification -> shop backend received webhook (4 payments x 55 changes, one at a time)");
   results.notificationToWebhook = await measureNotificationToWebhook({ ...context, payments: 4, perPayment: 55 });
   step("1000 notifications, receiver failing 30 % of first attempts (10 in flight; drain wait at most 120 s)");
@@ -194,33 +248,18 @@ async function measureAfterCreates() {
     failRate: 0.3,
     drainTimeoutMs: 120_000,
   });
-  step("payments ledger: create -> ledger row (50 payments), ledger writes in batches (backfill of the log)");
-  results.ledger = await measureLedger({
-    checkoutUrl: servers.checkoutUrl,
-    backendToken: secrets.DEMO_BACKEND_TOKEN,
-    payments: 50,
-  });
-  step("shop registry: 1000 shops registered, settings request with a warm cache and in a restarted Worker");
-  results.registry = await measureRegistry({
-    servers,
-    adminToken: secrets.ADMIN_TOKEN,
-    apiKeySecret: secrets.DEMO_API_KEY_SECRET,
-    shops: 1000,
-  });
 }
 results.seconds = Math.round((Date.now() - started) / 1000);
+// The host is shared: how busy it was over the last minute of the run, beside the figures.
+results.machine.loadAverage = Math.round(loadavg()[0] * 10) / 10;
 
 const rows = [
-  ...(onlyCost ? [] : loopRows()),
-  ...createRows(results.createThroughput),
-  ...costRows(results.checkoutCost, results.watched),
-  ...(onlyCost
-    ? []
-    : [
-        ...webhookRows(results.notificationToWebhook, results.webhookDelivery),
-        ...ledgerRows(results.ledger),
-        ...registryRows(results.registry),
-      ]),
+  ...(only ? [] : loopRows()),
+  ...(onlyLedger ? [] : createRows(results.createThroughput)),
+  ...(onlyLedger ? [] : costRows(results.checkoutCost, results.watched)),
+  ...(only ? [] : webhookRows(results.notificationToWebhook, results.webhookDelivery)),
+  ...(onlyCost ? [] : ledgerRows(results.ledger, results.ledgerScale)),
+  ...(only ? [] : registryRows(results.registry)),
 ];
 function loopRows() {
   return [
@@ -307,16 +346,43 @@ function costRows(cost, watched) {
     ],
   ];
 }
-function ledgerRows(r) {
+function ledgerRows(r, scale) {
+  const lag = r.lag;
+  const step = (name) => `${ms(lag.steps[name].p50)} / ${ms(lag.steps[name].p95)}`;
+  const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
   return [
     [
-      `ledger lag, create -> ledger row: p50 / p95 (${r.lag.samples} payments)`,
-      `${ms(r.lag.p50)} / ${ms(r.lag.p95)} ms`,
+      `ledger lag, event recorded -> ledger lists the payment at that version: p50 / p95 (${lag.samples} events of ${lag.payments} payments: created, paid, confirmed through the sandbox; max ${ms(lag.max)} ms${lag.skipped ? `, ${lag.skipped} versions passed between polls` : ""})`,
+      `${ms(lag.p50)} / ${ms(lag.p95)} ms`,
     ],
-    ...r.batches.map((b) => [
-      `ledger writes in batches of ${b.page} events (backfill of ${b.written} events, ${b.pages} batches)`,
-      `${b.perSecond} /s`,
+    [
+      "ledger lag by event: created / paid (UNCONFIRMED) / confirmed, p50 / p95",
+      `${step("created")}, ${step("unconfirmed")}, ${step("confirmed")} ms`,
+    ],
+    [
+      `ledger backfill of the shop's event log, pages of ${r.backfill.page} events (${r.backfill.written} events, ${r.backfill.pages} pages)`,
+      `${r.backfill.perSecond} events/s`,
+    ],
+    ...scale.list.queries.map((q) => [
+      `ledger list, ${scale.rows.toLocaleString("en")} payments of one shop: ${q.name}, p50 / p95 (${q.samples} requests; goal p95 <= 50 ms), its D1 call in the Worker (median)`,
+      `${ms(q.p50)} / ${ms(q.p95)} ms, ${q.d1Ms} ms`,
     ]),
+    [
+      `ledger list's floor: the same route refused at its token check (no D1), p50 / p95 (${scale.list.floor.samples} requests)`,
+      `${ms(scale.list.floor.p50)} / ${ms(scale.list.floor.p95)} ms`,
+    ],
+    [
+      `ledger CSV export of ${scale.csv.rows.toLocaleString("en")} rows: total (first byte), size`,
+      `${scale.csv.seconds} s (${ms(scale.csv.firstByteMs)} ms), ${mb(scale.csv.bytes)} MB`,
+    ],
+    [
+      "ledger CSV export: workerd RSS before -> peak while streaming, first export / the same again (VmHWM after the second)",
+      `${scale.csv.rssBeforeMb} -> ${scale.csv.rssPeakMb} MB / ${scale.csv.again.rssBeforeMb} -> ${scale.csv.again.rssPeakMb} MB (${scale.csv.again.hwmAfterMb} MB)`,
+    ],
+    [
+      `ledger writes through the queue consumer's path, batches of 10 events, one D1 batch each (${scale.writes.batches} batches on ${scale.rows.toLocaleString("en")} rows; ${scale.writes.failures} failed): events (payment rows upserted) / batches per second`,
+      `${scale.writes.eventsPerSecond} / ${scale.writes.batchesPerSecond} /s (${scale.writes.batchMsInWorker} ms a batch in the Worker)`,
+    ],
   ];
 }
 function registryRows(r) {
@@ -372,10 +438,10 @@ function webhookRows(latency, delivery) {
 
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(
-  `\ncrypto-checkout bench, ${results.date}, ${results.machine.cpus} CPUs (${results.machine.model}), Node ${results.machine.node}, Chromium ${results.machine.chromium}`,
+  `\ncrypto-checkout bench, ${results.date}, ${results.machine.cpus} CPUs (${results.machine.model}), Node ${results.machine.node}${results.machine.chromium ? `, Chromium ${results.machine.chromium}` : ""}`,
 );
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
-console.log(`(${results.seconds} s)`);
+console.log(`(${results.seconds} s; load average ${results.machine.loadAverage} over the last minute)`);
 
 mkdirSync(join(ROOT, "bench-results"), { recursive: true });
 writeFileSync(join(ROOT, "bench-results", "latest.json"), `${JSON.stringify(results, null, 2)}\n`);

@@ -57,6 +57,9 @@ try {
 
 console.log(`
   Demo:            ${servers.checkoutUrl}/demo/
+  Dashboard:       ${servers.checkoutUrl}/dashboard/
+                   sign in to the demo shops: ${servers.checkoutUrl}/demo/api/dashboard-sign-in
+                   (a fresh single-use link each time it is opened; or: npx crypto-checkout dashboard login --shop demo-open)
   Checkout Worker: ${servers.checkoutUrl}
   Sandbox:         ${servers.sandboxUrl}  (control API under /sandbox/)
   Shop backend:    ${servers.backendUrl}  (receives the demo shops' webhooks: /received, /orders)

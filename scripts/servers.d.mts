@@ -63,12 +63,21 @@ export interface WorkerOptions {
   name: string;
   /** Its wrangler configuration file, relative to the project. */
   config: string;
+  /** Another entry than the configuration's `main` (the benchmark's ledger build of the checkout Worker). */
+  main?: string;
   port: number;
   persistDir: string;
   /** --var KEY:VALUE */
   vars?: Record<string, string>;
+  /** The path that answers 2xx once the Worker is ready (default /). */
+  readyPath?: string;
   timeoutMs?: number;
 }
 
-/** One more Worker under `wrangler dev` from its own configuration file (the benchmark's pass-through bound). */
-export declare function startWorker(options: WorkerOptions): Promise<{ url: string; stop(): Promise<void> }>;
+/** One more Worker under `wrangler dev` from its own configuration file (the benchmark's pass-through bound, its ledger Worker). */
+export declare function startWorker(options: WorkerOptions): Promise<{
+  url: string;
+  stop(): Promise<void>;
+  /** The wrangler process's group (its workerd runs in it). */
+  processGroup: number;
+}>;

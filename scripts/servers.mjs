@@ -118,6 +118,8 @@ const GENERATED_DEV_VALUES = {
   // is the console's version flag), so none is generated, and an earlier one is replaced.
   ADMIN_TOKEN: () => randomBytes(32).toString("hex"),
   SHOP_MASTER_KEYS: () => `local1:${randomBytes(32).toString("base64")}`,
+  // Signs the dashboard's session cookies.
+  DASHBOARD_SESSION_KEY: () => randomBytes(32).toString("hex"),
 };
 
 /** Writes a random value for every GENERATED_DEV_VALUES name that `path` lists empty, with a leading "-", or not at all. */
@@ -353,16 +355,27 @@ function installExitHooks() {
 }
 
 /**
- * One more Worker under `wrangler dev` on 127.0.0.1:`port`, from its own configuration file,
- * with `vars`; ready once GET / answers 2xx. The benchmark's bare pass-through Worker.
+ * One more Worker under `wrangler dev` on 127.0.0.1:`port`, from its own configuration file (and
+ * another entry than its `main`, if given), with `vars`; ready once `readyPath` answers 2xx. The
+ * benchmark's bare pass-through Worker, and its checkout Worker on a ledger of its own.
  * @param {import("./servers.d.mts").WorkerOptions} options
  */
-export async function startWorker({ name, config, port, persistDir, vars = {}, timeoutMs = 90_000 }) {
+export async function startWorker({
+  name,
+  config,
+  main,
+  port,
+  persistDir,
+  vars = {},
+  readyPath = "/",
+  timeoutMs = 90_000,
+}) {
   installExitHooks();
   const url = `http://127.0.0.1:${port}`;
   const proc = startWrangler(
     name,
     [
+      ...(main ? [main] : []),
       "-c",
       config,
       "--ip",
@@ -387,12 +400,12 @@ export async function startWorker({ name, config, port, persistDir, vars = {}, t
     running.delete(proc);
   };
   try {
-    await waitReady(proc, url, timeoutMs);
+    await waitReady(proc, `${url}${readyPath}`, timeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, stop, processGroup: proc.child.pid };
 }
 
 /**

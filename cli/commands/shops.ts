@@ -58,7 +58,12 @@ function lookupIn(config: WorkerConfig | undefined): SecretLookup {
   return (name) => (config ? secretByName(config, name) : process.env[name] || undefined);
 }
 
-async function adminToken(ctx: Context, o: ShopsOptions, base: string): Promise<string> {
+/** The admin token for the Worker at `base` (also `dashboard login --operator`'s). */
+export async function adminToken(
+  ctx: Context,
+  o: Pick<ShopsOptions, "adminToken" | "adminTokenStdin">,
+  base: string,
+): Promise<string> {
   const fromEnv = process.env[ADMIN_TOKEN_ENV];
   if (fromEnv) return fromEnv;
   if (o.adminTokenStdin) return (await readStdinLine()).trim();

@@ -80,7 +80,7 @@ ${table}
   the Worker / bound ratio compares like with like; a rate is a way's creates over the time its
   blocks took. Where the Worker's time goes: \`npm run profile:create\` and docs/architecture.md,
   "What a create costs, measured locally".
-${costSection(results.checkoutCost)}${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${ledgerSection(results.ledger)}${registrySection(results.registry)}`;
+${costSection(results.checkoutCost)}${webhookSection(results.notificationToWebhook, results.webhookDelivery)}${ledgerSection(results.ledger, results.ledgerScale)}${registrySection(results.registry)}`;
 }
 
 /** What one checkout costs: how the counts are taken (empty when the run has none). */
@@ -155,13 +155,36 @@ function webhookSection(latency, delivery) {
 }
 
 /** The payments ledger's figures: what they measure and how (empty when the run has none). */
-function ledgerSection(r) {
-  if (!r) return "";
-  return `- **Payments ledger**: lag, ${r.lag.samples} payments created one at a time through the Worker, each timed from the
-  create's 201 until \`GET /api/shops/demo-open/ledger/payments?q=<payment id>\` (asked every 5 ms) lists it: the outbox's
-  send, the Queue, and the consumer's D1 batch. Writes in batches: the backfill of demo-open's whole event log
-  (\`POST /api/shops/demo-open/ledger/backfill\`, each page one HTTP request, one read of the event log and one D1
-  batch of four statements an event, as the consumer writes a queue batch), with pages of ${r.batches.map((b) => b.page).join(" and ")} events,
-  against the local D1 of \`wrangler dev\`.
+function ledgerSection(r, scale) {
+  if (!r || !scale) return "";
+  return `- **Payments ledger, lag**: ${r.lag.payments} payments, one at a time, created through the Worker and then moved by the
+  sandbox's control API (a transaction of the whole amount: UNCONFIRMED; accepted: CONFIRMED), ${r.lag.samples} events in all. After each
+  step the bench asks \`GET /api/shops/demo-open/ledger/payments?q=<payment id>\` every 5 ms; an event's lag is the first time
+  an answer lists the payment at the event's version minus the event's timestamp (the row's \`updatedAt\`, the Worker's clock
+  when the payment's Durable Object recorded the change): the outbox's send, the Queue, the consumer's D1 batch, and up to one
+  poll. Both are this machine's epoch clock. A version the poll missed (two changes between two answers) has no sample.
+- **Ledger backfill**: \`POST /api/shops/demo-open/ledger/backfill\` through demo-open's whole event log in pages of
+  ${r.backfill.page} events (each page one HTTP request, one read of the event log, one D1 batch of four statements an event), what
+  \`crypto-checkout ledger backfill\` writes a second.
+- **Ledger at scale** (test/bench/ledger-scale.mjs): a ledger of its own with ${scale.rows.toLocaleString("en")} payments of demo-open, seeded in
+  ${scale.seedSeconds} s by one SQL file through \`wrangler d1 execute LEDGER --local --file\` (a recursive CTE makes the rows inside
+  SQLite, shaped as the Worker writes them: exact decimal strings, the payment view as JSON, one transaction for each paid
+  payment; 60 % confirmed, 25 % expired, 2 % invalid ..., 5 minutes apart over the last year), served by the checkout Worker
+  under \`wrangler dev\` (its ledger build, test/bench/ledger-worker.mjs: the product's routes and two bench-only ones). **List**:
+  the backend API's list route from this process, one request at a time, 5 warm-up and 60 measured of each: the first page
+  (50 rows), the page after a cursor half-way down (from a real answer), \`status=INVALID\` (2 % of the rows) and
+  \`q=order-04213\` (an order-id prefix, 10 matches); the client's time for the whole request (the Worker's routing and
+  token check, the D1 query, the JSON). \`bench-results/latest.json\` has SQLite's plan of each (EXPLAIN QUERY PLAN of the
+  route's own SQL) and the median time of that SQL's D1 call measured inside the Worker (the rest of a request is
+  \`wrangler dev\`'s proxy, the Worker and the machine's load: the floor row is the same route refused at its token check,
+  before any D1 call). **CSV export**: \`GET .../ledger/payments.csv\` of all of them, read to the end by this process,
+  twice; the workerd process of that \`wrangler dev\` (the Worker and the local D1 both run in it) has its \`VmRSS\` read
+  from \`/proc/<pid>/status\` every 20 ms and at every chunk while it streams, and its \`VmHWM\` (peak) after. The
+  first export also brings the whole table into SQLite's page cache and leaves garbage for V8 to collect, so its peak can
+  rise by some MB; a stream that held the file would rise by the file's size again the second time, a flat one does not
+  (it holds one page of 500 rows at a time). **Writes**: a bench-only route hands the queue consumer's ledger step (ledger/record-batch.ts \`recordBatch\`, as
+  \`queue()\` calls it) ${scale.writes.batches} batches of 10 payment events, one after another (25 a request), each one D1 batch with the
+  retention's pruning step: half the events new payments (NEW), half the payments of the batch before moving to CONFIRMED with a
+  transaction; the rate is over the requests' wall time, on top of the ${scale.rows.toLocaleString("en")} rows.
 `;
 }

@@ -25,7 +25,10 @@ type OptionalHere =
   | "POLL_INTERVAL_MS"
   | "WEBHOOK_RETRY_SCHEDULE"
   | "WEBHOOK_LEASE_SECONDS"
-  | "WEBHOOK_TIMEOUT_MS";
+  | "WEBHOOK_TIMEOUT_MS"
+  | "ACCESS_TEAM_DOMAIN"
+  | "ACCESS_AUD"
+  | "DASHBOARD_OPERATORS";
 
 export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   /** Static assets: the built widget and the demo (dist/public). */
@@ -48,6 +51,18 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   CREATE_LIMITER: CheckoutBindings["CREATE_LIMITER"];
   /** Workers rate-limit binding for payment creation, keyed by shop: the shop's ceiling over all clients. */
   SHOP_CREATE_LIMITER: CheckoutBindings["SHOP_CREATE_LIMITER"];
+  /** The dashboard's sign-in links and sessions: one DeskSessionObject per `link:<hash>` or `session:<hash>` (desk/sessions.ts). */
+  DESK_SESSIONS: CheckoutBindings["DESK_SESSIONS"];
+  /** Workers rate-limit binding for dashboard sign-in attempts, keyed by client (client-key.ts). */
+  DESK_SIGN_IN_LIMITER: CheckoutBindings["DESK_SIGN_IN_LIMITER"];
+  /** Cloudflare Access team domain (https://<team>.cloudflareaccess.com) in front of the dashboard; empty: Access not used (desk/access.ts). */
+  ACCESS_TEAM_DOMAIN?: CheckoutBindings["ACCESS_TEAM_DOMAIN"];
+  /** The Access application's audience (AUD) tag; empty: Access not used. */
+  ACCESS_AUD?: CheckoutBindings["ACCESS_AUD"];
+  /** Emails (comma-separated) that see every shop in the dashboard (desk/desk-identity.ts). */
+  DASHBOARD_OPERATORS?: CheckoutBindings["DASHBOARD_OPERATORS"];
+  /** Worker secret: signs the dashboard's session cookie (32+ characters); unset, the dashboard's API is off (404). */
+  DASHBOARD_SESSION_KEY?: string;
   /** JSON array of shop configurations (see config.ts); absent: no shops from the var (a registry-only deployment). */
   SHOPS?: CheckoutBindings["SHOPS"];
   /** The shop registry (D1, migrations in worker/checkout/migrations/); absent: the SHOPS var alone. */
@@ -82,6 +97,8 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   WEBHOOK_LEASE_SECONDS?: CheckoutBindings["WEBHOOK_LEASE_SECONDS"];
   /** Time a webhook receiver has to answer, in milliseconds (default 10000). */
   WEBHOOK_TIMEOUT_MS?: CheckoutBindings["WEBHOOK_TIMEOUT_MS"];
+  /** Days a shop's event log keeps an event (default 90; events/shop-events-object.ts). */
+  EVENT_RETENTION_DAYS?: string;
   /** Days an order's record is kept after its last create (default 90; order-retention.ts). */
   ORDER_RETENTION_DAYS?: string;
   /** Demo only: the reference shop backend whose received log the demo page shows. */

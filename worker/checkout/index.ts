@@ -13,6 +13,7 @@ import { pruneLedger } from "./ledger/retention.js";
 export { OrderObject } from "./payments/order-object.js";
 export { PaymentObject } from "./payments/payment-object.js";
 export { ShopEventsObject } from "./events/shop-events-object.js";
+export { DeskSessionObject } from "./desk/desk-session-object.js";
 
 // Validate the shop configuration as the Worker starts, so that `wrangler dev` and the deployment's
 // logs name a broken entry (shop and field) before any request; requests re-use the result.

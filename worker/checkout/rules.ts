@@ -24,3 +24,15 @@ export const orderId = z.string().regex(ORDER_ID, ORDER_ID_MESSAGE);
 
 /** An event's id: `evt_` and 32 hex digits (events/build.ts makes them). */
 export const EVENT_ID = /^evt_[0-9a-f]{32}$/;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A retention var (`ORDER_RETENTION_DAYS`, `LEDGER_RETENTION_DAYS`, `EVENT_RETENTION_DAYS`): a
+ * positive number of days, fractions allowed, in milliseconds; anything else is the default.
+ */
+export function retentionDaysMs(value: string | undefined, defaultDays: number): number {
+  const trimmed = value?.trim() ?? "";
+  const days = /^\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  return (Number.isFinite(days) && days > 0 ? days : defaultDays) * DAY_MS;
+}

@@ -18,6 +18,7 @@ import type { Env } from "../env.js";
 import { jsonBody, limitBody, type AppEnv } from "../http/plumbing.js";
 import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
+import { ownOrigins } from "../http/own-origins.js";
 import { currencyCode, decimalAmount, orderId, parseHttpUrl } from "../rules.js";
 import { registryHasProduction } from "../shops/shop-registry.js";
 import { getShop } from "../shops/shop-source.js";
@@ -57,7 +58,7 @@ let registryRefused = false;
  * production shop (a registry that cannot be read counts as holding one: when in doubt, the
  * deployment is a production one).
  */
-async function demoServed(env: Env): Promise<boolean> {
+export async function demoServed(env: Env): Promise<boolean> {
   if (!demoState(env).enabled) return false;
   let production: boolean;
   try {
@@ -86,14 +87,7 @@ export function reportDemoMode(env: Env): void {
 /** 403 origin_not_allowed unless the request has no Origin or this Worker's own (the request's, or PUBLIC_URL's). */
 export function assertOwnOrigin(env: Env, request: Request): void {
   const origin = request.headers.get("Origin");
-  if (origin === null || origin === new URL(request.url).origin) return;
-  if (env.PUBLIC_URL) {
-    try {
-      if (origin === new URL(env.PUBLIC_URL).origin) return;
-    } catch {
-      // An unreadable PUBLIC_URL allows nothing more.
-    }
-  }
+  if (origin === null || ownOrigins(env, request.url).includes(origin)) return;
   throw new CheckoutError(403, "origin_not_allowed", "The demo helpers serve this Worker's own pages only.");
 }
 

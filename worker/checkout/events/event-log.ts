@@ -127,6 +127,30 @@ export class EventLog {
     sql.exec("CREATE INDEX IF NOT EXISTS deliveries_lease ON deliveries (lease_until) WHERE lease_until IS NOT NULL");
   }
 
+  /**
+   * One pruning step: deletes up to `limit` events recorded before `cutoff` (epoch ms) with their
+   * deliveries and attempts, except events still in flight (a delivery holding a lease). The
+   * number of events deleted.
+   */
+  prune(cutoff: number, limit: number): number {
+    const ids = this.sql
+      .exec<{ id: string }>(
+        `SELECT id FROM events WHERE recorded_at < ?
+           AND NOT EXISTS (SELECT 1 FROM deliveries WHERE event_id = events.id AND lease_until IS NOT NULL)
+         ORDER BY seq LIMIT ?`,
+        cutoff,
+        limit,
+      )
+      .toArray()
+      .map((row) => row.id);
+    for (const id of ids) {
+      this.sql.exec("DELETE FROM attempts WHERE event_id = ?", id);
+      this.sql.exec("DELETE FROM deliveries WHERE event_id = ?", id);
+      this.sql.exec("DELETE FROM events WHERE id = ?", id);
+    }
+    return ids.length;
+  }
+
   has(eventId: string): boolean {
     return this.sql.exec("SELECT 1 FROM events WHERE id = ?", eventId).toArray().length > 0;
   }

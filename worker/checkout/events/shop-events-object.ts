@@ -19,8 +19,17 @@ import { Outbox } from "./outbox.js";
 import { leaseMs } from "./retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent } from "../backend-wire.js";
 import { log } from "../http/log.js";
+import { retentionDaysMs } from "../rules.js";
 import { getShop } from "../shops/shop-source.js";
 import { decideSnapshot, parseTime, type SnapshotDecision } from "../upstream/snapshot.js";
+
+/**
+ * Days the event log keeps an event (EVENT_RETENTION_DAYS): the ledger keeps the payments for
+ * years; the log is for delivery, redelivery and the timeline of recent payments.
+ */
+export const DEFAULT_EVENT_RETENTION_DAYS = 90;
+/** Events pruned at most with each event recorded. */
+export const PRUNE_STEP_EVENTS = 20;
 
 /** The shop's event log, for callers in the Worker: holds the shop id and passes it where the object needs it. */
 export function shopEvents(env: Env, shopId: string) {
@@ -52,11 +61,13 @@ export class ShopEventsObject extends DurableObject<Env> {
   private readonly log: EventLog;
   private readonly outbox: Outbox;
   private readonly leaseMs: number;
+  private readonly retentionMs: number;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // An attempt may take the whole timeout: a lease covers it and the grace after it.
     this.leaseMs = leaseMs(env.WEBHOOK_LEASE_SECONDS) + webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
+    this.retentionMs = retentionDaysMs(env.EVENT_RETENTION_DAYS, DEFAULT_EVENT_RETENTION_DAYS);
     this.log = new EventLog(ctx.storage.sql);
     this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
     ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payouts (
@@ -74,7 +85,11 @@ export class ShopEventsObject extends DurableObject<Env> {
    */
   async record(event: WebhookEvent, urls: string[]): Promise<OpenDelivery[]> {
     const now = Date.now();
-    this.ctx.storage.transactionSync(() => this.log.record(event, urls, now, now + this.leaseMs));
+    this.ctx.storage.transactionSync(() => {
+      this.log.record(event, urls, now, now + this.leaseMs);
+      // Every event recorded prunes a few past the retention: the log stays bounded by the shop's own traffic.
+      this.log.prune(now - this.retentionMs, PRUNE_STEP_EVENTS);
+    });
     await this.schedule();
     return this.log.undelivered(event.id, urls);
   }

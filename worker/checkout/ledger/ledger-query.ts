@@ -100,7 +100,18 @@ function toPayment(row: PaymentListRow): LedgerPayment {
   };
 }
 
-/** The SQL and its parameters of one page (limit + 1 rows, to know whether more follow). */
+/**
+ * The SQL and its parameters of one page (limit + 1 rows, to know whether more follow). Its plans
+ * (test/worker/checkout/ledger/ledger-plan.test.ts; `npm run bench` shows them for 100,000 rows):
+ * - no search: the shop's rows walked newest first on an index in the list's order, which stops at
+ *   the page's end: (shop_id, created_at, payment_id), or (shop_id, status, created_at, payment_id)
+ *   for one status, so that a rare status is not looked for row by row;
+ * - a search: its matches first (one indexed range per column, joined by UNION), then their rows by
+ *   primary key, sorted. `CROSS JOIN` keeps SQLite to that order: left to itself it walks the
+ *   whole shop on the creation index and checks each row against the matches (20 ms of SQLite for
+ *   100,000 rows, against 0.2 ms). A prefix that matches most of the shop (a single letter) costs a
+ *   sort of all of them either way.
+ */
 export function pageQuery(
   shop: string,
   filter: PaymentFilter,
@@ -112,40 +123,42 @@ export function pageQuery(
     params.push(value);
     return `?${params.length}`;
   };
-  const where = ["shop_id = ?1"];
-  if (filter.statuses?.length) where.push(`status IN (${filter.statuses.map(bind).join(", ")})`);
+  const where = ["p.shop_id = ?1"];
+  if (filter.statuses?.length) where.push(`p.status IN (${filter.statuses.map(bind).join(", ")})`);
   if (filter.currencies?.length) {
     const list = filter.currencies.map(bind).join(", ");
-    where.push(`(price_currency IN (${list}) OR transfer_currency IN (${list}))`);
+    where.push(`(p.price_currency IN (${list}) OR p.transfer_currency IN (${list}))`);
   }
-  if (filter.from !== undefined) where.push(`created_at >= ${bind(filter.from)}`);
-  if (filter.to !== undefined) where.push(`created_at < ${bind(filter.to)}`);
-  if (filter.minAmount !== undefined) where.push(`${sortKeySql("price_amount")} >= ${bind(sortKey(filter.minAmount))}`);
-  if (filter.maxAmount !== undefined) where.push(`${sortKeySql("price_amount")} <= ${bind(sortKey(filter.maxAmount))}`);
+  if (filter.from !== undefined) where.push(`p.created_at >= ${bind(filter.from)}`);
+  if (filter.to !== undefined) where.push(`p.created_at < ${bind(filter.to)}`);
+  if (filter.minAmount !== undefined)
+    where.push(`${sortKeySql("p.price_amount")} >= ${bind(sortKey(filter.minAmount))}`);
+  if (filter.maxAmount !== undefined)
+    where.push(`${sortKeySql("p.price_amount")} <= ${bind(sortKey(filter.maxAmount))}`);
+  let from = "ledger_payments AS p";
   if (filter.q) {
     const low = bind(filter.q);
     const high = bind(filter.q + MAX_CHAR);
-    // One indexed range per column, joined by UNION (an OR of the four would scan the shop's rows).
     const starts = (table: string, column: string) =>
       `SELECT payment_id FROM ${table} WHERE shop_id = ?1 AND ${column} >= ${low} AND ${column} < ${high}`;
-    where.push(
-      `payment_id IN (${[
-        starts("ledger_payments", "order_id"),
-        starts("ledger_payments", "payment_id"),
-        starts("ledger_payments", "address"),
-        starts("ledger_transactions", "transaction_id"),
-      ].join(" UNION ")})`,
-    );
+    const matches = [
+      starts("ledger_payments", "order_id"),
+      starts("ledger_payments", "payment_id"),
+      starts("ledger_payments", "address"),
+      starts("ledger_transactions", "transaction_id"),
+    ].join(" UNION ");
+    from = `(${matches}) AS m CROSS JOIN ledger_payments AS p ON p.shop_id = ?1 AND p.payment_id = m.payment_id`;
   }
   if (after) {
     const at = bind(after.createdAt);
-    where.push(`(created_at < ${at} OR (created_at = ${at} AND payment_id < ${bind(after.paymentId)}))`);
+    where.push(`(p.created_at < ${at} OR (p.created_at = ${at} AND p.payment_id < ${bind(after.paymentId)}))`);
   }
-  const sql = `SELECT payment_id, order_id, status, price_amount, price_currency, transfer_amount, transfer_currency,
-      paid_price_amount, pending_paid_price_amount, accepted_paid_price_amount, paid_transfer_amount,
-      pending_paid_transfer_amount, accepted_paid_transfer_amount, address, created_at, updated_at, final_at, version
-    FROM ledger_payments WHERE ${where.join(" AND ")}
-    ORDER BY created_at DESC, payment_id DESC LIMIT ${bind(limit + 1)}`;
+  const sql = `SELECT p.payment_id, p.order_id, p.status, p.price_amount, p.price_currency, p.transfer_amount,
+      p.transfer_currency, p.paid_price_amount, p.pending_paid_price_amount, p.accepted_paid_price_amount,
+      p.paid_transfer_amount, p.pending_paid_transfer_amount, p.accepted_paid_transfer_amount, p.address,
+      p.created_at, p.updated_at, p.final_at, p.version
+    FROM ${from} WHERE ${where.join(" AND ")}
+    ORDER BY p.created_at DESC, p.payment_id DESC LIMIT ${bind(limit + 1)}`;
   return { sql, params };
 }
 

@@ -7,20 +7,17 @@
  */
 import type { Env } from "../env.js";
 import { log } from "../http/log.js";
+import { retentionDaysMs } from "../rules.js";
 
 export const DEFAULT_LEDGER_RETENTION_DAYS = 3650;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows a table per pruning step. */
 export const PRUNE_STEP_ROWS = 500;
 /** Steps of one cron run at most (a backlog larger than this is finished by the next runs). */
 const MAX_PRUNE_STEPS = 200;
 
 /** LEDGER_RETENTION_DAYS (a positive number of days, fractions allowed) in milliseconds; default 3650 days. */
-export function ledgerRetentionMs(value: string | undefined): number {
-  const trimmed = value?.trim() ?? "";
-  const days = /^\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
-  return (Number.isFinite(days) && days > 0 ? days : DEFAULT_LEDGER_RETENTION_DAYS) * DAY_MS;
-}
+export const ledgerRetentionMs = (value: string | undefined): number =>
+  retentionDaysMs(value, DEFAULT_LEDGER_RETENTION_DAYS);
 
 /** The statements of one pruning step: rows whose last change is before `cutoff` (epoch ms). */
 export function pruneStatements(db: D1Database, cutoff: number, limit = PRUNE_STEP_ROWS): D1PreparedStatement[] {

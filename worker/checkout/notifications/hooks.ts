@@ -10,6 +10,9 @@
  *   body the parser refuses (no usable `notificationType`, a bare payment, a field of an odd
  *   shape) is a hint too when it is a JSON object: its ids are read, never a 400 the upstream
  *   would retry for ever.
+ * - Shop with an HMAC key and a signature that does not verify: 401, and the payment the body
+ *   names is fetched again from the upstream when this Worker holds it (a wrong guess about the
+ *   signature scheme delays updates, never loses them; the object spaces the fetches).
  * - A payment this Worker does not hold (not created through it, never viewed): 200 and a log
  *   line, nothing stored.
  * - `v3/payouts`: authentic and naming this shop's hook URL (or none): stored in the shop's event
@@ -40,8 +43,21 @@ function received(status: 200 | 202, outcome: string): Response {
   });
 }
 
-/** The verified raw body (throws 401 invalid_signature / 400 / 413 otherwise). */
-async function readAuthentic(request: Request, shop: Shop, key: string): Promise<string> {
+/**
+ * The verified raw body (throws 401 invalid_signature / 400 / 413 otherwise). A notification whose
+ * signature does not verify is still a hint: the payment it names, when this Worker holds it, is
+ * fetched again from the service (the object spaces its fetches, so forged ones cannot multiply
+ * them), and nothing of its body is applied. A wrong guess about the service's signature scheme
+ * then delays updates instead of losing them.
+ */
+async function readAuthentic(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  shop: Shop,
+  key: string,
+): Promise<string> {
+  const copy = request.clone();
   try {
     const { raw } = await verifyNotification(request, {
       key,
@@ -53,8 +69,11 @@ async function readAuthentic(request: Request, shop: Shop, key: string): Promise
   } catch (err) {
     if (!(err instanceof V3Error)) throw err;
     log("warn", "hook_rejected", { shop: shop.id, code: err.code });
-    if (err.kind === "invalid_signature")
+    if (err.kind === "invalid_signature") {
+      const paymentId = hintOfNotification(await copy.text())?.paymentId;
+      if (paymentId !== undefined) ctx.waitUntil(refetchPayment(env, shop, paymentId, "unverified"));
       throw new CheckoutError(401, "invalid_signature", "The notification signature is missing or does not match.");
+    }
     // The route's body limit (app.ts) is below the client's own, so what is left is a body that is not UTF-8.
     throw new CheckoutError(400, "invalid_request", "The notification body is not valid UTF-8.");
   }
@@ -83,11 +102,12 @@ function logOutcome(
   paymentId: string,
   authentic: boolean,
   outcome: NotificationOutcome | HintOutcome,
+  why?: "hint" | "unverified",
 ): void {
   if (outcome === "unknown") {
-    log("info", "notification_unknown_payment", { shop: shop.id, paymentId, authentic });
+    log("info", "notification_unknown_payment", { shop: shop.id, paymentId, authentic, why });
   } else {
-    log("info", "notification_handled", { shop: shop.id, paymentId, authentic, outcome });
+    log("info", "notification_handled", { shop: shop.id, paymentId, authentic, outcome, why });
   }
 }
 
@@ -117,16 +137,21 @@ function unknownType(
     if (!authentic && notification.payoutId !== undefined) return refetchPayout(env, ctx, shop, notification.payoutId);
     return received(202, "ignored");
   }
-  // Only the id is read: the object checks it holds the payment, then schedules a re-fetch.
-  ctx.waitUntil(
-    paymentObject(env, shop.id, paymentId)
-      .hint()
-      .then(
-        (outcome) => logOutcome(shop, paymentId, false, outcome),
-        (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId, error: err }),
-      ),
-  );
+  ctx.waitUntil(refetchPayment(env, shop, paymentId, "hint"));
   return received(202, "refetch");
+}
+
+/**
+ * Only the id is read: the payment's object checks it holds the payment, then schedules a
+ * re-fetch no sooner than its poll policy allows.
+ */
+function refetchPayment(env: Env, shop: Shop, paymentId: string, why: "hint" | "unverified"): Promise<void> {
+  return paymentObject(env, shop.id, paymentId)
+    .hint()
+    .then(
+      (outcome) => logOutcome(shop, paymentId, false, outcome, why),
+      (err: unknown) => log("error", "notification_hint_failed", { shop: shop.id, paymentId, why, error: err }),
+    );
 }
 
 /**
@@ -156,7 +181,7 @@ function refetchPayout(env: Env, ctx: ExecutionContext, shop: Shop, payoutId: st
 export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
   const key = shop.secret("notificationHmacKey");
   // Past the route's body limit (app.ts) already; without a key the body is only a hint.
-  const raw = key === undefined ? await request.text() : await readAuthentic(request, shop, key);
+  const raw = key === undefined ? await request.text() : await readAuthentic(request, env, ctx, shop, key);
   const authentic = key !== undefined;
   const notification = parse(raw, shop, authentic);
 
@@ -181,18 +206,14 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
   }
 
   const payment = notification.body;
-  const object = paymentObject(env, shop.id, payment.paymentId);
   if (authentic) {
-    const outcome = await object.applyNotification(notification.timestamp, payment);
+    const outcome = await paymentObject(env, shop.id, payment.paymentId).applyNotification(
+      notification.timestamp,
+      payment,
+    );
     logOutcome(shop, payment.paymentId, true, outcome);
     return received(200, outcome);
   }
-  ctx.waitUntil(
-    object.hint().then(
-      (outcome) => logOutcome(shop, payment.paymentId, false, outcome),
-      (err: unknown) =>
-        log("error", "notification_hint_failed", { shop: shop.id, paymentId: payment.paymentId, error: err }),
-    ),
-  );
+  ctx.waitUntil(refetchPayment(env, shop, payment.paymentId, "hint"));
   return received(202, "refetch");
 }

@@ -7,15 +7,13 @@
  * payment rather than make a second one.
  */
 
+import { retentionDaysMs } from "../rules.js";
+
 export const DEFAULT_ORDER_RETENTION_DAYS = 90;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** ORDER_RETENTION_DAYS (a positive number of days, fractions allowed) in milliseconds; default 90 days. */
-export function orderRetentionMs(value: string | undefined): number {
-  const trimmed = value?.trim() ?? "";
-  const days = /^\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
-  return Number.isFinite(days) && days > 0 ? days * DAY_MS : DEFAULT_ORDER_RETENTION_DAYS * DAY_MS;
-}
+export const orderRetentionMs = (value: string | undefined): number =>
+  retentionDaysMs(value, DEFAULT_ORDER_RETENTION_DAYS);
 
 export type RetentionDecision = { expired: true } | { expired: false; at: number };
 

@@ -11,6 +11,7 @@ import { adminApi } from "./admin-api.js";
 import { assetsRoutes } from "./assets.js";
 import { backendApi } from "./backend-api.js";
 import { ledgerApi } from "./ledger-api.js";
+import { deskApi } from "./desk-api.js";
 import { shopCors } from "./cors.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "../payments/create-payment.js";
 import { shopTransferCurrencies } from "../upstream/currencies.js";
@@ -122,6 +123,7 @@ app.post(HOOK_ROUTE, limitBody(MAX_HOOK_BODY), async (c) => {
 
 app.route("/", backendApi);
 app.route("/", ledgerApi);
+app.route("/", deskApi);
 app.route("/admin", adminApi);
 app.route("/demo/api", demoRoutes);
 app.route("/", assetsRoutes);

@@ -14,7 +14,7 @@ import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
 import { log, registerSecret } from "../http/log.js";
 import { encodeCursor } from "./paging.js";
-import { joinShop, secretsSet, splitShop, type SecretBundle } from "./registry-record.js";
+import { joinShop, rowBinding, secretsSet, splitShop, type SecretBundle } from "./registry-record.js";
 import {
   keyCounts,
   readShopForChange,
@@ -89,17 +89,25 @@ export function checkShop(env: Env, candidate: unknown): RegistryShop {
   return check.data;
 }
 
-/** The row of a shop as written: settings as JSON, secrets sealed under the current key. */
+/**
+ * The row of a shop as written: settings as JSON, secrets sealed under the current key and bound
+ * to the row (its id, environment, settings and a fresh seal id: registry-record.ts, rowBinding).
+ */
 async function sealed(
   env: Env,
   shop: RegistryShop,
-): Promise<{ settings: string; secrets: string; keyId: string; bundle: SecretBundle }> {
+): Promise<{ settings: string; secrets: string; keyId: string; sealId: string; sealed: true; bundle: SecretBundle }> {
   const keyring = await requireKeyring(env);
   const { settings, secrets } = splitShop(shop);
+  const settingsJson = JSON.stringify(settings);
+  const sealId = crypto.randomUUID();
+  const binding = await rowBinding({ id: shop.id, environment: shop.environment, settings: settingsJson, sealId });
   return {
-    settings: JSON.stringify(settings),
-    secrets: await seal(keyring, shop.id, JSON.stringify(secrets)),
+    settings: settingsJson,
+    secrets: await seal(keyring, binding, JSON.stringify(secrets)),
     keyId: keyring.currentId,
+    sealId,
+    sealed: true,
     bundle: secrets,
   };
 }
@@ -126,6 +134,8 @@ export async function createShop(env: Env, db: D1Database, body: unknown, caller
     settings: row.settings,
     secrets: row.secrets,
     keyId: row.keyId,
+    sealId: row.sealId,
+    sealed: row.sealed,
     at,
     audit: { action: "create", changes: JSON.stringify(changes), ...audited(caller) },
   });
@@ -140,6 +150,7 @@ export async function createShop(env: Env, db: D1Database, body: unknown, caller
       settings: row.settings,
       secrets: row.secrets,
       key_id: row.keyId,
+      seal_id: row.sealId,
       version,
       created_at: at,
       updated_at: at,
@@ -190,6 +201,8 @@ async function changeShop(
     settings: row.settings,
     secrets: row.secrets,
     keyId: row.keyId,
+    sealId: row.sealId,
+    sealed: row.sealed,
     at,
     audit: { action, changes: JSON.stringify(changes), ...audited(caller) },
   };
@@ -203,6 +216,7 @@ async function changeShop(
       settings: row.settings,
       secrets: row.secrets,
       key_id: row.keyId,
+      seal_id: row.sealId,
       version,
       updated_at: at,
     },
@@ -258,6 +272,9 @@ export async function setStatus(
     settings: row.settings,
     secrets: row.secrets,
     keyId: row.key_id,
+    // The secrets are not sealed again: the row keeps their seal id (none when the row is too old to have one).
+    sealId: row.seal_id ?? "",
+    sealed: false,
     at,
     audit: { action: status === "active" ? "enable" : "disable", changes: JSON.stringify(changes), ...audited(caller) },
   };
@@ -286,7 +303,14 @@ export async function rewrapShops(
   const fromKeys: Record<string, number> = {};
   for (const row of rows) {
     try {
-      const secrets = await seal(keyring, row.id, await open(keyring, row.id, row.secrets));
+      if (row.seal_id === null) throw new Error("the row was written by an earlier release: write the shop again");
+      const binding = await rowBinding({
+        id: row.id,
+        environment: row.environment,
+        settings: row.settings,
+        sealId: row.seal_id,
+      });
+      const secrets = await seal(keyring, binding, await open(keyring, binding, row.secrets));
       rewraps.push({ id: row.id, from: row.secrets, secrets, keyId: keyring.currentId });
       fromKeys[row.key_id] = (fromKeys[row.key_id] ?? 0) + 1;
     } catch (err) {

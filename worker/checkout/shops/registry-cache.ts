@@ -52,7 +52,13 @@ export interface CacheOptions {
 }
 
 export class RegistryCache {
+  /** Values found (a shop, a disabled shop). */
   private readonly entries = new Map<string, Cached<unknown>>();
+  /**
+   * Keys the registry does not have (a null value), apart from the found ones and smaller: a
+   * stream of made-up shop ids evicts other made-up ids, never a real shop.
+   */
+  private readonly misses = new Map<string, Cached<unknown>>();
   private readonly loading = new Map<string, Promise<unknown>>();
   private check: VersionCheck | undefined;
   private checking: Promise<void> | undefined;
@@ -61,13 +67,19 @@ export class RegistryCache {
     private readonly clock: () => number = Date.now,
     /** Most values kept; the oldest read goes first. */
     private readonly maxEntries = 10_000,
+    /** Most absent keys kept (apart from the values); the oldest read goes first. */
+    private readonly maxMisses = 1_000,
   ) {}
+
+  private cached(key: string): Cached<unknown> | undefined {
+    return this.entries.get(key) ?? this.misses.get(key);
+  }
 
   /** The value of `key`: from the cache while it is current, else from `load` (concurrent callers share one read). */
   async get<T>(key: string, load: () => Promise<Loaded<T>>, options: CacheOptions): Promise<T> {
-    if (cacheStep(this.entries.get(key), this.check, this.clock(), options.ttlMs) === "check")
+    if (cacheStep(this.cached(key), this.check, this.clock(), options.ttlMs) === "check")
       await this.checkVersion(options.version);
-    const entry = this.entries.get(key);
+    const entry = this.cached(key);
     if (entry && entry.asOf === this.check?.version) return entry.value as T;
     let pending = this.loading.get(key) as Promise<T> | undefined;
     if (!pending) {
@@ -80,11 +92,13 @@ export class RegistryCache {
   /** Forgets one value (a change made by this isolate is seen at once). */
   forget(key: string): void {
     this.entries.delete(key);
+    this.misses.delete(key);
   }
 
   /** Forgets everything, the last version read included. */
   clear(): void {
     this.entries.clear();
+    this.misses.clear();
     this.check = undefined;
   }
 
@@ -103,11 +117,12 @@ export class RegistryCache {
     const at = this.clock();
     const { value, version } = await load();
     this.seen(version, at);
-    this.entries.delete(key);
-    this.entries.set(key, { value, asOf: version });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.forget(key);
+    const [map, max] = value === null ? [this.misses, this.maxMisses] : [this.entries, this.maxEntries];
+    map.set(key, { value, asOf: version });
+    if (map.size > max) {
+      const oldest = map.keys().next().value;
+      if (oldest !== undefined) map.delete(oldest);
     }
     return value;
   }

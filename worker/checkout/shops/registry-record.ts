@@ -2,7 +2,7 @@
  * How a registry shop is kept: its settings (everything but the secrets) as plain JSON, and its
  * secrets as one bundle that is sealed as a whole (secret-envelope.ts), webhook secrets by their
  * endpoint's URL (unique within a shop), so that a reordered list keeps each endpoint's secret.
- * Pure.
+ * The bundle is sealed bound to the rest of the row (`rowBinding`). Pure (the digest is WebCrypto's).
  */
 import { SECRET_FIELDS, type RegistryShop, type SecretField, type ShopData } from "./shop-schema.js";
 
@@ -54,4 +54,21 @@ export function secretsSet(settings: Pick<ShopData, "webhooks">, secrets: Secret
     if (secrets.webhooks[endpoint.url] !== undefined) set.push(`webhooks.${index}.secret`);
   });
   return set;
+}
+
+/** What of a registry row its sealed secrets are bound to. */
+export interface RowBinding {
+  id: string;
+  environment: string;
+  /** The settings JSON exactly as stored. */
+  settings: string;
+  /** Drawn by each write that seals (registry-admin.ts), stored in the row and in that write's audit entry. */
+  sealId: string;
+}
+
+/** The additional authenticated data of a row's secrets: its id, environment, settings digest and seal id. */
+export async function rowBinding(row: RowBinding): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(row.settings)));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return [row.id, row.environment, hex, row.sealId].join("\n");
 }

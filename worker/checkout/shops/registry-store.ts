@@ -17,6 +17,10 @@ export interface ShopRow {
   settings: string;
   secrets: string;
   key_id: string;
+  /** The seal id of the write that sealed `secrets` (registry-record.ts, rowBinding); null in a row of an earlier release. */
+  seal_id: string | null;
+  /** Read with the row by readShop and readShopForChange: the seal id of the latest audit entry that sealed it. */
+  last_seal_id?: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -42,7 +46,7 @@ export interface AuditEntry {
   requestId: string | null;
 }
 
-const SHOP_COLUMNS = "id, environment, status, settings, secrets, key_id, version, created_at, updated_at";
+const SHOP_COLUMNS = "id, environment, status, settings, secrets, key_id, seal_id, version, created_at, updated_at";
 const VERSION = "SELECT version FROM registry_version WHERE id = 1";
 
 /** The latest bookmark the lookups of this isolate saw. */
@@ -80,10 +84,16 @@ export function isMissingRegistry(err: unknown): boolean {
   return err instanceof Error && /\bno such table: (?:shops|registry_version)\b/.test(err.message);
 }
 
+/**
+ * The row's columns and `last_seal_id`: the seal id of the shop's latest audit entry that sealed
+ * its secrets, which the row must hold (an older copy of the row restored holds an older one).
+ */
+const SHOP_WITH_SEAL = `${SHOP_COLUMNS}, (SELECT seal_id FROM audit_log WHERE shop_id = shops.id AND seal_id IS NOT NULL ORDER BY id DESC LIMIT 1) AS last_seal_id`;
+
 /** One shop's row (null when there is none) and the registry version, read together (the lookup path). */
 export async function readShop(db: D1Database, id: string): Promise<{ row: ShopRow | null; version: number }> {
   const [row, version] = await lookupBatch(db, (s) => [
-    s.prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id = ?`).bind(id),
+    s.prepare(`SELECT ${SHOP_WITH_SEAL} FROM shops WHERE id = ?`).bind(id),
     s.prepare(VERSION),
   ]);
   return { row: (row?.results[0] as ShopRow | undefined) ?? null, version: versionOf(version) };
@@ -98,11 +108,31 @@ export async function readHasProduction(db: D1Database): Promise<{ value: boolea
   return { value: (found?.results.length ?? 0) > 0, version: versionOf(version) };
 }
 
+/** The ids of the registry's active shops, in id order (the dashboard's operators see every shop; the lookup path). */
+export async function readActiveShopIds(db: D1Database): Promise<string[]> {
+  const [result] = await lookupBatch(db, (s) => [
+    s.prepare("SELECT id FROM shops WHERE status = 'active' ORDER BY id"),
+  ]);
+  return ((result?.results ?? []) as { id: string }[]).map((row) => row.id);
+}
+
+/** The ids of the active shops whose `dashboardUsers` setting lists `email` (lower-case, as the schema keeps them; the lookup path). */
+export async function readDashboardUserShopIds(db: D1Database, email: string): Promise<string[]> {
+  const [result] = await lookupBatch(db, (s) => [
+    s
+      .prepare(
+        "SELECT id FROM shops WHERE status = 'active' AND EXISTS (SELECT 1 FROM json_each(shops.settings, '$.dashboardUsers') WHERE value = ?) ORDER BY id",
+      )
+      .bind(email),
+  ]);
+  return ((result?.results ?? []) as { id: string }[]).map((row) => row.id);
+}
+
 /** One shop's row as the primary has it (the admin API's read before a change). */
 export async function readShopForChange(db: D1Database, id: string): Promise<ShopRow | null> {
   return db
     .withSession("first-primary")
-    .prepare(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id = ?`)
+    .prepare(`SELECT ${SHOP_WITH_SEAL} FROM shops WHERE id = ?`)
     .bind(id)
     .first<ShopRow>();
 }
@@ -131,6 +161,10 @@ export interface ShopWrite {
   settings: string;
   secrets: string;
   keyId: string;
+  /** The seal id `secrets` are bound to (rowBinding). */
+  sealId: string;
+  /** Whether this write sealed `secrets` (its audit entry then records the seal id), or kept the row's. */
+  sealed: boolean;
   at: string;
   audit: Omit<AuditEntry, "shopId" | "at">;
 }
@@ -151,8 +185,8 @@ export async function writeShop(
     expectedVersion === undefined
       ? db
           .prepare(
-            `INSERT INTO shops (id, environment, status, settings, secrets, key_id, version, change_id, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ${next}, ?7, ?8, ?8) ON CONFLICT (id) DO NOTHING`,
+            `INSERT INTO shops (id, environment, status, settings, secrets, key_id, version, change_id, created_at, updated_at, seal_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ${next}, ?7, ?8, ?8, ?9) ON CONFLICT (id) DO NOTHING`,
           )
           .bind(
             write.id,
@@ -163,10 +197,11 @@ export async function writeShop(
             write.keyId,
             changeId,
             write.at,
+            write.sealId,
           )
       : db
           .prepare(
-            `UPDATE shops SET environment = ?2, status = ?3, settings = ?4, secrets = ?5, key_id = ?6, version = ${next}, change_id = ?7, updated_at = ?8
+            `UPDATE shops SET environment = ?2, status = ?3, settings = ?4, secrets = ?5, key_id = ?6, version = ${next}, change_id = ?7, updated_at = ?8, seal_id = ?10
              WHERE id = ?1 AND version = ?9`,
           )
           .bind(
@@ -179,6 +214,7 @@ export async function writeShop(
             changeId,
             write.at,
             expectedVersion,
+            write.sealId,
           );
   const mine = "EXISTS (SELECT 1 FROM shops WHERE id = ?1 AND change_id = ?2)";
   const { actor, action, changes, requestId } = write.audit;
@@ -187,9 +223,9 @@ export async function writeShop(
     db.prepare(`UPDATE registry_version SET version = version + 1 WHERE id = 1 AND ${mine}`).bind(write.id, changeId),
     db
       .prepare(
-        `INSERT INTO audit_log (at, actor, action, shop_id, changes, request_id) SELECT ?3, ?4, ?5, ?1, ?6, ?7 WHERE ${mine}`,
+        `INSERT INTO audit_log (at, actor, action, shop_id, changes, request_id, seal_id) SELECT ?3, ?4, ?5, ?1, ?6, ?7, ?8 WHERE ${mine}`,
       )
-      .bind(write.id, changeId, write.at, actor, action, changes, requestId),
+      .bind(write.id, changeId, write.at, actor, action, changes, requestId, write.sealed ? write.sealId : null),
     db.prepare("SELECT version FROM shops WHERE id = ?1 AND change_id = ?2").bind(write.id, changeId),
   ]);
   const written = results[3]?.results[0] as { version: number } | undefined;

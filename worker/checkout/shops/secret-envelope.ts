@@ -1,17 +1,20 @@
 /**
  * Shop secrets at rest: AES-256-GCM through WebCrypto under a master key named by a key id, with
- * the shop id as additional authenticated data, so that a row's ciphertext opens only as the
- * secrets of its own shop. The stored text is one line:
+ * additional authenticated data that binds them to the rest of their registry row (the shop id,
+ * its environment, a digest of its settings and the row's seal id: `rowBinding`,
+ * registry-record.ts), so that a row's ciphertext opens only as the secrets of its own shop with
+ * the settings it was sealed with. The stored text is one line:
  *
- *   v1.<key id>.<iv: 12 bytes, base64url>.<ciphertext and tag, base64url>
+ *   v2.<key id>.<iv: 12 bytes, base64url>.<ciphertext and tag, base64url>
  *
- * The key id says which master key sealed it (master-keys.ts), so that a rotation can add a key,
- * seal new rows under it, rewrap the old ones, and drop the old key without a moment in which a
- * row cannot be read. No I/O: the keys come in, text goes out. An error never carries key
- * material or plaintext.
+ * (v1, which bound the shop id alone, is refused: rows written by it are written again through
+ * the admin API.) The key id says which master key sealed it (master-keys.ts), so that a rotation
+ * can add a key, seal new rows under it, rewrap the old ones, and drop the old key without a
+ * moment in which a row cannot be read. No I/O: the keys come in, text goes out. An error never
+ * carries key material or plaintext.
  */
 
-export const ENVELOPE_VERSION = "v1";
+export const ENVELOPE_VERSION = "v2";
 /** A master key's id: what SHOP_MASTER_KEYS names it, stored beside each row it seals. */
 export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const IV_BYTES = 12;
@@ -65,7 +68,7 @@ export function parseEnvelope(text: string): { keyId: string; iv: Uint8Array; ci
   return { keyId, iv, ciphertext };
 }
 
-/** Seals `plaintext` under the keyring's current key, bound to `aad` (the shop id). A fresh random IV each time. */
+/** Seals `plaintext` under the keyring's current key, bound to `aad` (the row's binding). A fresh random IV each time. */
 export async function seal(keyring: Keyring, aad: string, plaintext: string): Promise<string> {
   const key = keyring.keys.get(keyring.currentId);
   if (!key) throw new EnvelopeError("unknown_key", `the current master key ${keyring.currentId} is not in the keyring`);
@@ -80,8 +83,15 @@ export async function seal(keyring: Keyring, aad: string, plaintext: string): Pr
 
 /** Opens an envelope sealed for `aad` under any key of the keyring; EnvelopeError otherwise. */
 export async function open(keyring: Keyring, aad: string, envelope: string): Promise<string> {
+  const text = envelope;
   const parts = parseEnvelope(envelope);
-  if (!parts) throw new EnvelopeError("malformed", "the stored secrets are not an envelope of this version");
+  if (!parts)
+    throw new EnvelopeError(
+      "malformed",
+      text.startsWith("v1.")
+        ? "the stored secrets were sealed by an earlier release (v1), which did not bind them to the row: write the shop again through the admin API"
+        : "the stored secrets are not an envelope of this version",
+    );
   const key = keyring.keys.get(parts.keyId);
   if (!key)
     throw new EnvelopeError(
@@ -98,7 +108,7 @@ export async function open(keyring: Keyring, aad: string, envelope: string): Pro
   } catch {
     throw new EnvelopeError(
       "not_authentic",
-      `the stored secrets do not open under master key ${parts.keyId} for this shop`,
+      `the stored secrets do not open under master key ${parts.keyId} for this shop's row (secrets of another row or an older copy, or settings changed outside the admin API)`,
     );
   }
   return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(plaintext);

@@ -9,7 +9,7 @@ import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
 import { keyringOf } from "./master-keys.js";
 import { RegistryCache, type Loaded } from "./registry-cache.js";
-import { joinShop, splitShop, type SecretBundle } from "./registry-record.js";
+import { joinShop, rowBinding, splitShop, type SecretBundle } from "./registry-record.js";
 import { isMissingRegistry, readHasProduction, readRegistryVersion, readShop, type ShopRow } from "./registry-store.js";
 import { EnvelopeError, open, type Keyring } from "./secret-envelope.js";
 import { registryShop, type Shop } from "./shop.js";
@@ -45,17 +45,34 @@ export async function requireKeyring(env: Env): Promise<Keyring> {
   return keyring;
 }
 
-/** The secrets of a row, opened (500, logged, when they cannot be). */
-export async function openRow(env: Env, row: Pick<ShopRow, "id" | "secrets">): Promise<SecretBundle> {
+/**
+ * The secrets of a row, opened with the row's binding (500, logged, when they cannot be): they
+ * open only for this shop, these settings and environment, and the seal id of the write that
+ * sealed them, which must be the one the shop's audit log last recorded.
+ */
+export async function openRow(
+  env: Env,
+  row: Pick<ShopRow, "id" | "environment" | "settings" | "secrets" | "seal_id" | "last_seal_id">,
+): Promise<SecretBundle> {
   const keyring = await requireKeyring(env);
-  try {
-    return JSON.parse(await open(keyring, row.id, row.secrets)) as SecretBundle;
-  } catch (err) {
-    log("error", "registry_secrets_unreadable", {
-      shop: row.id,
-      problem: err instanceof EnvelopeError ? err.message : "not JSON",
-    });
+  const unreadable = (problem: string): never => {
+    log("error", "registry_secrets_unreadable", { shop: row.id, problem });
     throw new CheckoutError(500, "internal_error", "This shop is not available: its secrets cannot be read.");
+  };
+  if (row.seal_id === null)
+    return unreadable("the row was written by an earlier release: write the shop again through the admin API");
+  if (row.last_seal_id !== undefined && row.last_seal_id !== null && row.last_seal_id !== row.seal_id)
+    return unreadable("the row is not the one its audit log last sealed: an older copy of the row was restored");
+  try {
+    const binding = await rowBinding({
+      id: row.id,
+      environment: row.environment,
+      settings: row.settings,
+      sealId: row.seal_id,
+    });
+    return JSON.parse(await open(keyring, binding, row.secrets)) as SecretBundle;
+  } catch (err) {
+    return unreadable(err instanceof EnvelopeError ? err.message : "not JSON");
   }
 }
 

@@ -5,6 +5,7 @@
  * the values themselves (`registryShopSchema`). Everything else is the same schema. The Worker, at
  * start, the admin API, and the merchant console, reading wrangler.toml, check shops with it.
  */
+import { refusedTarget } from "./webhook-target.js";
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { REDIRECT_KEYS, type RedirectKey } from "../../v3/types.js";
@@ -52,6 +53,23 @@ const webhookEndpoint = (secret: z.ZodType<string>) =>
       .min(1, "must list at least one event type (or be left out for all)")
       .optional(),
   });
+/** Most people one shop lists as its dashboard users. */
+export const MAX_DASHBOARD_USERS = 100;
+
+/**
+ * The people who may open the shop's dashboard through Cloudflare Access, by the email Access
+ * vouches for (docs/dashboard.md); kept lower-case, as emails are compared.
+ */
+const dashboardUsers = z
+  .array(
+    z
+      .email("must be an email address")
+      .max(254)
+      .transform((email) => email.toLowerCase()),
+  )
+  .max(MAX_DASHBOARD_USERS, `must list at most ${MAX_DASHBOARD_USERS} people`)
+  .refine((emails) => new Set(emails).size === emails.length, "must list each email once");
+
 const currencyList = z.array(currencyCode).min(1, "must list at least one currency");
 
 /** An origin exactly as a browser sends it: scheme://host[:port], nothing else. */
@@ -120,6 +138,7 @@ const shopEntry = (secret: z.ZodType<string>) =>
         .array(webhookEndpoint(secret))
         .max(MAX_WEBHOOK_ENDPOINTS, `must list at most ${MAX_WEBHOOK_ENDPOINTS} endpoints`)
         .default([]),
+      dashboardUsers: dashboardUsers.default([]),
     })
     .superRefine((shop, ctx) => {
       if (shop.pricing === "signed" && !shop.secrets.orderSigningKey) {
@@ -148,6 +167,13 @@ const shopEntry = (secret: z.ZodType<string>) =>
             message: "must be https for a production shop",
           });
         }
+        const refused = shop.environment === "production" ? refusedTarget(endpoint.url) : undefined;
+        if (refused)
+          ctx.addIssue({
+            code: "custom",
+            path: ["webhooks", index, "url"],
+            message: `must be a public address for a production shop, not a ${refused} one`,
+          });
       });
       if (
         shop.limits &&

@@ -1,7 +1,8 @@
 /**
  * The upstream's currency list, cached per isolate for a few minutes (GET /v3/currencies is
  * deprecated upstream and changes rarely). Concurrent callers share one request; a failed
- * request is not cached.
+ * request is kept for a few seconds only (CURRENCY_FAILURE_MS), so that during an outage each
+ * isolate asks once per that time instead of on every request.
  */
 import type { Currency } from "../../v3/types.js";
 import type { Env } from "../env.js";
@@ -11,6 +12,8 @@ import type { Shop } from "../shops/shop.js";
 import { upstreamFor } from "./shop-client.js";
 
 export const CURRENCY_CACHE_MS = 5 * 60_000;
+/** How long a failed request answers for the list before it is asked again. */
+export const CURRENCY_FAILURE_MS = 15_000;
 
 const cache = new Map<string, { expires: number; list: Promise<Currency[]> }>();
 
@@ -28,7 +31,7 @@ export function upstreamCurrencies(env: Env, shop: Shop, now = Date.now()): Prom
   const entry = { expires: now + CURRENCY_CACHE_MS, list };
   cache.set(key, entry);
   list.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
+    entry.expires = Math.min(entry.expires, now + CURRENCY_FAILURE_MS);
   });
   return list;
 }

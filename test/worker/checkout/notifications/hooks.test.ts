@@ -305,9 +305,9 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
       expect(upstream.count()).toBe(0);
     });
 
-    it("still has its signature checked first: 401, nothing re-fetched", async () => {
+    it("still has its signature checked first: 401, and only the upstream's answer counts", async () => {
       const { payment } = await created();
-      const body = unknownType({ paymentId: payment.paymentId });
+      const body = unknownType({ ...withStatus(payment, "CONFIRMED") });
       const ctx = createExecutionContext();
       const forged = await runHook(
         await hookInit(body, { key: "forged_key_0000000" }),
@@ -316,15 +316,63 @@ describe("POST /hooks/{shop}: what a real upstream may send (docs/upstream.md, P
       );
       expect(forged.status).toBe(401);
       expect((await errorOf(forged)).code).toBe("invalid_signature");
-      const unsigned = await runHook(await hookInit(body), await getShop(testEnv, SHOP), ctx);
-      expect(unsigned.status).toBe(401);
       await waitOnExecutionContext(ctx);
       expect(events().map((e) => e.event)).not.toContain("notification_unknown_type");
-      const refetch = await runInDurableObject(
-        object(payment.paymentId).stub,
-        (_i, state) => state.storage.sql.exec<{ r: number }>("SELECT refetch_requested AS r FROM payment").one().r,
+      expect(await object(payment.paymentId).view()).toMatchObject({ status: "NEW", version: 1 });
+    });
+  });
+
+  describe("a signature that does not verify, for a payment the Worker holds", () => {
+    it("is refused with 401, and the payment is fetched again: the body's claim is never applied", async () => {
+      const { payment, createdAt } = await created();
+      upstream.update(payment.paymentId, withStatus(payment, "UNDERPAID"));
+      const ctx = createExecutionContext();
+      // Signed with a key this Worker does not have: a wrong guess about the scheme looks the same.
+      const response = await runHook(
+        await hookInit(envelope(withStatus(payment, "CONFIRMED"), at(createdAt, 10)), { key: "other_scheme_key_00" }),
+        await getShop(testEnv, SHOP),
+        ctx,
       );
-      expect(refetch).toBe(0);
+      expect(response.status).toBe(401);
+      await waitOnExecutionContext(ctx);
+      expect(events()).toContainEqual(
+        expect.objectContaining({ event: "notification_handled", paymentId: payment.paymentId, why: "unverified" }),
+      );
+      await runDurableObjectAlarm(object(payment.paymentId).stub);
+      await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
+      expect(await object(payment.paymentId).view()).toMatchObject({ status: "UNDERPAID", version: 2 });
+    });
+
+    it("turns a burst of them into one upstream request", async () => {
+      const payment = newPayment();
+      upstream.payments.set(payment.paymentId, payment);
+      await object(payment.paymentId).init(payment);
+      const ctx = createExecutionContext();
+      const bodies = Array.from({ length: 20 }, (_, i) =>
+        envelope(withStatus(payment, "CONFIRMED"), new Date(Date.now() - i * 1_000).toISOString()),
+      );
+      const shop = await getShop(testEnv, SHOP);
+      const responses = await Promise.all(
+        bodies.map(async (body) => runHook(await hookInit(body, { key: "forged_key_0000000" }), shop, ctx)),
+      );
+      expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 401));
+      await waitOnExecutionContext(ctx);
+      await runDurableObjectAlarm(object(payment.paymentId).stub);
+      await vi.waitFor(() => expect(upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1));
+      expect(await object(payment.paymentId).view()).toMatchObject({ status: "NEW" });
+    });
+
+    it("fetches nothing for a payment it does not hold, or a body naming none", async () => {
+      const payment = newPayment();
+      const ctx = createExecutionContext();
+      const shop = await getShop(testEnv, SHOP);
+      for (const body of [envelope(payment, new Date().toISOString()), "{not json"]) {
+        const response = await runHook(await hookInit(body, { key: "forged_key_0000000" }), shop, ctx);
+        expect(response.status).toBe(401);
+      }
+      await waitOnExecutionContext(ctx);
+      expect(upstream.count()).toBe(0);
+      expect(await tablesOf(payment.paymentId)).toEqual([]);
     });
   });
 });

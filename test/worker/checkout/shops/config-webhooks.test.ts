@@ -94,6 +94,24 @@ describe("webhooks and backendToken in the shop configuration", () => {
       { shop: "acme", field: "webhooks.0.url", message: "must be https for a production shop" },
     ],
     [
+      "an endpoint on a private address in a production shop",
+      { webhooks: [hook("https://169.254.169.254/latest/meta-data")] },
+      {
+        shop: "acme",
+        field: "webhooks.0.url",
+        message: "must be a public address for a production shop, not a metadata one",
+      },
+    ],
+    [
+      "an endpoint named localhost in a production shop",
+      { webhooks: [hook("https://localhost:8443/webhooks")] },
+      {
+        shop: "acme",
+        field: "webhooks.0.url",
+        message: "must be a public address for a production shop, not a local name one",
+      },
+    ],
+    [
       "the same URL twice",
       { webhooks: [hook("https://a.example/h"), hook("https://a.example/h", { secret: "OTHER_WEBHOOK_SECRET" })] },
       { shop: "acme", field: "webhooks.1.url", message: "is listed twice" },

@@ -130,6 +130,27 @@ describe("RegistryCache", () => {
     expect(registry.reads).toBe(reads + 1);
   });
 
+  it("keeps ids the registry does not have apart: any number of made-up ids never evicts a real shop", async () => {
+    const registry = new MemoryRegistry();
+    registry.change("real", "shop", 0);
+    const cache = new RegistryCache(() => 0, 2, 3);
+    const options = { ttlMs: 1000, version: registry.readVersion };
+    // As shop-registry.ts loads it: null for an id the registry does not have.
+    const load = (key: string) => async () => ({
+      ...(await registry.loader(key)()),
+      value: registry.values.get(key) ?? null,
+    });
+    expect(await cache.get("real", load("real"), options)).toBe("shop");
+    for (let i = 0; i < 50; i++) expect(await cache.get(`nope-${i}`, load(`nope-${i}`), options)).toBeNull();
+    const reads = registry.reads;
+    expect(await cache.get("real", load("real"), options)).toBe("shop");
+    // The last three made-up ids are still known to be absent; an older one is read again.
+    expect(await cache.get("nope-49", load("nope-49"), options)).toBeNull();
+    expect(registry.reads).toBe(reads);
+    await cache.get("nope-0", load("nope-0"), options);
+    expect(registry.reads).toBe(reads + 1);
+  });
+
   it("for any run of changes and lookups, serves a value that was current at some time within the last TTL", async () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant("wait" as const), ms: fc.integer({ min: 0, max: 5000 }) }),

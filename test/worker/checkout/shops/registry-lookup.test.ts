@@ -7,37 +7,53 @@
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
 import { RegistryCache } from "../../../../worker/checkout/shops/registry-cache.js";
-import { writeShop } from "../../../../worker/checkout/shops/registry-store.js";
 import {
   DEFAULT_SHOP_CACHE_TTL_MS,
   isolateCache,
   registryEntry,
   shopCacheTtlMs,
 } from "../../../../worker/checkout/shops/shop-registry.js";
-import type { ShopData } from "../../../../worker/checkout/shops/shop-schema.js";
 import type { ShopSettings } from "../../../../worker/checkout/wire.js";
 import { call, callWith } from "../support/http.js";
 import { testEnv } from "../support/merchant.js";
 import { addShop, rawRow } from "../support/registry.js";
+import { keyringOf } from "../../../../worker/checkout/shops/master-keys.js";
+import { rowBinding } from "../../../../worker/checkout/shops/registry-record.js";
+import { writeShop } from "../../../../worker/checkout/shops/registry-store.js";
+import { open, seal } from "../../../../worker/checkout/shops/secret-envelope.js";
+import type { ShopData } from "../../../../worker/checkout/shops/shop-schema.js";
 import { useUpstream } from "../support/stubs.js";
 
 useUpstream();
 
-/** Renames a shop as another isolate's admin call would: straight into D1, this isolate's cache not told. */
+/**
+ * Renames a shop as another isolate's admin call would: the row written again straight into D1,
+ * its secrets sealed for the new settings under a new seal id, this isolate's cache not told.
+ */
 async function renameElsewhere(id: string, name: string): Promise<void> {
   const row = await rawRow(id);
-  const settings = { ...(JSON.parse(row.settings) as ShopData), name };
   const db = testEnv.DB;
-  if (!db) throw new Error("no DB");
+  const keyring = await keyringOf(testEnv);
+  if (!db || !("keys" in keyring) || row.seal_id === null) throw new Error("no registry to write to");
+  const opened = await open(
+    keyring,
+    await rowBinding({ id, environment: row.environment, settings: row.settings, sealId: row.seal_id }),
+    row.secrets,
+  );
+  const settings = JSON.stringify({ ...(JSON.parse(row.settings) as ShopData), name });
+  const sealId = crypto.randomUUID();
+  const secrets = await seal(keyring, await rowBinding({ id, environment: row.environment, settings, sealId }), opened);
   const version = await writeShop(
     db,
     {
       id,
       environment: row.environment,
       status: row.status,
-      settings: JSON.stringify(settings),
-      secrets: row.secrets,
+      settings,
+      secrets,
       keyId: row.key_id,
+      sealId,
+      sealed: true,
       at: new Date().toISOString(),
       audit: { actor: "test", action: "update", changes: "[]", requestId: null },
     },

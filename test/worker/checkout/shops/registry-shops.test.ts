@@ -119,7 +119,7 @@ describe("a registry shop", () => {
       for (const form of [value, btoa(value), encodeURIComponent(value), value.slice(0, 12)])
         expect(text).not.toContain(form);
     }
-    expect(row.secrets).toMatch(/^v1\.test1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
+    expect(row.secrets).toMatch(/^v2\.test1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
     expect(row.key_id).toBe("test1");
     expect(JSON.parse(row.settings)).toMatchObject({
       id: shop.id,

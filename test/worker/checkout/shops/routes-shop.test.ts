@@ -1,4 +1,12 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Env } from "../../../../worker/checkout/env.js";
+import { getShop } from "../../../../worker/checkout/shops/shop-source.js";
+import {
+  CURRENCY_CACHE_MS,
+  CURRENCY_FAILURE_MS,
+  upstreamCurrencies,
+} from "../../../../worker/checkout/upstream/currencies.js";
 import type { ShopSettings } from "../../../../worker/checkout/wire.js";
 import { call, errorOf } from "../support/http.js";
 import { useUpstream } from "../support/stubs.js";
@@ -55,6 +63,30 @@ describe("GET /api/shops/{shop}", () => {
       { code: "BTC", name: "BTC" },
       { code: "LTC", name: "LTC" },
     ]);
+  });
+
+  it("asks a failing upstream for its currencies once per few seconds, not on every request", async () => {
+    stubs.upstream.fail("GET", "/v3/currencies", "http503");
+    expect((await call("/api/shops/demo-open")).status).toBe(200);
+    // One failed read (the client's own retries included) answers the next requests.
+    const attempts = stubs.upstream.count("GET", "/v3/currencies");
+    for (let i = 0; i < 5; i++) expect((await call("/api/shops/demo-open")).status).toBe(200);
+    expect(stubs.upstream.count("GET", "/v3/currencies")).toBe(attempts);
+  });
+
+  it("asks again once the failure's few seconds are over, and keeps a success for minutes", async () => {
+    stubs.upstream.fail("GET", "/v3/currencies", "http503");
+    const shop = await getShop(env as unknown as Env, "demo-open");
+    const t0 = Date.now();
+    await expect(upstreamCurrencies(env as unknown as Env, shop, t0)).rejects.toThrow();
+    const attempts = stubs.upstream.count("GET", "/v3/currencies");
+    stubs.upstream.clearFailures();
+    await expect(upstreamCurrencies(env as unknown as Env, shop, t0 + CURRENCY_FAILURE_MS - 1)).rejects.toThrow();
+    expect(stubs.upstream.count("GET", "/v3/currencies")).toBe(attempts);
+    const later = t0 + CURRENCY_FAILURE_MS;
+    expect(await upstreamCurrencies(env as unknown as Env, shop, later)).toHaveLength(stubs.upstream.currencies.length);
+    await upstreamCurrencies(env as unknown as Env, shop, later + CURRENCY_CACHE_MS - 1);
+    expect(stubs.upstream.count("GET", "/v3/currencies")).toBe(attempts + 1);
   });
 
   it("answers 404 unknown_shop for a shop that is not configured", async () => {

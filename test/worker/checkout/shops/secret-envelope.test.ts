@@ -52,14 +52,15 @@ describe("seal and open", () => {
       ),
       { numRuns: 200 },
     );
-  });
+    // 400 WebCrypto calls: seconds on a loaded machine.
+  }, 30_000);
 
   it("seals the same text differently each time (a fresh IV)", async () => {
     const keyring = await ring(`k1:${K1}`);
     const a = await seal(keyring, "acme", "same secret");
     const b = await seal(keyring, "acme", "same secret");
     expect(a).not.toBe(b);
-    expect(a).toMatch(/^v1\.k1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
+    expect(a).toMatch(/^v2\.k1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
   });
 
   it("opens only for the shop it was sealed for: another shop's row does not open as this one's", async () => {
@@ -80,7 +81,7 @@ describe("seal and open", () => {
         fc.integer({ min: 0, max: 7 }),
         async (at, bit) => {
           const changed = Uint8Array.from(bytes, (byte, i) => (i === at ? byte ^ (1 << bit) : byte));
-          const tampered = ["v1", "k1", toBase64Url(changed.slice(0, 12)), toBase64Url(changed.slice(12))].join(".");
+          const tampered = ["v2", "k1", toBase64Url(changed.slice(0, 12)), toBase64Url(changed.slice(12))].join(".");
           expect(await problemOf(open(keyring, "acme", tampered))).toBe("not_authentic");
         },
       ),
@@ -95,7 +96,8 @@ describe("seal and open", () => {
     for (const junk of [
       "",
       "v1",
-      "v2.k1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA",
+      "v3.k1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA",
+      "v1.k1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA",
       "v1.k1.short.AAAA",
       `v1.k!.${toBase64Url(new Uint8Array(12))}.${toBase64Url(new Uint8Array(20))}`,
     ]) {

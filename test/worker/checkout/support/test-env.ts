@@ -17,6 +17,8 @@ export const TEST_SECRETS = {
   // The admin API's token and the registry's master key (one key, so it is the current one).
   ADMIN_TOKEN: "adm_test_Xq4sT9vB2mK7pL1nR8wZ5cH3jF6dG0yE",
   SHOP_MASTER_KEYS: "test1:9i0L2a5Ltd6rQ3kz8yQk5m0Pq7Vx2Nw4Bc1De3Fg6Hs=",
+  // Signs the dashboard's session cookie.
+  DASHBOARD_SESSION_KEY: "dsk_test_Lr6Qw1Zt8Yp3Nm5Kc7Vb2Xs4Hd9Gf0Ja",
 } as const;
 
 /**
