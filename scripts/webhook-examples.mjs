@@ -16,7 +16,11 @@ const checkoutUrl = `http://127.0.0.1:${process.env.PORT || 8787}`;
 const sandboxUrl = `http://127.0.0.1:${process.env.SANDBOX_PORT || 8788}`;
 const SHOP = "demo-open";
 const WAIT_MS = 30_000;
-/** The catalogue, in its order: the reference backend's copy, which a test pins to the Worker's EVENT_TYPES. */
+/**
+ * The catalogue, in its order: the reference backend's copy, which a test pins to the Worker's
+ * EVENT_TYPES; but `ping`, which only the dashboard's "Send test event" makes (a session, not a
+ * payment), so docs/webhooks.md shows it as written.
+ */
 const TYPES = [...PAYMENT_EVENT_TYPES, PAYOUT_EVENT_TYPE];
 
 const first = Number(process.argv[2] ?? "1001");

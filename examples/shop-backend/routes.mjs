@@ -152,7 +152,7 @@ async function receiveWebhook(backend, req, res) {
   const decision = decideEvent(
     {
       seen: store.hasWebhook(webhookId),
-      lastVersion: event.kind === "other" ? undefined : store.versionOf(versionKey(event)),
+      lastVersion: event.kind === "payment" || event.kind === "payout" ? store.versionOf(versionKey(event)) : undefined,
       order: orderId === null ? undefined : store.getOrder(orderId),
     },
     event,

@@ -30,6 +30,8 @@ export const PAYMENT_EVENT_TYPES = Object.freeze([
   "payment.updated",
 ]);
 export const PAYOUT_EVENT_TYPE = "payout.updated";
+/** The test event the merchant's dashboard sends ("Send test event"): answered 2xx, changes nothing. */
+export const PING_EVENT_TYPE = "ping";
 
 /**
  * @typedef {object} PaymentFacts what the rules read of a payment (the event carries more)
@@ -44,8 +46,9 @@ export const PAYOUT_EVENT_TYPE = "payout.updated";
  * @typedef {{ id: string, type: string, shop: string }} EventBase
  * @typedef {EventBase & { kind: "payment", orderId: string | null, version: number, payment: PaymentFacts }} PaymentEvent
  * @typedef {EventBase & { kind: "payout", version: number, payoutId: string, status: string | null }} PayoutEvent
+ * @typedef {EventBase & { kind: "ping" }} PingEvent the dashboard's test event
  * @typedef {EventBase & { kind: "other" }} OtherEvent an event type this backend does not know (a newer sender)
- * @typedef {PaymentEvent | PayoutEvent | OtherEvent} WebhookEvent
+ * @typedef {PaymentEvent | PayoutEvent | PingEvent | OtherEvent} WebhookEvent
  */
 
 /**
@@ -114,6 +117,7 @@ export function parseEvent(body, webhookId) {
   if (typeof type !== "string" || type === "") return { ok: false, reason: "the event has no type" };
   if (typeof shop !== "string") return { ok: false, reason: "the event has no shop" };
   const base = { id, type, shop };
+  if (type === PING_EVENT_TYPE) return { ok: true, event: { ...base, kind: "ping" } };
   if (!PAYMENT_EVENT_TYPES.includes(type) && type !== PAYOUT_EVENT_TYPE)
     return { ok: true, event: { ...base, kind: "other" } };
 
@@ -157,6 +161,8 @@ export function parseEvent(body, webhookId) {
 export function decideEvent(state, event, now) {
   if (state.seen)
     return { outcome: "duplicate", message: `duplicate delivery of ${event.id} ignored`, version: null, order: null };
+  if (event.kind === "ping")
+    return { outcome: "recorded", message: "ping: the checkout's test event arrived", version: null, order: null };
   if (event.kind === "other")
     return {
       outcome: "recorded",

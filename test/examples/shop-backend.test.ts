@@ -414,6 +414,25 @@ describe("shop backend: webhooks", () => {
     expect(entries[0]?.message).toBe("payout.updated for payout po_1: SENT, signature verified");
   });
 
+  it("answers a ping (the dashboard's test event) 200 and records it without touching orders", async () => {
+    const backend = await start();
+    const ping = {
+      id: "evt_ping_1",
+      type: "ping",
+      timestamp: new Date().toISOString(),
+      shop: "demo-open",
+      data: { message: "A test event from the dashboard of shop demo-open." },
+    };
+    const response = await deliver(backend, ping);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ received: true });
+    expect(backend.store.listOrders()).toEqual([]);
+    const { entries } = await receivedLog(backend);
+    expect(entries.map((e) => [e.type, e.outcome, e.message])).toEqual([
+      ["ping", "recorded", "ping: the checkout's test event arrived, signature verified"],
+    ]);
+  });
+
   it("answers 400 to a signed event whose id is not its webhook-id, and 413 to a body over 256 KiB", async () => {
     const backend = await start();
     const event = paymentEvent();

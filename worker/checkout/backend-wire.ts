@@ -17,9 +17,10 @@ export const EVENT_TYPES = [
   "payment.invalid",
   "payment.updated",
   "payout.updated",
+  "ping",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export type PaymentEventType = Exclude<EventType, "payout.updated">;
+export type PaymentEventType = Exclude<EventType, "payout.updated" | "ping">;
 
 /** `data` of a payment.* event. */
 export interface PaymentEventData {
@@ -40,6 +41,11 @@ export interface PayoutEventData {
   payout: Payout;
 }
 
+/** `data` of a ping: the test event the merchant's dashboard sends to every endpoint (no order, no payment). */
+export interface PingEventData {
+  message: string;
+}
+
 interface EventBase<T extends EventType, D> {
   /** Unique per event; also the `webhook-id` header. Receivers dedupe by it. */
   id: string;
@@ -52,8 +58,9 @@ interface EventBase<T extends EventType, D> {
 
 export type PaymentEvent = EventBase<PaymentEventType, PaymentEventData>;
 export type PayoutEvent = EventBase<"payout.updated", PayoutEventData>;
+export type PingEvent = EventBase<"ping", PingEventData>;
 /** The JSON body of every webhook. */
-export type WebhookEvent = PaymentEvent | PayoutEvent;
+export type WebhookEvent = PaymentEvent | PayoutEvent | PingEvent;
 
 /** What travels through the webhook queue: one event of one shop. */
 export interface WebhookMessage {
@@ -123,7 +130,7 @@ export interface OrderStatus {
 export interface LedgerBackfill {
   /** Events of the log read in this page. */
   read: number;
-  /** Of those, the payment events applied to the ledger (payout events are not its business). */
+  /** Of those, the payment events applied to the ledger (payout and ping events are not its business). */
   written: number;
   /** The cursor to pass as `after` for the next page. */
   next: string;

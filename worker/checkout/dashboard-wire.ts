@@ -12,9 +12,9 @@
  * - GET    /dashboard/api/shops/{shop}/payments?(ledger filters)   LedgerPaymentList
  * - GET    /dashboard/api/shops/{shop}/payments.csv?(filters)      text/csv
  * - GET    /dashboard/api/shops/{shop}/payments/{paymentId}        DeskPaymentDetail
- * - POST   /dashboard/api/shops/{shop}/events/{eventId}/redeliver  {redelivered: true}
+ * - POST   /dashboard/api/shops/{shop}/events/{eventId}/redeliver  202 DeskRedelivery
  * - GET    /dashboard/api/shops/{shop}/webhooks                    DeskWebhooks
- * - POST   /dashboard/api/shops/{shop}/webhooks/ping               DeskPing
+ * - POST   /dashboard/api/shops/{shop}/webhooks/ping               202 DeskPing
  * - GET    /dashboard/api/shops/{shop}/settings                    DeskSettings
  * - PATCH  /dashboard/api/shops/{shop}/settings                    DeskSettings (registry shops only)
  * Sign-in links are made server to server: POST /api/shops/{shop}/dashboard/sign-in-links
@@ -128,6 +128,13 @@ export interface DeskWebhooks {
   endpoints: DeskEndpointStats[];
 }
 
+/** POST …/events/{eventId}/redeliver: the event queued again for these endpoints (as the backend API's redelivery). */
+export interface DeskRedelivery {
+  redelivered: true;
+  eventId: string;
+  queued: string[];
+}
+
 /** POST …/webhooks/ping: the `ping` event recorded and queued for every endpoint. */
 export interface DeskPing {
   eventId: string;
@@ -156,6 +163,10 @@ export interface DeskSettings {
 export interface DeskSettingsPatch {
   allowedOrigins?: string[];
   redirectUrls?: Record<string, string>;
-  /** Endpoints by URL; a new one gets a generated secret, shown once in the answer's `newSecrets`. */
+  /**
+   * The whole list of endpoints, each by URL (its secret is kept by URL). A webhook secret never
+   * passes through a browser: a new URL is refused as the admin API refuses an endpoint without a
+   * secret (add it with the admin API, then edit it here).
+   */
   webhooks?: { url: string; events?: string[] | null }[];
 }

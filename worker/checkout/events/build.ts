@@ -6,7 +6,7 @@
 import type { Payout } from "../../v3/types.js";
 import type { PaymentView } from "../wire.js";
 import { paymentEventType } from "./event-type.js";
-import type { PaymentEvent, PayoutEvent } from "../backend-wire.js";
+import type { PaymentEvent, PayoutEvent, PingEvent } from "../backend-wire.js";
 
 export function newEventId(): string {
   return `evt_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -51,5 +51,16 @@ export function payoutEvent(change: PayoutChange, id = newEventId()): PayoutEven
     timestamp: change.now.toISOString(),
     shop: change.shop,
     data: { previousStatus: change.previousStatus, version: change.version, payout: change.payout },
+  };
+}
+
+/** The test event of the merchant's dashboard ("Send test event"): signed and delivered like every other. */
+export function pingEvent(shop: string, now: Date, id = newEventId()): PingEvent {
+  return {
+    id,
+    type: "ping",
+    timestamp: now.toISOString(),
+    shop,
+    data: { message: `A test event from the dashboard of shop ${shop}: your endpoint receives and verifies webhooks.` },
   };
 }

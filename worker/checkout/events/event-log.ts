@@ -55,7 +55,9 @@ CREATE TABLE IF NOT EXISTS attempts (
   duration_ms INTEGER NOT NULL,
   error TEXT
 );
-CREATE INDEX IF NOT EXISTS attempts_event ON attempts (event_id);`;
+CREATE INDEX IF NOT EXISTS attempts_event ON attempts (event_id);
+CREATE INDEX IF NOT EXISTS events_recorded ON events (recorded_at);
+CREATE INDEX IF NOT EXISTS attempts_failed ON attempts (url, seq) WHERE status IS NULL OR status < 200 OR status > 299;`;
 
 interface EventRow extends Record<string, SqlStorageValue> {
   seq: number;

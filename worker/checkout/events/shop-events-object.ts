@@ -11,10 +11,17 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Payout } from "../../v3/types.js";
 import type { Env } from "../env.js";
-import { payoutEvent } from "./build.js";
+import { payoutEvent, pingEvent } from "./build.js";
 import { webhookTimeoutMs, type AttemptResult } from "./deliver.js";
 import { endpointsFor } from "./endpoints.js";
 import { EventLog, type FailureOutcome, type OpenDelivery } from "./event-log.js";
+import {
+  deliveriesBetween,
+  endpointFigures,
+  paymentEvents,
+  type DeliveryCounts,
+  type EndpointFigures,
+} from "./event-log-reads.js";
 import { Outbox } from "./outbox.js";
 import { leaseMs } from "./retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent } from "../backend-wire.js";
@@ -44,6 +51,10 @@ export function shopEvents(env: Env, shopId: string) {
     detail: (eventId: string) => stub.detail(eventId),
     redeliver: (eventId: string, urls: string[]) => stub.redeliver(shopId, eventId, urls),
     applyPayout: (timestamp: string, payout: Payout) => stub.applyPayout(shopId, timestamp, payout),
+    ping: (urls: string[]) => stub.ping(shopId, urls),
+    deliveriesBetween: (from: number, to: number) => stub.deliveriesBetween(from, to),
+    paymentEvents: (orderId: string | null, paymentId: string) => stub.paymentEvents(orderId, paymentId),
+    endpointFigures: (urls: string[]) => stub.endpointFigures(urls),
   };
 }
 
@@ -130,6 +141,36 @@ export class ShopEventsObject extends DurableObject<Env> {
     });
     if (found) await this.relay();
     return found;
+  }
+
+  /**
+   * A `ping` (the dashboard's test event) recorded with a delivery per endpoint of `urls` and
+   * queued through the outbox in one transaction, like a payout event; its id.
+   */
+  async ping(shopId: string, urls: string[]): Promise<string> {
+    const event = pingEvent(shopId, new Date());
+    this.ctx.storage.transactionSync(() => {
+      const now = Date.now();
+      this.log.record(event, urls, now, now + this.leaseMs);
+      this.outbox.add({ shop: shopId, event });
+    });
+    await this.relay();
+    return event.id;
+  }
+
+  /** The deliveries of the events recorded in [from, to), by state. */
+  deliveriesBetween(from: number, to: number): DeliveryCounts {
+    return deliveriesBetween(this.ctx.storage.sql, from, to);
+  }
+
+  /** Every event of one payment, oldest first, with its deliveries and attempts. */
+  paymentEvents(orderId: string | null, paymentId: string): EventDetail[] {
+    return paymentEvents(this.ctx.storage.sql, this.log, orderId, paymentId);
+  }
+
+  /** Per endpoint: deliveries over the latest events, and the latest failed attempts. */
+  endpointFigures(urls: string[]): EndpointFigures[] {
+    return endpointFigures(this.ctx.storage.sql, urls);
   }
 
   /**

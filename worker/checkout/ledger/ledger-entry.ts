@@ -1,7 +1,7 @@
 /**
  * What the ledger keeps of one payment event (pure): the row of the payment at the event's
- * version, and its transactions. Payout events and anything that is not a well-formed payment
- * event give no entry (the ledger holds payments; events come from this Worker's own outbox, so a
+ * version, and its transactions. Payout and ping events, and anything that is not a well-formed
+ * payment event, give no entry (the ledger holds payments; events come from this Worker's own outbox, so a
  * malformed one is a bug to log, not an input to store).
  */
 import type { LedgerPayment, WebhookEvent } from "../backend-wire.js";

@@ -54,7 +54,17 @@ export function decodeCursor(cursor: string): Position | undefined {
   }
 }
 
-interface PaymentListRow {
+/** The columns of a LedgerPayment, as `toPayment` reads them. */
+export const PAYMENT_COLUMNS = `payment_id, order_id, status, price_amount, price_currency, transfer_amount, transfer_currency,
+      paid_price_amount, pending_paid_price_amount, accepted_paid_price_amount, paid_transfer_amount,
+      pending_paid_transfer_amount, accepted_paid_transfer_amount, address, created_at, updated_at, final_at, version`;
+
+/** The same columns of `ledger_payments AS p`. */
+const PREFIXED_COLUMNS = PAYMENT_COLUMNS.split(",")
+  .map((column) => `p.${column.trim()}`)
+  .join(", ");
+
+export interface PaymentListRow {
   payment_id: string;
   order_id: string | null;
   status: string;
@@ -77,7 +87,7 @@ interface PaymentListRow {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function toPayment(row: PaymentListRow): LedgerPayment {
+export function toPayment(row: PaymentListRow): LedgerPayment {
   return {
     paymentId: row.payment_id,
     orderId: row.order_id,
@@ -153,10 +163,7 @@ export function pageQuery(
     const at = bind(after.createdAt);
     where.push(`(p.created_at < ${at} OR (p.created_at = ${at} AND p.payment_id < ${bind(after.paymentId)}))`);
   }
-  const sql = `SELECT p.payment_id, p.order_id, p.status, p.price_amount, p.price_currency, p.transfer_amount,
-      p.transfer_currency, p.paid_price_amount, p.pending_paid_price_amount, p.accepted_paid_price_amount,
-      p.paid_transfer_amount, p.pending_paid_transfer_amount, p.accepted_paid_transfer_amount, p.address,
-      p.created_at, p.updated_at, p.final_at, p.version
+  const sql = `SELECT ${PREFIXED_COLUMNS}
     FROM ${from} WHERE ${where.join(" AND ")}
     ORDER BY p.created_at DESC, p.payment_id DESC LIMIT ${bind(limit + 1)}`;
   return { sql, params };

@@ -68,6 +68,8 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
       stub.init(ref, payment, requestedAt, orderId),
     /** The latest view (404 payment_not_found, 502/504 upstream_* when it cannot be had). */
     view: async (): Promise<PaymentView> => unwrap(await stub.lookup(ref)),
+    /** The view when the object holds the payment's snapshot now, else null (never asks the upstream). */
+    heldView: (): Promise<PaymentView | null> => stub.heldView(ref),
     /** An authentic upstream notification: applied when newer. */
     applyNotification: (timestamp: string, payment: Payment): Promise<NotificationOutcome> =>
       stub.applyNotification(ref, timestamp, payment),
@@ -150,6 +152,15 @@ export class PaymentObject extends DurableObject<Env> {
           error: err,
         }),
     );
+  }
+
+  /**
+   * The view of the snapshot held now, or null when none is (never created here, or forgotten
+   * after its retention time): no upstream request and no poll, unlike `lookup`.
+   */
+  async heldView(ref: PaymentRef): Promise<PaymentView | null> {
+    if (!this.holds(ref)) return null;
+    return this.currentView(await getShop(this.env, ref.shopId));
   }
 
   /**

@@ -11,6 +11,7 @@ import { adminApi } from "./admin-api.js";
 import { assetsRoutes } from "./assets.js";
 import { backendApi } from "./backend-api.js";
 import { ledgerApi } from "./ledger-api.js";
+import { dashboardApi } from "./dashboard-api.js";
 import { deskApi } from "./desk-api.js";
 import { shopCors } from "./cors.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "../payments/create-payment.js";
@@ -124,6 +125,8 @@ app.post(HOOK_ROUTE, limitBody(MAX_HOOK_BODY), async (c) => {
 app.route("/", backendApi);
 app.route("/", ledgerApi);
 app.route("/", deskApi);
+// After deskApi: its deskAuth (session or Access, and CSRF on writes) runs first on /dashboard/api/shops/*.
+app.route("/dashboard/api", dashboardApi);
 app.route("/admin", adminApi);
 app.route("/demo/api", demoRoutes);
 app.route("/", assetsRoutes);

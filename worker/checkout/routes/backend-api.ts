@@ -14,10 +14,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { backendAuth } from "./backend-auth.js";
 import { CheckoutError } from "../http/errors.js";
-import { endpointsFor } from "../events/endpoints.js";
+import { eventIdParam, redeliver } from "../events/redeliver.js";
 import type { OrderStatus } from "../backend-wire.js";
 import { queryParams, type AppEnv } from "../http/plumbing.js";
-import { EVENT_ID, ORDER_ID } from "../rules.js";
+import { ORDER_ID } from "../rules.js";
 import { orderObject } from "../payments/order-object.js";
 import { paymentObject } from "../payments/payment-object.js";
 import { shopEvents } from "../events/shop-events-object.js";
@@ -34,11 +34,6 @@ export const eventsQuery = z.strictObject({
     .optional(),
   limit: z.coerce.number().int().min(1).max(MAX_EVENTS_LIMIT).optional(),
 });
-
-function eventIdParam(value: string | undefined): string {
-  if (!value || !EVENT_ID.test(value)) throw new CheckoutError(404, "event_not_found", "No event with this id.");
-  return value;
-}
 
 export const backendApi = new Hono<AppEnv>();
 
@@ -83,12 +78,6 @@ backendApi.get("/api/shops/:shop/events/:eventId", backendAuth, async (c) => {
 backendApi.post("/api/shops/:shop/events/:eventId/redeliver", backendAuth, async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
   const eventId = eventIdParam(c.req.param("eventId"));
-  const events = shopEvents(c.env, shop.id);
-  const detail = await events.detail(eventId);
-  if (!detail) throw new CheckoutError(404, "event_not_found", "No event with this id.");
-  const urls = endpointsFor(shop, detail.event.type).map((endpoint) => endpoint.url);
-  if (!urls.length)
-    throw new CheckoutError(409, "no_webhook_endpoint", "No webhook endpoint of this shop takes this event type.");
-  await events.redeliver(eventId, urls);
+  const urls = await redeliver(c.env, shop, eventId);
   return c.json({ eventId, queued: urls }, 202, { "Cache-Control": "no-store" });
 });

@@ -11,10 +11,14 @@ export const HOOK_ROUTE = "/hooks/:shop";
 
 const HOOK_PATH = /^\/hooks\/([^/]+)$/;
 
+/** This Worker's origin as others reach it: PUBLIC_URL's when set, else this request's. */
+export function publicOrigin(env: Pick<Env, "PUBLIC_URL">, requestUrl: string): string {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
+}
+
 /** Where the upstream posts this shop's notifications: PUBLIC_URL when set, else this request's origin. */
 export function hookUrlFor(env: Pick<Env, "PUBLIC_URL">, shop: { id: string }, requestUrl: string): string {
-  const base = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
-  return `${base}/hooks/${encodeURIComponent(shop.id)}`;
+  return `${publicOrigin(env, requestUrl)}/hooks/${encodeURIComponent(shop.id)}`;
 }
 
 /** The shop a notification URL names, or undefined when it names none. */

@@ -1,0 +1,92 @@
+/**
+ * The merchant's dashboard's data API (dashboard-wire.ts lists the routes and their answers;
+ * docs/dashboard.md), mounted at /dashboard/api behind the dashboard's sign-in middleware, which
+ * sets the session's identity (`c.var.desk`) and checks CSRF on state-changing requests:
+ * - GET   /shops/{shop}/overview?days=30                 DeskOverview (days 1-90)
+ * - GET   /shops/{shop}/payments?(the ledger's filters)  LedgerPaymentList (as the ledger API)
+ * - GET   /shops/{shop}/payments.csv?(filters)           text/csv (as the ledger API)
+ * - GET   /shops/{shop}/payments/{paymentId}             DeskPaymentDetail
+ * - POST  /shops/{shop}/events/{eventId}/redeliver       202 {redelivered, eventId, queued}
+ * - GET   /shops/{shop}/webhooks                         DeskWebhooks
+ * - POST  /shops/{shop}/webhooks/ping                    202 DeskPing
+ * - GET   /shops/{shop}/settings                         DeskSettings
+ * - PATCH /shops/{shop}/settings                         DeskSettings (registry shops only)
+ * Every handler first checks the session and that the shop is one of its shops (desk-shop.ts);
+ * the work is in desk/ (and the ledger's list in ledger-lists.ts, shared with the backend's API).
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { DeskRedelivery } from "../dashboard-wire.js";
+import { DEFAULT_OVERVIEW_DAYS, MAX_OVERVIEW_DAYS, overview } from "../desk/desk-overview.js";
+import { paymentDetail } from "../desk/desk-payment.js";
+import { patchSettings, settingsOf, settingsPatch } from "../desk/desk-settings.js";
+import { deskShopGuard, requireDesk, requireDeskShop } from "../desk/desk-shop.js";
+import { sendPing, webhookStats } from "../desk/desk-webhooks.js";
+import { eventIdParam, redeliver } from "../events/redeliver.js";
+import { CheckoutError } from "../http/errors.js";
+import { jsonBody, limitBody, queryParams, type AppEnv } from "../http/plumbing.js";
+import { PAYMENT_ID } from "../rules.js";
+import { filterQuery, ledgerOf, listQuery, paymentsCsv, paymentsPage } from "./ledger-lists.js";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const MAX_SETTINGS_BODY = 64 * 1024;
+
+const overviewQuery = z.strictObject({
+  days: z.coerce.number().int().min(1).max(MAX_OVERVIEW_DAYS).optional(),
+});
+
+export const dashboardApi = new Hono<AppEnv>();
+
+dashboardApi.use("/shops/:shop/*", deskShopGuard);
+
+dashboardApi.get("/shops/:shop/overview", queryParams(overviewQuery), async (c) => {
+  const shop = await requireDeskShop(c);
+  const days = c.req.valid("query").days ?? DEFAULT_OVERVIEW_DAYS;
+  return c.json(await overview(c.env, ledgerOf(c.env), shop.id, days), 200, NO_STORE);
+});
+
+dashboardApi.get("/shops/:shop/payments", queryParams(listQuery), async (c) => {
+  const shop = await requireDeskShop(c);
+  return paymentsPage(c, shop.id, c.req.valid("query"));
+});
+
+dashboardApi.get("/shops/:shop/payments.csv", queryParams(filterQuery), async (c) => {
+  const shop = await requireDeskShop(c);
+  return paymentsCsv(c.env, shop.id, c.req.valid("query"));
+});
+
+dashboardApi.get("/shops/:shop/payments/:paymentId", async (c) => {
+  const shop = await requireDeskShop(c);
+  const paymentId = c.req.param("paymentId");
+  if (!PAYMENT_ID.test(paymentId)) throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
+  return c.json(await paymentDetail(c.env, ledgerOf(c.env), shop.id, paymentId, c.req.url), 200, NO_STORE);
+});
+
+dashboardApi.post("/shops/:shop/events/:eventId/redeliver", async (c) => {
+  const shop = await requireDeskShop(c);
+  const eventId = eventIdParam(c.req.param("eventId"));
+  const queued = await redeliver(c.env, shop, eventId);
+  const body: DeskRedelivery = { redelivered: true, eventId, queued };
+  return c.json(body, 202, NO_STORE);
+});
+
+dashboardApi.get("/shops/:shop/webhooks", async (c) => {
+  const shop = await requireDeskShop(c);
+  return c.json(await webhookStats(c.env, shop), 200, NO_STORE);
+});
+
+dashboardApi.post("/shops/:shop/webhooks/ping", async (c) => {
+  const shop = await requireDeskShop(c);
+  return c.json(await sendPing(c.env, shop), 202, NO_STORE);
+});
+
+dashboardApi.get("/shops/:shop/settings", async (c) => {
+  const shop = await requireDeskShop(c);
+  return c.json(settingsOf(shop), 200, NO_STORE);
+});
+
+dashboardApi.patch("/shops/:shop/settings", limitBody(MAX_SETTINGS_BODY), jsonBody(settingsPatch), async (c) => {
+  const shop = await requireDeskShop(c);
+  const settings = await patchSettings(c.env, shop, c.req.valid("json"), requireDesk(c), c.get("requestId"));
+  return c.json(settings, 200, NO_STORE);
+});
