@@ -168,9 +168,11 @@ export class DeskPaymentPage extends LightElement {
     const ev = e.event;
     const outcome = this._outcomes.get(ev.id);
     const change =
-      ev.type === "payout.updated"
-        ? ev.data.previousStatus
-        : t.payment.statusChange(ev.data.previousStatus, ev.data.payment.status);
+      ev.type === "ping"
+        ? ""
+        : ev.type === "payout.updated"
+          ? t.payment.statusChange(ev.data.previousStatus, ev.data.payout.status ?? "")
+          : t.payment.statusChange(ev.data.previousStatus, ev.data.payment.status);
     return html`<li class="event">
       <div class="event-head">
         <time datetime=${ev.timestamp}>${formatTime(ev.timestamp)}</time>
