@@ -106,21 +106,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ["widget/**", "test/widget/**", "demo/**"],
+    files: ["widget/**", "test/widget/**", "demo/**", "dashboard/**", "test/dashboard/**"],
     ...lit.configs["flat/recommended"],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ["widget/**", "demo/**"],
+    files: ["widget/**", "demo/**", "dashboard/**"],
     ...litA11y.configs.recommended,
   },
   // Boundaries: which part of the project may import which (docs/architecture.md, "Boundaries").
   // test/tooling/boundaries.test.ts shows each rule refusing a forbidden import.
   {
-    // The element and the demo page run in the browser: from the Worker they may import types, and
-    // values only from the wire module (a few constants of the contract). A value import of any
-    // other worker module would pull Worker code (zod, lossless-json, ...) into their bundles.
-    files: ["widget/**", "demo/**"],
+    // The element, the demo page and the dashboard run in the browser: from the Worker they may
+    // import types, and values only from the wire module (a few constants of the contract). A value
+    // import of any other worker module would pull Worker code (zod, lossless-json, ...) into their bundles.
+    files: ["widget/**", "demo/**", "dashboard/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -171,7 +171,7 @@ function forcedColorsCommand() {
 }
 
 export default {
-  files: ["test/widget/**/*.test.ts"],
+  files: ["test/widget/**/*.test.ts", "test/dashboard/**/*.test.ts"],
   nodeResolve: { browser: true },
   plugins: [
     forcedColorsCommand(),

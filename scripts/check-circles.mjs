@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Fails when the modules of worker/, widget/ or cli/ import each other in a circle, type imports
+// Fails when the modules of worker/, widget/, dashboard/ or cli/ import each other in a circle, type imports
 // included (dpdm reads `import type` as an arrow, as a reader of the code does). Part of
-// `npm run lint`. Usage: node scripts/check-circles.mjs [folder ...]   (default: the three)
+// `npm run lint`. Usage: node scripts/check-circles.mjs [folder ...]   (default: the four)
 // Each circle is printed as the chain of files that closes it.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "./servers.mjs";
 
-export const CHECKED_FOLDERS = ["worker", "widget", "cli"];
+export const CHECKED_FOLDERS = ["worker", "widget", "dashboard", "cli"];
 const DPDM = join(ROOT, "node_modules", "dpdm", "lib", "bin", "dpdm.js");
 
 const folders = process.argv.slice(2);

@@ -1,17 +1,22 @@
 #!/usr/bin/env node
 /* global document -- used inside page.evaluate callbacks, which run in the browser */
 // `npm run screenshots`: starts the demo (fresh state, free ports), drives it into the states the
-// README shows and writes docs/screenshots/*.png: light, dark, underpaid, confirmed, 360 px wide.
+// README shows and writes docs/screenshots/*.png: light, dark, underpaid, confirmed, 360 px wide;
+// then the merchant's dashboard (overview, payments, a payment's detail; desktop and 360 px; light
+// and dark) as the Worker serves it, its API's answers a sample month (scripts/dashboard-sample.mjs).
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
+import { sampleAnswer, sampleDetail } from "./dashboard-sample.mjs";
 import { launchChromium } from "./engines.mjs";
 import { ensureBuilt, ROOT, startServers } from "./servers.mjs";
 
 const OUT = join(ROOT, "docs", "screenshots");
 const DESKTOP = { width: 1120, height: 860 };
 const PHONE = { width: 360, height: 800 };
+/** `--dashboard`: only the dashboard's pictures (the element's stay as they are). */
+const DASHBOARD_ONLY = process.argv.includes("--dashboard");
 
 ensureBuilt();
 mkdirSync(OUT, { recursive: true });
@@ -77,7 +82,49 @@ async function shoot(page, file) {
   console.log(`wrote docs/screenshots/${file}`);
 }
 
+/**
+ * One page of the dashboard, served by the Worker from the built app, in `theme`: the dashboard
+ * API's answers come from the sample month (a fresh demo has no history for the chart).
+ */
+async function shootDashboard({ path, file, viewport, theme, scale = 1 }) {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: scale,
+    locale: "en-US",
+    colorScheme: theme,
+  });
+  const page = await context.newPage();
+  const violations = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await page.route(`${servers.checkoutUrl}/dashboard/api/**`, (route) => {
+    const url = new URL(route.request().url());
+    const body = sampleAnswer(url.pathname, url.search);
+    return body === undefined
+      ? route.fulfill({ status: 404, json: { error: { code: "not_found", message: "Not in the sample." } } })
+      : route.fulfill({ json: body });
+  });
+  await page.goto(`${servers.checkoutUrl}${path}`);
+  await page.locator("main h1").first().waitFor();
+  await page.waitForFunction(() => !document.querySelector("main .loading"));
+  await page.evaluate(() => document.fonts.ready);
+  if (violations.length) throw new Error(`CSP violations on ${path}: ${violations.join("; ")}`);
+  await page.screenshot({ path: join(OUT, file), fullPage: true, animations: "disabled", caret: "hide" });
+  console.log(`wrote docs/screenshots/${file}`);
+  await context.close();
+}
+
 try {
+  if (!DASHBOARD_ONLY) await shootElement();
+  await shootDashboardPages();
+} finally {
+  await browser.close();
+  await servers.stop();
+  rmSync(persistDir, { recursive: true, force: true });
+}
+
+async function shootElement() {
   {
     const { context, page } = await openDemo({ name: "light", viewport: DESKTOP });
     await shoot(page, "light.png");
@@ -109,8 +156,18 @@ try {
     await shoot(page, "mobile-360.png");
     await context.close();
   }
-} finally {
-  await browser.close();
-  await servers.stop();
-  rmSync(persistDir, { recursive: true, force: true });
+}
+
+async function shootDashboardPages() {
+  const detail = sampleDetail().payment.paymentId;
+  const pages = [
+    ["overview", "/dashboard/?shop=demo-open"],
+    ["payments", "/dashboard/payments?shop=demo-open"],
+    ["payment", `/dashboard/payments/${detail}?shop=demo-open`],
+  ];
+  for (const [name, path] of pages)
+    for (const theme of ["light", "dark"]) {
+      await shootDashboard({ path, file: `dashboard-${name}-${theme}.png`, viewport: DESKTOP, theme });
+      await shootDashboard({ path, file: `dashboard-${name}-${theme}-360.png`, viewport: PHONE, theme, scale: 2 });
+    }
 }

@@ -13,6 +13,11 @@
  * the JSON 405; and `/demo`, which the Worker runs first for so that it answers a permanent
  * redirect to `/demo/` (the asset layer would answer 307). A file they do find comes from the
  * ASSETS binding, whose responses carry the same `_headers`.
+ *
+ * The dashboard's pages (dashboard/routes.ts) are real paths: `run_worker_first` sends them here
+ * and each is answered with the app's index.html (`/dashboard/`, with its CSP and no-store), so a
+ * shared or reloaded deep link loads the app, which then reads its URL. `/dashboard/api/*` is the
+ * dashboard's API, not a page.
  */
 import { Hono } from "hono";
 import type { Env } from "../env.js";
@@ -41,3 +46,14 @@ assetsRoutes.get("/chunks/:file{[A-Za-z0-9._-]+\\.js(?:\\.map)?}", (c) =>
 );
 assetsRoutes.get("/demo", (c) => c.redirect("/demo/", 301));
 assetsRoutes.get("/demo/*", (c) => fromAssets(c.env, c.req.raw, new URL(c.req.url).pathname));
+
+/** The dashboard's pages other than `/dashboard/` itself (that one is a file): each is the app's index.html. */
+export const DASHBOARD_PAGES = [
+  "/dashboard/sign-in",
+  "/dashboard/payments",
+  "/dashboard/payments/:paymentId",
+  "/dashboard/webhooks",
+  "/dashboard/settings",
+] as const;
+assetsRoutes.get("/dashboard", (c) => c.redirect("/dashboard/", 301));
+for (const page of DASHBOARD_PAGES) assetsRoutes.get(page, (c) => fromAssets(c.env, c.req.raw, "/dashboard/"));

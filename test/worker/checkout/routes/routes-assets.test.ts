@@ -20,6 +20,9 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const DEMO_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+const DASHBOARD_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 /** The headers every widget file carries: a cross-origin module script, never sniffed. */
 function expectWidgetFileHeaders(response: Response, cache: string): void {
   expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -109,6 +112,35 @@ describe("static assets, through the asset layer", () => {
     const response = await fromEdge("/demo/nothing-here.js");
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("not_found");
+  });
+
+  it("serves the dashboard's index.html for every page of the app (deep links), never stored, under its CSP", async () => {
+    const home = await fromEdge("/dashboard/");
+    expect(fromWorker(home)).toBe(false);
+    for (const response of [
+      home,
+      ...(await Promise.all(
+        [
+          "/dashboard/sign-in",
+          "/dashboard/payments?status=CONFIRMED",
+          "/dashboard/payments/pay_1?shop=demo-open",
+          "/dashboard/webhooks",
+          "/dashboard/settings",
+        ].map((path) => fromEdge(path)),
+      )),
+    ]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toMatch(/text\/html/);
+      expect(response.headers.get("Content-Security-Policy")).toBe(DASHBOARD_CSP);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(await response.text()).toContain("Dashboard fixture");
+    }
+    const redirect = await fromEdge("/dashboard", { redirect: "manual" });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get("Location")).toBe("/dashboard/");
+    const deeper = await fromEdge("/dashboard/payments/pay_1/more");
+    expect(deeper.status).toBe(404);
   });
 
   it("runs the Worker first for its own routes: /api/*, /hooks/*, /demo/api/*", async () => {
