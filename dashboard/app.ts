@@ -49,6 +49,7 @@ export class DeskApp extends LightElement {
     super.connectedCallback();
     addEventListener("popstate", this.onPopState);
     document.addEventListener("click", this.onClick);
+    document.addEventListener("visibilitychange", this.onVisible);
     this.addEventListener(NAVIGATE, this.onNavigate as EventListener);
     void this.start();
   }
@@ -57,6 +58,7 @@ export class DeskApp extends LightElement {
     super.disconnectedCallback();
     removeEventListener("popstate", this.onPopState);
     document.removeEventListener("click", this.onClick);
+    document.removeEventListener("visibilitychange", this.onVisible);
     this.removeEventListener(NAVIGATE, this.onNavigate as EventListener);
     clearTimeout(this.refreshTimer);
   }
@@ -149,6 +151,25 @@ export class DeskApp extends LightElement {
       } else this._page = { status: "error", error: e };
     }
   }
+
+  /**
+   * Back on the dashboard's tab (after paying in the demo, say): the shown page is read again,
+   * in place, without a loading state. No polling: requests move the session's idle end, and a
+   * tab left open must still sign out when idle.
+   */
+  private onVisible = async (): Promise<void> => {
+    const route = this._route;
+    const shop = this.shop;
+    if (document.visibilityState !== "visible" || this._page.status !== "ready") return;
+    if (route.page === "sign-in" || route.page === "not-found" || !shop) return;
+    const id = ++this.loads;
+    try {
+      const data = await this.fetchPage(route, shop);
+      if (id === this.loads) this._page = { status: "ready", data };
+    } catch {
+      // The page shown stays; the next navigation or visit says what went wrong.
+    }
+  };
 
   private fetchPage(route: Exclude<Route, { page: "sign-in" | "not-found" }>, shop: string): Promise<unknown> {
     switch (route.page) {

@@ -51,6 +51,22 @@ describe("the app shell", () => {
     return app;
   }
 
+  it("reads the page again, in place, when its tab comes back into view", async () => {
+    let payments = LIST.payments.slice(1);
+    const calls = fakeApi({
+      [`GET ${API}/session`]: () => json(SESSION),
+      [`GET ${SHOP_API}/payments`]: () => json({ ...LIST, payments }),
+    });
+    const app = await open("/dashboard/payments?shop=demo-open");
+    const rows = () => app.querySelectorAll("a.row-link").length;
+    const before = rows();
+    payments = LIST.payments;
+    document.dispatchEvent(new Event("visibilitychange"));
+    await until(() => rows() === before + 1, "the new payment");
+    expect(calls.filter((c) => c.url.startsWith(`${SHOP_API}/payments`))).to.have.length(2);
+    expect(app.querySelector("[role=status].loading")).to.equal(null);
+  });
+
   it("opens a deep link, lists the session's shops, and follows links and Back without reloading", async () => {
     const calls = fakeApi({
       [`GET ${API}/session`]: () => json(SESSION),
