@@ -8,6 +8,7 @@
 // minute a customer keeps the page open costs.
 import WebSocket from "ws";
 import { upstreamPayment } from "./notify.mjs";
+import { sandboxControl } from "./sandbox-control.mjs";
 
 const SHOP = "demo-open";
 
@@ -50,16 +51,6 @@ export function billed(counts, upstream) {
     d1Queries: counts["d1 queries"] ?? 0,
     upstreamCalls: Object.values(upstream).reduce((a, b) => a + b, 0),
   };
-}
-
-async function sandboxControl(sandboxUrl, path, body) {
-  const response = await fetch(`${sandboxUrl}/sandbox${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${path}: HTTP ${response.status} ${await response.text()}`);
-  return response.json();
 }
 
 /** A viewer on the payment's stream: resolves each status as it arrives. */

@@ -199,6 +199,8 @@ function counted(Base, className) {
 export const PaymentObject = product.PaymentObject && counted(product.PaymentObject, "PaymentObject");
 export const OrderObject = product.OrderObject && counted(product.OrderObject, "OrderObject");
 export const ShopEventsObject = counted(product.ShopEventsObject, "ShopEventsObject");
+// The dashboard's sessions: no part of a checkout, passed through uncounted.
+export const DeskSessionObject = product.DeskSessionObject;
 
 /** The route of a request with its ids left out: "POST /api/shops/:shop/payments". */
 function routeOf(request) {

@@ -11,22 +11,13 @@
 //   backfill` writes a second.
 import { performance } from "node:perf_hooks";
 import { percentile } from "./stats.mjs";
+import { sandboxControl } from "./sandbox-control.mjs";
 
 const SHOP = "demo-open";
 
 async function backendJson(url, token, init = {}) {
   const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`${init.method ?? "GET"} ${url}: HTTP ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function sandboxControl(sandboxUrl, path, body) {
-  const response = await fetch(`${sandboxUrl}/sandbox${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${path}: HTTP ${response.status} ${await response.text()}`);
   return response.json();
 }
 
