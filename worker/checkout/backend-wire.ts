@@ -111,7 +111,10 @@ export interface EventList {
 
 /** GET /api/shops/{shop}/events/{eventId}: the entry with every attempt. */
 export interface EventDetail extends EventEntry {
+  /** Oldest first, at most `attemptsLimit` (default 100) after `attemptsAfter`. */
   attempts: DeliveryAttempt[];
+  /** Pass as `attemptsAfter` for the next attempts; null when these are the last. */
+  attemptsNext: string | null;
 }
 
 /** GET /api/shops/{shop}/orders/{orderId} */

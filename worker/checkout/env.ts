@@ -63,6 +63,8 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   DASHBOARD_OPERATORS?: CheckoutBindings["DASHBOARD_OPERATORS"];
   /** Worker secret: signs the dashboard's session cookie (32+ characters); unset, the dashboard's API is off (404). */
   DASHBOARD_SESSION_KEY?: string;
+  /** Workers rate-limit binding for redeliveries, keyed by shop (backend API and dashboard together). */
+  REDELIVER_LIMITER: CheckoutBindings["REDELIVER_LIMITER"];
   /** JSON array of shop configurations (see config.ts); absent: no shops from the var (a registry-only deployment). */
   SHOPS?: CheckoutBindings["SHOPS"];
   /** The shop registry (D1, migrations in worker/checkout/migrations/); absent: the SHOPS var alone. */

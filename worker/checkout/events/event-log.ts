@@ -21,6 +21,9 @@ import type {
   WebhookEvent,
 } from "../backend-wire.js";
 
+/** Attempts of one event in one answer, unless asked otherwise (the backend API's `attemptsLimit`). */
+export const DEFAULT_ATTEMPTS_LIMIT = 100;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -78,6 +81,7 @@ interface DeliveryRow extends Record<string, SqlStorageValue> {
 }
 
 interface AttemptRow extends Record<string, SqlStorageValue> {
+  seq: number;
   url: string;
   at: number;
   status: number | null;
@@ -302,23 +306,28 @@ export class EventLog {
     return { events, next: String(page.at(-1)?.seq ?? after), hasMore: rows.length > limit };
   }
 
-  detail(eventId: string): EventDetail | undefined {
+  /** The event with its attempts, a page of them: at most `limit` after the attempt `after` (a cursor from `attemptsNext`). */
+  detail(eventId: string, after = 0, limit = DEFAULT_ATTEMPTS_LIMIT): EventDetail | undefined {
     const row = this.sql.exec<EventRow>("SELECT seq, id, body FROM events WHERE id = ?", eventId).toArray()[0];
     if (!row) return undefined;
-    const attempts: DeliveryAttempt[] = this.sql
+    const rows = this.sql
       .exec<AttemptRow>(
-        "SELECT url, at, status, duration_ms, error FROM attempts WHERE event_id = ? ORDER BY seq",
+        "SELECT seq, url, at, status, duration_ms, error FROM attempts WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?",
         eventId,
+        after,
+        limit + 1,
       )
-      .toArray()
-      .map((a) => ({
-        url: a.url,
-        at: new Date(a.at).toISOString(),
-        status: a.status,
-        durationMs: a.duration_ms,
-        error: a.error,
-      }));
-    return { ...this.entry(row), attempts };
+      .toArray();
+    const page = rows.slice(0, limit);
+    const attemptsNext = rows.length > limit ? String(page.at(-1)?.seq ?? after) : null;
+    const attempts: DeliveryAttempt[] = page.map((a) => ({
+      url: a.url,
+      at: new Date(a.at).toISOString(),
+      status: a.status,
+      durationMs: a.duration_ms,
+      error: a.error,
+    }));
+    return { ...this.entry(row), attempts, attemptsNext };
   }
 
   private entry(row: EventRow): EventEntry {

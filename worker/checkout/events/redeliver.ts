@@ -18,8 +18,19 @@ export function eventIdParam(value: string | undefined): string {
   return value;
 }
 
-/** Queues the event again; the endpoints it goes to (404 event_not_found, 409 no_webhook_endpoint). */
+/**
+ * Queues the event again; the endpoints it goes to (404 event_not_found, 409 no_webhook_endpoint,
+ * 429 rate_limited past REDELIVER_LIMITER's redeliveries a minute for the shop).
+ */
 export async function redeliver(env: Env, shop: Shop, eventId: string): Promise<string[]> {
+  const { success } = await env.REDELIVER_LIMITER.limit({ key: shop.id });
+  if (!success)
+    throw new CheckoutError(
+      429,
+      "rate_limited",
+      "Too many redeliveries for this shop: at most 60 a minute (backend API and dashboard together). Try again in a minute.",
+      { "Retry-After": "60" },
+    );
   const events = shopEvents(env, shop.id);
   const detail = await events.detail(eventId);
   if (!detail) throw noSuchEvent();

@@ -48,7 +48,8 @@ export function shopEvents(env: Env, shopId: string) {
       stub.finish(eventId, results, failure),
     deadLetter: (event: WebhookEvent, reason: string) => stub.deadLetter(event, reason),
     list: (after: number, limit: number) => stub.list(after, limit),
-    detail: (eventId: string) => stub.detail(eventId),
+    detail: (eventId: string, attemptsAfter?: number, attemptsLimit?: number) =>
+      stub.detail(eventId, attemptsAfter, attemptsLimit),
     redeliver: (eventId: string, urls: string[]) => stub.redeliver(shopId, eventId, urls),
     applyPayout: (timestamp: string, payout: Payout) => stub.applyPayout(shopId, timestamp, payout),
     ping: (urls: string[]) => stub.ping(shopId, urls),
@@ -128,8 +129,8 @@ export class ShopEventsObject extends DurableObject<Env> {
     return this.log.list(after, limit);
   }
 
-  detail(eventId: string): EventDetail | null {
-    return this.log.detail(eventId) ?? null;
+  detail(eventId: string, attemptsAfter?: number, attemptsLimit?: number): EventDetail | null {
+    return this.log.detail(eventId, attemptsAfter, attemptsLimit) ?? null;
   }
 
   /** Queues the event again for `urls` (its deliveries there become pending); false when unknown. */

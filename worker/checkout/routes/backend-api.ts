@@ -3,7 +3,7 @@
  * without CORS (browsers are not its clients):
  * - GET  /api/shops/{shop}/orders/{orderId}: the order's payment as this Worker knows it, and `paid`;
  * - GET  /api/shops/{shop}/events?after=&limit=: the shop's events in order, with delivery state;
- * - GET  /api/shops/{shop}/events/{eventId}: one event with every delivery attempt;
+ * - GET  /api/shops/{shop}/events/{eventId}?attemptsAfter=&attemptsLimit=: one event with its delivery attempts, paged;
  * - POST /api/shops/{shop}/events/{eventId}/redeliver: queue it again for every matching endpoint.
  * The payments ledger's routes are in ledger-api.ts.
  * Every answer comes from this Worker's records for that shop: the OrderObject of (shop, order),
@@ -68,9 +68,24 @@ backendApi.get("/api/shops/:shop/events", backendAuth, queryParams(eventsQuery),
   return c.json(list, 200, { "Cache-Control": "no-store" });
 });
 
-backendApi.get("/api/shops/:shop/events/:eventId", backendAuth, async (c) => {
+const MAX_ATTEMPTS_LIMIT = 500;
+
+const eventQuery = z.strictObject({
+  attemptsAfter: z
+    .string()
+    .regex(/^\d{1,15}$/, "must be a cursor from an earlier answer's attemptsNext (digits)")
+    .optional(),
+  attemptsLimit: z.coerce.number().int().min(1).max(MAX_ATTEMPTS_LIMIT).optional(),
+});
+
+backendApi.get("/api/shops/:shop/events/:eventId", backendAuth, queryParams(eventQuery), async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
-  const detail = await shopEvents(c.env, shop.id).detail(eventIdParam(c.req.param("eventId")));
+  const { attemptsAfter, attemptsLimit } = c.req.valid("query");
+  const detail = await shopEvents(c.env, shop.id).detail(
+    eventIdParam(c.req.param("eventId")),
+    Number(attemptsAfter ?? "0"),
+    attemptsLimit,
+  );
   if (!detail) throw new CheckoutError(404, "event_not_found", "No event with this id.");
   return c.json(detail, 200, { "Cache-Control": "no-store" });
 });
