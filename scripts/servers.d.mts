@@ -54,6 +54,10 @@ export interface Servers {
   stopCheckout(): Promise<void>;
   /** Starts the checkout Worker again on the same port and state (stopping it first if it runs). */
   restartCheckout(): Promise<void>;
+  /** Kills the checkout Worker at once (SIGKILL to its process group: wrangler and workerd), as a crash; its state folder stays. */
+  crashCheckout(): Promise<void>;
+  /** The process group of each Worker (wrangler and its workerd), e.g. to read their memory in /proc. */
+  processGroups(): { checkout: number | undefined; sandbox: number | undefined };
 }
 
 export declare function startServers(options?: ServerOptions): Promise<Servers>;

@@ -389,7 +389,8 @@ export async function startWorker({ name, config, port, persistDir, vars = {}, t
 /**
  * Starts the sandbox upstream, the checkout Worker and the reference shop backend on 127.0.0.1
  * and waits until all three answer. The checkout Worker can be stopped and started again on the
- * same state (`restartCheckout`), as a deployment restarts.
+ * same state (`restartCheckout`), as a deployment restarts, or killed without warning
+ * (`crashCheckout`, then `restartCheckout`), as a crash.
  * @param {import("./servers.d.mts").ServerOptions} [options]
  * @returns {Promise<import("./servers.d.mts").Servers>}
  */
@@ -503,5 +504,11 @@ export async function startServers(options = {}) {
     running.add(checkout);
     await checkoutReady();
   };
-  return { checkoutUrl, sandboxUrl, backendUrl, stop, stopCheckout, restartCheckout };
+  const crashCheckout = async () => {
+    checkout.killNow();
+    await checkout.exit;
+    running.delete(checkout);
+  };
+  const processGroups = () => ({ checkout: checkout.child.pid, sandbox: sandbox.child.pid });
+  return { checkoutUrl, sandboxUrl, backendUrl, stop, stopCheckout, restartCheckout, crashCheckout, processGroups };
 }
