@@ -17,7 +17,7 @@ import { endpointsFor } from "./endpoints.js";
 import { EventLog, type FailureOutcome, type OpenDelivery } from "./event-log.js";
 import { Outbox } from "./outbox.js";
 import { leaseMs } from "./retry-policy.js";
-import type { EventDetail, EventList, WebhookEvent } from "../backend-wire.js";
+import type { EventDetail, EventList, WebhookEvent, WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
 import { getShop } from "../shops/shop-source.js";
 import { decideSnapshot, parseTime, type SnapshotDecision } from "../upstream/snapshot.js";
@@ -36,6 +36,21 @@ export function shopEvents(env: Env, shopId: string) {
     redeliver: (eventId: string, urls: string[]) => stub.redeliver(shopId, eventId, urls),
     applyPayout: (timestamp: string, payout: Payout) => stub.applyPayout(shopId, timestamp, payout),
   };
+}
+
+/**
+ * Records payment events in their shop's event log before they go to the Queue (the
+ * PaymentObject's outbox calls it), each delivery with a lease: from then on the log queues an
+ * event again if the Queue loses its message, as it does for payout events.
+ */
+export async function recordInEventLog(env: Env, messages: WebhookMessage[]): Promise<void> {
+  for (const { shop: shopId, event } of messages) {
+    const shop = await getShop(env, shopId);
+    await shopEvents(env, shop.id).record(
+      event,
+      endpointsFor(shop, event.type).map((endpoint) => endpoint.url),
+    );
+  }
 }
 
 interface PayoutRow extends Record<string, SqlStorageValue> {
