@@ -114,7 +114,9 @@ describe("the outbox of a PaymentObject", () => {
 
   it("puts the event in the shop's event log before the Queue: a message the Queue accepted and lost is queued again from there", async () => {
     // The Queue accepts the first message and loses it (a local Queue, kept in memory, whose process died).
-    const sendBatch = vi.spyOn(testEnv.WEBHOOK_EVENTS, "sendBatch").mockResolvedValueOnce(undefined);
+    const sendBatch = vi
+      .spyOn(testEnv.WEBHOOK_EVENTS, "sendBatch")
+      .mockResolvedValueOnce({ metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } });
     const view = await createOpen(freshOrderId("lost"));
     expect(sendBatch).toHaveBeenCalledTimes(1);
     expect((await storedIn(stubOf(view.paymentId))).outbox).toEqual([]);
