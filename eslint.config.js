@@ -36,7 +36,18 @@ const CONSOLE_WORKER_MODULES = [
  * after it, not even a type, so that the rooms stay layered (docs/architecture.md, "The checkout
  * Worker's rooms"). The top-level index.ts, the entry, stands above them all.
  */
-const CHECKOUT_ROOMS = ["http", "shops", "upstream", "ledger", "events", "payments", "notifications", "demo", "desk", "routes"];
+const CHECKOUT_ROOMS = [
+  "http",
+  "shops",
+  "upstream",
+  "ledger",
+  "events",
+  "payments",
+  "notifications",
+  "demo",
+  "desk",
+  "routes",
+];
 
 /** One no-restricted-imports entry per room: the rooms above it are out of reach. */
 const roomBoundaries = CHECKOUT_ROOMS.map((room, index) => {

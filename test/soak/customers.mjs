@@ -210,7 +210,7 @@ export async function runCustomer(n, ctx) {
   check();
   await convergedNow;
   order.convergedMs = Date.now() - order.lastActionAt;
-  // A final payment needs no watcher any more; an open one stays watched to the end, as an open page.
-  if (["CONFIRMED", "EXPIRED", "INVALID"].includes(order.truth?.status)) watcher.close();
+  // The customer leaves once the page shows what happened (an open payment then stays unwatched).
+  watcher.close();
   return order;
 }

@@ -94,7 +94,18 @@ export function runFaults(plan, io) {
             await io.servers.crashCheckout();
             io.log(`${(at() / 1000).toFixed(1)} s: checkout Worker killed (SIGKILL)`);
             const restarting = Date.now();
-            await io.servers.restartCheckout();
+            // Not ready in time (a busy machine): stopped and started again, at most three times.
+            for (let tries = 1; ; tries++) {
+              try {
+                await io.servers.restartCheckout();
+                break;
+              } catch (error) {
+                io.log(
+                  `${(at() / 1000).toFixed(1)} s: restart ${tries} failed: ${String(error.message).split("\n")[0]}`,
+                );
+                if (tries >= 3) throw error;
+              }
+            }
             entry.restartMs = Date.now() - restarting;
             entry.downMs = at() - entry.at;
             io.onRestart?.();

@@ -5,9 +5,7 @@
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { Webhook } from "standardwebhooks";
-
-/** The largest body read; a webhook is a few KB. */
-const MAX_BODY_BYTES = 1 << 20;
+import { readBody } from "../bench/webhook-receiver.mjs";
 
 /** JSON text with every object's keys sorted: equal for equal content whatever the key order. */
 export function canonicalJson(value) {
@@ -21,20 +19,6 @@ export function canonicalJson(value) {
 }
 
 export const sha256 = (text) => createHash("sha256").update(text).digest("hex");
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on("data", (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) reject(new Error("body too large"));
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
 
 /**
  * Starts the receiver on 127.0.0.1:`port`, POST `path`. `received` maps each verified event id to

@@ -25,7 +25,10 @@ export function soakRows(r) {
       "payments started / created / not created within the create deadline",
       `${p.started} / ${p.created} / ${p.notCreated}`,
     ],
-    ["rate reached (created / s of driving), most customers in flight", `${p.perSecond} /s, ${p.maxInFlight}`],
+    [
+      "rate reached (created / s of driving); most customers in flight (cap), time new ones waited for the cap",
+      `${p.perSecond} /s; ${p.maxInFlight} (${p.inFlightCap}), ${p.secondsHeldAtCap} s`,
+    ],
     ["scenarios (created)", entries(p.scenarios)],
     ["final statuses in the sandbox", entries(r.figures.finalStatuses)],
     ["create, first request -> payment (retries included): p50 / p95 / p99 / max", dist(p.createMs)],
@@ -82,6 +85,7 @@ export function soakRows(r) {
       "memory: checkout Worker's workerd RSS per life (kill to kill), start -> last (max)",
       lives.map((l) => `${mb(l.startKb)} -> ${mb(l.lastKb)} (${mb(l.maxKb)})`).join("; "),
     ],
+    ["readings of the proofs (a second one 15 s later when the first fails)", String(r.readings)],
     [
       "wall time: customers started / faults over / settled / in all",
       `${r.seconds.launched} / ${r.seconds.faultsOver} / ${r.seconds.settled} / ${r.seconds.total} s`,
@@ -122,7 +126,8 @@ load average at the end ${m.loadavg.join(", ")} (the machine was shared with oth
 
 ## What happens
 
-- **Customers.** A new customer every ${(r.options.seconds / r.options.payments).toFixed(2)} s, half for the open-pricing
+- **Customers.** A new customer every ${(r.options.seconds / r.options.payments).toFixed(2)} s (unless ${r.options.maxInFlight} are
+  still busy: then the next waits, and none starts once the time is up), half for the open-pricing
   demo shop, half for the signed one (an order token signed with the shop's key), each with an
   address of its own (\`CF-Connecting-IP\`). It creates the payment with \`POST
   /api/shops/{shop}/payments\` and tries again on any failure with the same order id (the Worker
@@ -131,10 +136,11 @@ load average at the end ${m.loadavg.join(", ")} (the machine was shared with oth
   the transaction rejected (INVALID), never pay (expired), underpay then expire, pay and stay
   pending, or only open the checkout.
 - **Watched, as an open page is.** Every customer keeps a WebSocket stream of its payment open
-  (reconnected after every cut) until the stream shows what the sandbox holds; open payments stay
-  watched to the end. While a payment is watched its Durable Object polls the payment service, so a
-  change whose notification was dropped is still found: the soak relies on that, which is what the
-  Worker does for a customer's open page (without a viewer, only the expiry check fetches).
+  (reconnected after every cut) until the stream shows what the sandbox holds, then leaves. While a
+  payment is watched its Durable Object polls the payment service, so a change whose notification
+  was dropped is still found: the soak relies on that, which is what the Worker does for a
+  customer's open page (without a viewer, only the expiry check fetches; a change nobody watches
+  and whose notification is lost stays unknown until then).
 - **Faults, overlapping at random moments** (seeded): the checkout Worker's processes killed with
   SIGKILL and started again on the same state; upstream 5xx bursts (500/502/503 from a proxy
   between the Worker and the sandbox); upstream timeouts, both requests held until the Worker gives
@@ -160,6 +166,22 @@ ${r.proofs.map((p) => `| ${cell(p.name)} | ${p.ok ? "holds" : "**fails**"}: ${ce
 ${soakRows(r)
   .map(([label, value]) => `| ${cell(label)} | ${cell(value)} |`)
   .join("\n")}
+
+## What the soak found
+
+Its first full run (2026-11-25, 922 payments, six kills) lost webhook events: every event in the
+shops' event logs was delivered (724 of 724), but 1,133 versions of payments had no event at all
+(the logs never saw them), so the ledger and the shop's picture from its webhooks stayed behind
+the sandbox for 538 of 922 orders (the order API, which reads the payments' own objects, was right
+for all). The cause: a
+PaymentObject's outbox deleted an event once the Queue had accepted it, and the shop's event log
+only learnt of it from the Queue's consumer. A local Queue (\`wrangler dev\`, miniflare) keeps its
+messages in memory, so every kill lost the backlog waiting for the consumer; on the platform a
+Queue keeps what it accepted, but nothing else stood behind that promise. Now the outbox records
+each payment event in the shop's event log, with a delivery lease, before it sends it to the Queue
+(as payout events already were): a lost message is queued again by the log when its lease runs
+out (\`test/worker/checkout/events/webhooks-outbox.test.ts\`, "puts the event in the shop's event
+log before the Queue"). The run above is with that change.
 
 ## Reading the figures
 

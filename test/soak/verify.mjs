@@ -167,8 +167,10 @@ export async function prove(io) {
     const events = (eventsByPayment.get(order.paymentId) ?? []).sort((a, b) => a.data.version - b.data.version);
     const versions = new Set(events.map((event) => event.data.version));
     const finalVersion = answer.payment.version;
-    for (let v = 1; v <= finalVersion; v++)
-      if (!versions.has(v)) gaps.push(`${order.paymentId} version ${v} of ${finalVersion}: no event received`);
+    const missing = [];
+    for (let v = 1; v <= finalVersion; v++) if (!versions.has(v)) missing.push(v);
+    if (missing.length)
+      gaps.push(`${order.paymentId}: no event received for version ${missing.join(", ")} of ${finalVersion}`);
     if (
       answer.payment.paymentId !== order.paymentId ||
       !sameState(answer.payment, truth) ||
