@@ -37,6 +37,8 @@ export interface ServerOptions {
    * (pointed at the checkout's own origin) when the checkout does not run on DEMO_ORIGIN.
    */
   vars?: Record<string, string>;
+  /** Sandbox vars (--var KEY:VALUE), e.g. PAYMENT_EXPIRY_SECONDS. */
+  sandboxVars?: Record<string, string>;
   timeoutMs?: number;
   /** Another entry for the checkout Worker, with wrangler.toml's bindings (the benchmark's counted build); default wrangler.toml's main. */
   main?: string;

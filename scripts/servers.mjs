@@ -446,9 +446,18 @@ export async function startServers(options = {}) {
       join(persistDir, "checkout"),
     );
 
+  const sandboxVarArgs = Object.entries(options.sandboxVars ?? {}).flatMap(([key, value]) => [
+    "--var",
+    `${key}:${value}`,
+  ]);
   const sandbox = startWrangler(
     "sandbox Worker",
-    ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))],
+    [
+      "-c",
+      "worker/sandbox/wrangler.toml",
+      ...common(sandboxPort, await freePort(), join(persistDir, "sandbox")),
+      ...sandboxVarArgs,
+    ],
     options.echo,
     join(persistDir, "sandbox"),
   );

@@ -30,6 +30,7 @@ export const FULL = { payments: 2000, seconds: 600, drainSeconds: 900, createDea
 export const SHORT = { payments: 60, seconds: 60, drainSeconds: 90, createDeadlineSeconds: 45, maxInFlight: 80 };
 
 const SAMPLE_MS = 5000;
+const QUIET_MS = 6000;
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const stat = (values) =>
   values.length
@@ -78,6 +79,9 @@ export async function runSoak(options) {
     inspectorPort: port.inspector,
     persistDir,
     vars: { SANDBOX_BASE_URL: proxy.url, WEBHOOK_RETRY_SCHEDULE: SOAK_RETRY_SCHEDULE, WEBHOOK_LEASE_SECONDS: "5" },
+    // A payment left open must not expire upstream (15 minutes by default) while the soak reads
+    // back: its truth would change under the proofs.
+    sandboxVars: { PAYMENT_EXPIRY_SECONDS: "7200" },
     // A restart meets every waiting customer at once: on a busy machine it answers late.
     timeoutMs: 300_000,
   });
@@ -184,12 +188,21 @@ export async function runSoak(options) {
   const drainDeadline = Date.now() + options.drainSeconds * 1000;
   const allCustomers = Promise.all(customers);
   let isSettled = false;
+  // Reading every event log is work for the shops' event logs, which the webhooks are also
+  // waiting on: it is done only once no webhook has arrived for QUIET_MS.
+  let seen = -1;
+  let quietSince = Date.now();
   while (Date.now() < drainDeadline) {
     const finished = await Promise.race([
       allCustomers.then(() => true),
-      new Promise((r) => setTimeout(r, 3000, false)),
+      new Promise((r) => setTimeout(r, 2000, false)),
     ]);
-    if (finished && (await settled({ checkoutUrl: servers.checkoutUrl, shops, receiver, orders }).catch(() => false))) {
+    if (receiver.received.size !== seen) {
+      seen = receiver.received.size;
+      quietSince = Date.now();
+    }
+    if (!finished || Date.now() - quietSince < QUIET_MS) continue;
+    if (await settled({ checkoutUrl: servers.checkoutUrl, shops, receiver, orders }).catch(() => false)) {
       isSettled = true;
       break;
     }

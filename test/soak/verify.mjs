@@ -91,13 +91,13 @@ export async function prove(io) {
     ledgers.set(shop, new Map((await ledger(checkoutUrl, shop, token)).map((row) => [row.paymentId, row])));
   }
   const tokenOf = new Map(shops.map(({ shop, token }) => [shop, token]));
-  const truths = await pool(created, 8, (order) => io.sandbox.payment(order.paymentId));
-  const orderAnswers = await pool(created, 8, (order) =>
+  const truths = await pool(created, 16, (order) => io.sandbox.payment(order.paymentId));
+  const orderAnswers = await pool(created, 16, (order) =>
     getJson(`${checkoutUrl}/api/shops/${order.shop}/orders/${order.orderId}`, {
       authorization: `Bearer ${tokenOf.get(order.shop)}`,
     }),
   );
-  const notifications = await pool(created, 8, (order) => io.sandbox.notifications(order.paymentId));
+  const notifications = await pool(created, 16, (order) => io.sandbox.notifications(order.paymentId));
   const payoutPage = await getJson(`${io.sandboxUrl}/v3/payouts?limit=100`, {
     authorization: `Basic ${Buffer.from(`${io.apiKey.id}:${io.apiKey.secret}`).toString("base64")}`,
   });
