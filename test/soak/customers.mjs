@@ -87,7 +87,8 @@ export async function runCustomer(n, ctx) {
   const shop = random() < 0.5 ? "demo-open" : "demo-signed";
   const scenario = pickWeighted(SCENARIOS, random);
   const transferCurrency = random() < 0.5 ? "BTC" : "LTC";
-  const priceAmount = new Decimal(1 + Math.floor(random() * 49_900)).div(100).toFixed(2);
+  // 1.00 to 498.99: inside the open-pricing demo shop's limits (1.00 to 5000.00).
+  const priceAmount = new Decimal(100 + Math.floor(random() * 49_800)).div(100).toFixed(2);
   const order = {
     n,
     shop,

@@ -303,6 +303,9 @@ export async function runSoak(options) {
       started: orders.length,
       created: created.length,
       notCreated: orders.length - created.length,
+      notCreatedOrders: orders
+        .filter((o) => !o.paymentId)
+        .map((o) => ({ shop: o.shop, orderId: o.orderId, createErrors: o.createErrors })),
       perSecond: round(created.length / (launchedMs / 1000), 2),
       maxInFlight,
       inFlightCap: options.maxInFlight,
