@@ -99,6 +99,7 @@ export default tseslint.config(
       "*.mjs",
       "test/e2e/**",
       "test/bench/**",
+      "test/soak/**",
       "test/support/**",
       "test/package/**",
       "test/tooling/**",

@@ -37,6 +37,8 @@ export interface ServerOptions {
    * (pointed at the checkout's own origin) when the checkout does not run on DEMO_ORIGIN.
    */
   vars?: Record<string, string>;
+  /** Sandbox vars (--var KEY:VALUE), e.g. PAYMENT_EXPIRY_SECONDS. */
+  sandboxVars?: Record<string, string>;
   timeoutMs?: number;
   /** Another entry for the checkout Worker, with wrangler.toml's bindings (the benchmark's counted build); default wrangler.toml's main. */
   main?: string;
@@ -54,6 +56,10 @@ export interface Servers {
   stopCheckout(): Promise<void>;
   /** Starts the checkout Worker again on the same port and state (stopping it first if it runs). */
   restartCheckout(): Promise<void>;
+  /** Kills the checkout Worker at once (SIGKILL to its process group: wrangler and workerd), as a crash; its state folder stays. */
+  crashCheckout(): Promise<void>;
+  /** The process group of each Worker (wrangler and its workerd), e.g. to read their memory in /proc. */
+  processGroups(): { checkout: number | undefined; sandbox: number | undefined };
 }
 
 export declare function startServers(options?: ServerOptions): Promise<Servers>;

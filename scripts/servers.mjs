@@ -411,7 +411,8 @@ export async function startWorker({
 /**
  * Starts the sandbox upstream, the checkout Worker and the reference shop backend on 127.0.0.1
  * and waits until all three answer. The checkout Worker can be stopped and started again on the
- * same state (`restartCheckout`), as a deployment restarts.
+ * same state (`restartCheckout`), as a deployment restarts, or killed without warning
+ * (`crashCheckout`, then `restartCheckout`), as a crash.
  * @param {import("./servers.d.mts").ServerOptions} [options]
  * @returns {Promise<import("./servers.d.mts").Servers>}
  */
@@ -467,9 +468,18 @@ export async function startServers(options = {}) {
       join(persistDir, "checkout"),
     );
 
+  const sandboxVarArgs = Object.entries(options.sandboxVars ?? {}).flatMap(([key, value]) => [
+    "--var",
+    `${key}:${value}`,
+  ]);
   const sandbox = startWrangler(
     "sandbox Worker",
-    ["-c", "worker/sandbox/wrangler.toml", ...common(sandboxPort, await freePort(), join(persistDir, "sandbox"))],
+    [
+      "-c",
+      "worker/sandbox/wrangler.toml",
+      ...common(sandboxPort, await freePort(), join(persistDir, "sandbox")),
+      ...sandboxVarArgs,
+    ],
     options.echo,
     join(persistDir, "sandbox"),
   );
@@ -525,5 +535,11 @@ export async function startServers(options = {}) {
     running.add(checkout);
     await checkoutReady();
   };
-  return { checkoutUrl, sandboxUrl, backendUrl, stop, stopCheckout, restartCheckout };
+  const crashCheckout = async () => {
+    checkout.killNow();
+    await checkout.exit;
+    running.delete(checkout);
+  };
+  const processGroups = () => ({ checkout: checkout.child.pid, sandbox: sandbox.child.pid });
+  return { checkoutUrl, sandboxUrl, backendUrl, stop, stopCheckout, restartCheckout, crashCheckout, processGroups };
 }

@@ -115,6 +115,20 @@ const suites = [
   },
   { name: "widget", cmd: ["npx", "web-test-runner", "--config", "web-test-runner.config.mjs"], report: "widget.json" },
   {
+    name: "soak",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--config",
+      "test/soak/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/soak.json`,
+    ],
+    report: "soak.json",
+  },
+  {
     name: "e2e",
     cmd: [
       "npx",

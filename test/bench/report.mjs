@@ -13,6 +13,9 @@ table below; it also writes every figure to \`bench-results/latest.json\` (\`npm
 rewrites this page). The figures are measurements, not assertions: machines are noisy, and the
 numbers below come from one run while other work shared the CPUs.
 
+The chaos soak (\`npm run soak\`: thousands of payments while faults overlap, and the proofs that
+nothing was lost) writes its own page: [soak.md](soak.md).
+
 Latest run: **${results.date.slice(0, 16).replace("T", " ")} UTC**, ${m.cpus} CPUs (${m.model}), Node ${m.node},
 Chromium ${m.chromium}, \`wrangler dev\` (workerd) on loopback; ${results.seconds} s in all.
 

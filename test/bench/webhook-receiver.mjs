@@ -25,7 +25,8 @@ export function mulberry32(seed) {
 /** "paymentId#version" of a payment event (undefined for other events). */
 export const changeKey = (paymentId, version) => `${paymentId}#${version}`;
 
-function readBody(req) {
+/** The request's body as UTF-8 text; rejects beyond MAX_BODY_BYTES. */
+export function readBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;

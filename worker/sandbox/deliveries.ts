@@ -6,9 +6,12 @@
 import { signBody } from "../v3/notification.js";
 import { accountById } from "./config.js";
 import type { SandboxConfig } from "./config.js";
-import { chaosSchema, firstAttemptAt, isAcknowledged, NO_CHAOS, retryDelayMs } from "./delivery-policy.js";
+import { chaosSchema, firstAttemptAt, isAcknowledged, isDropped, NO_CHAOS, retryDelayMs } from "./delivery-policy.js";
 import type { Chaos } from "./delivery-policy.js";
 import type { DeliveryRow, Store } from "./store.js";
+
+/** The error logged for a delivery that chaos dropped. */
+export const DROPPED_ERROR = "dropped (chaos dropRate): never sent";
 
 /** A receiver gets this long to answer one delivery attempt. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -21,7 +24,7 @@ export class Deliveries {
 
   chaos(): Chaos {
     const stored = this.store.getSetting("chaos");
-    return stored ? chaosSchema.parse(JSON.parse(stored)) : NO_CHAOS;
+    return stored ? { ...NO_CHAOS, ...chaosSchema.parse(JSON.parse(stored)) } : NO_CHAOS;
   }
 
   setChaos(chaos: Chaos): Chaos {
@@ -48,8 +51,9 @@ export class Deliveries {
   ): void {
     const chaos = this.chaos();
     const nextMs = firstAttemptAt(now, chaos);
-    if (chaos.reorder) this.store.postponeHeld(ref, nextMs);
-    this.store.addDelivery({
+    const dropped = isDropped(chaos, Math.random());
+    if (chaos.reorder && !dropped) this.store.postponeHeld(ref, nextMs);
+    const delivery = {
       account,
       ref,
       notification_type: type,
@@ -59,7 +63,13 @@ export class Deliveries {
       next_ms: nextMs,
       fail_first: chaos.failFirst ? 1 : 0,
       copies: chaos.duplicate ? 2 : 1,
-    });
+    };
+    const id = this.store.addDelivery(delivery);
+    if (!dropped) return;
+    // Lost on the way: logged once, finished, never attempted.
+    const row: DeliveryRow = { ...delivery, id, attempts: 0, state: "failed" };
+    this.store.logAttempt(row, 1, null, DROPPED_ERROR, now);
+    this.store.finishAttempt(id, 1, "failed", nextMs);
   }
 
   private async attempt(row: DeliveryRow): Promise<void> {

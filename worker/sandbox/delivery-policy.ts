@@ -17,10 +17,19 @@ export const chaosSchema = z
     delayMs: z.number().int().min(0).max(3_600_000),
     /** The first attempt of every delivery fails (simulated, nothing sent) and goes to the retry schedule. */
     failFirst: z.boolean(),
+    /**
+     * Share of new deliveries dropped (0 to 1): never sent, never retried, logged as dropped. A
+     * receiver learns of such a change only by asking. Optional (0) so that options stored before
+     * it existed still read.
+     */
+    dropRate: z.number().min(0).max(1).optional(),
   })
   .strict();
 export type Chaos = z.infer<typeof chaosSchema>;
-export const NO_CHAOS: Chaos = { duplicate: false, reorder: false, delayMs: 0, failFirst: false };
+export const NO_CHAOS: Chaos = { duplicate: false, reorder: false, delayMs: 0, failFirst: false, dropRate: 0 };
+
+/** Whether a new delivery is dropped, for a draw `random` uniform in [0, 1). */
+export const isDropped = (chaos: Chaos, random: number): boolean => random < (chaos.dropRate ?? 0);
 /** With reorder on and no delay, deliveries are held this long so that newer ones can overtake. */
 export const REORDER_HOLD_MS = 2000;
 

@@ -158,19 +158,22 @@ export class Store {
     this.sql.exec("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", key, value);
   }
 
-  addDelivery(d: Omit<DeliveryRow, "id" | "attempts" | "state">): void {
-    this.sql.exec(
-      "INSERT INTO deliveries (account, ref, notification_type, subject_status, url, body, next_ms, state, fail_first, copies) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
-      d.account,
-      d.ref,
-      d.notification_type,
-      d.subject_status,
-      d.url,
-      d.body,
-      d.next_ms,
-      d.fail_first,
-      d.copies,
-    );
+  /** Adds a pending delivery; returns its id. */
+  addDelivery(d: Omit<DeliveryRow, "id" | "attempts" | "state">): number {
+    return this.sql
+      .exec<{ id: number }>(
+        "INSERT INTO deliveries (account, ref, notification_type, subject_status, url, body, next_ms, state, fail_first, copies) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id",
+        d.account,
+        d.ref,
+        d.notification_type,
+        d.subject_status,
+        d.url,
+        d.body,
+        d.next_ms,
+        d.fail_first,
+        d.copies,
+      )
+      .one().id;
   }
 
   /**

@@ -14,9 +14,11 @@ export interface Chaos {
   reorder: boolean;
   delayMs: number;
   failFirst: boolean;
+  /** Share of new notifications dropped, never sent (0 to 1). */
+  dropRate?: number;
 }
 
-export const NO_CHAOS: Chaos = { duplicate: false, reorder: false, delayMs: 0, failFirst: false };
+export const NO_CHAOS: Chaos = { duplicate: false, reorder: false, delayMs: 0, failFirst: false, dropRate: 0 };
 
 /** The sandbox's response quirks (docs/sandbox.md): amounts as long JSON numbers, redirectUrls as a JSON string. */
 export interface Quirks {

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Store } from "../../../worker/sandbox/store.js";
 import { parseNotification, verifyNotification } from "../../../worker/v3/notification.js";
 import type { Chaos } from "../../../worker/sandbox/delivery-policy.js";
-import { retryDelayMs } from "../../../worker/sandbox/delivery-policy.js";
+import { chaosSchema, isDropped, NO_CHAOS, retryDelayMs } from "../../../worker/sandbox/delivery-policy.js";
+import { DROPPED_ERROR } from "../../../worker/sandbox/deliveries.js";
 import type { DeliveryLog } from "../../../worker/sandbox/control-types.js";
 import { installReceiver, RECEIVER } from "./support/receiver.js";
 import type { Received } from "./support/receiver.js";
@@ -24,7 +25,7 @@ async function verified(r: Received, hmacKey: string) {
 let receiver: ReturnType<typeof installReceiver>;
 afterEach(async () => {
   receiver.restore();
-  await setChaos({ duplicate: false, reorder: false, delayMs: 0, failFirst: false });
+  await setChaos({ duplicate: false, reorder: false, delayMs: 0, failFirst: false, dropRate: 0 });
 });
 
 describe("payment notifications", () => {
@@ -194,6 +195,39 @@ describe("chaos", () => {
     expect(statuses).toEqual(["CONFIRMED", "UNCONFIRMED", "NEW"]);
   });
 
+  it("dropRate 1: every new delivery is dropped, logged as such, never sent or retried", async () => {
+    receiver = installReceiver();
+    await setChaos({ dropRate: 1, duplicate: true });
+    const p = await createPayment({ notificationUrl: `${RECEIVER}/hooks/drop` });
+    const { transaction } = await pay(p.paymentId, "0.00041667"); // -> UNCONFIRMED
+    await decide(p.paymentId, transaction.transactionId, "accept"); // -> CONFIRMED
+    const dropped = await log(p.paymentId);
+    expect(dropped.pending).toBe(0);
+    expect(dropped.items.map((a) => [a.status, a.attempt, a.statusCode, a.error])).toEqual([
+      ["UNCONFIRMED", 1, null, DROPPED_ERROR],
+      ["CONFIRMED", 1, null, DROPPED_ERROR],
+    ]);
+    expect(await expectJson(200, "POST", "/sandbox/notifications/flush")).toEqual({ attempted: 0 });
+    expect(receiver.received).toHaveLength(0);
+
+    // Back to 0: the next change is delivered as usual.
+    await setChaos({ dropRate: 0, duplicate: false });
+    const q = await createPayment({ notificationUrl: `${RECEIVER}/hooks/kept` });
+    await pay(q.paymentId, "0.00041667", "ACCEPTED");
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+    expect(receiver.received[0]?.url).toBe(`${RECEIVER}/hooks/kept`);
+  });
+
+  it("dropRate: a delivery is dropped exactly when the draw is below the rate", () => {
+    const chaos = (dropRate: number): Chaos => ({ ...NO_CHAOS, dropRate });
+    expect([0, 0.29, 0.3, 0.99].map((draw) => isDropped(chaos(0.3), draw))).toEqual([true, true, false, false]);
+    expect(isDropped(chaos(0), 0)).toBe(false);
+    expect(isDropped(chaos(1), 0.999999)).toBe(true);
+    // Options stored before dropRate existed read as "nothing dropped".
+    const stored = chaosSchema.parse({ duplicate: false, reorder: false, delayMs: 0, failFirst: false });
+    expect(isDropped(stored, 0)).toBe(false);
+  });
+
   it("GET/PUT /sandbox/chaos: partial updates merge; invalid options are 400", async () => {
     receiver = installReceiver();
     expect(await setChaos({ duplicate: true })).toEqual({
@@ -201,20 +235,29 @@ describe("chaos", () => {
       reorder: false,
       delayMs: 0,
       failFirst: false,
+      dropRate: 0,
     });
-    expect(await setChaos({ delayMs: 250 })).toEqual({
+    expect(await setChaos({ delayMs: 250, dropRate: 0.25 })).toEqual({
       duplicate: true,
       reorder: false,
       delayMs: 250,
       failFirst: false,
+      dropRate: 0.25,
     });
     expect(await expectJson(200, "GET", "/sandbox/chaos")).toEqual({
       duplicate: true,
       reorder: false,
       delayMs: 250,
       failFirst: false,
+      dropRate: 0.25,
     });
-    for (const json of [{ delayMs: -1 }, { duplicate: "yes" }, { surprise: true }]) {
+    for (const json of [
+      { delayMs: -1 },
+      { duplicate: "yes" },
+      { surprise: true },
+      { dropRate: 1.5 },
+      { dropRate: -0.1 },
+    ]) {
       const res = await call("PUT", "/sandbox/chaos", { json });
       expect(res.status).toBe(400);
       expect(((await res.json()) as ErrorBody).error.code).toBe("invalid_request");

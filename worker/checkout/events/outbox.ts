@@ -4,6 +4,10 @@
  * deleted only once the Queue has accepted it. What the Queue refused stays and is sent again
  * by the object's alarm (`nextRelayAt`), with a growing wait (1 s, 2 s, ... at most 60 s).
  * Used by PaymentObject (payment events) and ShopEventsObject (payout events, redeliveries).
+ * With `recordFirst`, each message is first recorded where it is kept for good (the shop's event
+ * log, whose leases queue it again if the Queue loses it): a row leaves only once both took it,
+ * so an accepted message that is lost before its consumer saw it (a local Queue, kept in memory,
+ * when the process dies) is not lost with it.
  */
 import { log } from "../http/log.js";
 import type { WebhookMessage } from "../backend-wire.js";
@@ -51,6 +55,7 @@ export class Outbox {
   constructor(
     private readonly sql: SqlStorage,
     private readonly queue: Queue<WebhookMessage>,
+    private readonly recordFirst?: (messages: WebhookMessage[]) => Promise<void>,
   ) {}
 
   private exists(): boolean {
@@ -101,9 +106,9 @@ export class Outbox {
       if (!due.length) return;
       const rows = batchBySize(due);
       try {
-        await this.queue.sendBatch(
-          rows.map((row) => ({ body: JSON.parse(row.message) as WebhookMessage, contentType: "json" as const })),
-        );
+        const messages = rows.map((row) => JSON.parse(row.message) as WebhookMessage);
+        await this.recordFirst?.(messages);
+        await this.queue.sendBatch(messages.map((body) => ({ body, contentType: "json" as const })));
       } catch (err) {
         const failures = (rows[0]?.failures ?? 0) + 1;
         for (const row of rows)

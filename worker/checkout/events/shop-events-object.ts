@@ -24,7 +24,7 @@ import {
 } from "./event-log-reads.js";
 import { Outbox } from "./outbox.js";
 import { leaseMs } from "./retry-policy.js";
-import type { EventDetail, EventList, WebhookEvent } from "../backend-wire.js";
+import type { EventDetail, EventList, WebhookEvent, WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
 import { retentionDaysMs } from "../rules.js";
 import { getShop } from "../shops/shop-source.js";
@@ -57,6 +57,21 @@ export function shopEvents(env: Env, shopId: string) {
     paymentEvents: (orderId: string | null, paymentId: string) => stub.paymentEvents(orderId, paymentId),
     endpointFigures: (urls: string[]) => stub.endpointFigures(urls),
   };
+}
+
+/**
+ * Records payment events in their shop's event log before they go to the Queue (the
+ * PaymentObject's outbox calls it), each delivery with a lease: from then on the log queues an
+ * event again if the Queue loses its message, as it does for payout events.
+ */
+export async function recordInEventLog(env: Env, messages: WebhookMessage[]): Promise<void> {
+  for (const { shop: shopId, event } of messages) {
+    const shop = await getShop(env, shopId);
+    await shopEvents(env, shop.id).record(
+      event,
+      endpointsFor(shop, event.type).map((endpoint) => endpoint.url),
+    );
+  }
 }
 
 interface PayoutRow extends Record<string, SqlStorageValue> {

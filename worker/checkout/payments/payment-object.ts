@@ -16,6 +16,7 @@ import { V3Error } from "../../v3/errors.js";
 import type { Env } from "../env.js";
 import { paymentEvent } from "../events/build.js";
 import { Outbox } from "../events/outbox.js";
+import { recordInEventLog } from "../events/shop-events-object.js";
 import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "../http/errors.js";
 import { hookShopOf } from "../upstream/hook-url.js";
 import { log } from "../http/log.js";
@@ -101,7 +102,7 @@ export class PaymentObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new PaymentStore(ctx.storage);
-    this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
+    this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS, (messages) => recordInEventLog(env, messages));
     this.settings = pollSettings(env.POLL_INTERVAL_MS);
     // Answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(STREAM_PING, STREAM_PONG));

@@ -11,7 +11,8 @@ import { batchBySize } from "../../../../worker/checkout/events/outbox.js";
 import type { PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { newPayment } from "../support/payments.js";
-import { createOpen, notify, testEnv } from "../support/merchant.js";
+import { createOpen, eventDetail, notify, testEnv } from "../support/merchant.js";
+import { shopEvents } from "../../../../worker/checkout/events/shop-events-object.js";
 import { freshOrderId, settle } from "../support/orders.js";
 import { installUpstreamStub, type UpstreamStub } from "../support/upstream-stub.js";
 import { installWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
@@ -109,6 +110,38 @@ describe("the outbox of a PaymentObject", () => {
     ]);
     // Only the one event was ever written: the refusal did not make a second one.
     expect((await storedIn(stub)).written).toBe(1);
+  });
+
+  it("puts the event in the shop's event log before the Queue: a message the Queue accepted and lost is queued again from there", async () => {
+    // The Queue accepts the first message and loses it (a local Queue, kept in memory, whose process died).
+    const sendBatch = vi
+      .spyOn(testEnv.WEBHOOK_EVENTS, "sendBatch")
+      .mockResolvedValueOnce({ metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } });
+    const view = await createOpen(freshOrderId("lost"));
+    expect(sendBatch).toHaveBeenCalledTimes(1);
+    expect((await storedIn(stubOf(view.paymentId))).outbox).toEqual([]);
+    const [lost] = sendBatch.mock.calls[0]?.[0] ?? [];
+    const event = (lost?.body as { event: PaymentEvent }).event;
+    expect(event).toMatchObject({ type: "payment.created", data: { payment: { paymentId: view.paymentId } } });
+
+    // The shop's event log has it, waiting, with a lease that sets its alarm.
+    expect(await eventDetail(SHOP, event.id)).toMatchObject({ delivery: "pending", attempts: [] });
+    const events = shopEvents(testEnv, SHOP).stub;
+    touched.push(events);
+    const lease = await runInDurableObject(events, (_i, state) =>
+      state.storage.sql
+        .exec<{ lease_until: number }>("SELECT lease_until FROM deliveries WHERE event_id = ?", event.id)
+        .one(),
+    );
+    expect(lease.lease_until).toBeGreaterThan(Date.now());
+
+    // The lease runs out (moved in storage rather than waited for): the log queues it again, and it arrives.
+    await runInDurableObject(events, (_i, state) =>
+      state.storage.sql.exec("UPDATE deliveries SET lease_until = ? WHERE event_id = ?", Date.now() - 1, event.id),
+    );
+    expect(await runDurableObjectAlarm(events)).toBe(true);
+    await receiver.until((r) => r.eventsOf(view.paymentId).length === 1);
+    expect(receiver.eventsOf(view.paymentId)[0]?.id).toBe(event.id);
   });
 
   it("writes no event for a duplicate or an older notification", async () => {
