@@ -5,6 +5,7 @@
 //   npm run soak                     2,000 payments over ten minutes
 //   npm run soak -- --short          60 payments over one minute (what the `soak` suite runs)
 //   --payments N --seconds S         another size; --seed N another draw of faults
+//   --max-in-flight N                at most N customers busy at once (the next one waits)
 //   --port-base P                    ports P..P+4 (default: free ports)
 //   --json FILE                      every figure as JSON; --docs rewrites docs/soak.md
 //   --keep                           leave the state folder
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     payments: { type: "string" },
     seconds: { type: "string" },
     seed: { type: "string" },
+    "max-in-flight": { type: "string" },
     "port-base": { type: "string", default: process.env.SOAK_PORT_BASE },
     json: { type: "string" },
     docs: { type: "boolean", default: false },
@@ -40,6 +42,7 @@ const result = await runSoak({
   ...size,
   payments: number(values.payments, size.payments),
   seconds: number(values.seconds, size.seconds),
+  maxInFlight: number(values["max-in-flight"], size.maxInFlight),
   seed: number(values.seed, undefined),
   portBase: number(values["port-base"], undefined),
   keep: values.keep,

@@ -26,7 +26,7 @@ export const SOAK_RETRY_SCHEDULE = "1,2,3,5,8,13,20,30,30,30,30,30,30,30";
  * Sizes. `drainSeconds`: how long the system may take to settle once the faults are undone; a
  * local Queue's consumer takes one batch at a time, so a long run's backlog of webhooks takes minutes.
  */
-export const FULL = { payments: 2000, seconds: 600, drainSeconds: 900, createDeadlineSeconds: 120, maxInFlight: 80 };
+export const FULL = { payments: 2000, seconds: 600, drainSeconds: 900, createDeadlineSeconds: 120, maxInFlight: 200 };
 export const SHORT = { payments: 60, seconds: 60, drainSeconds: 90, createDeadlineSeconds: 45, maxInFlight: 80 };
 
 const SAMPLE_MS = 5000;
