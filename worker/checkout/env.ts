@@ -28,7 +28,8 @@ type OptionalHere =
   | "WEBHOOK_TIMEOUT_MS"
   | "ACCESS_TEAM_DOMAIN"
   | "ACCESS_AUD"
-  | "DASHBOARD_OPERATORS";
+  | "DASHBOARD_OPERATORS"
+  | "CF_VERSION_METADATA";
 
 export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   /** Static assets: the built widget and the demo (dist/public). */
@@ -71,6 +72,8 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   DB?: CheckoutBindings["DB"];
   /** The payments ledger (D1, migrations in worker/checkout/migrations/ledger/); absent: no ledger (the order API answers from the objects alone). */
   LEDGER?: CheckoutBindings["LEDGER"];
+  /** The deployed version's id, tag and time (wrangler.toml's version_metadata), shown by GET /healthz; absent: no version shown. */
+  CF_VERSION_METADATA?: CheckoutBindings["CF_VERSION_METADATA"];
   /** Days the ledger keeps a payment after its last change (default 3650; ledger/retention.ts). */
   LEDGER_RETENTION_DAYS?: CheckoutBindings["LEDGER_RETENTION_DAYS"];
   /** Milliseconds an isolate serves registry shops from its cache before it asks D1 whether anything changed (default 30000). */

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { adminApi } from "./admin-api.js";
 import { assetsRoutes } from "./assets.js";
+import { healthRoutes } from "./health.js";
 import { backendApi } from "./backend-api.js";
 import { ledgerApi } from "./ledger-api.js";
 import { dashboardApi } from "./dashboard-api.js";
@@ -122,6 +123,7 @@ app.post(HOOK_ROUTE, limitBody(MAX_HOOK_BODY), async (c) => {
   return handleHook(c.req.raw, c.env, c.executionCtx as ExecutionContext, shop);
 });
 
+app.route("/", healthRoutes);
 app.route("/", backendApi);
 app.route("/", ledgerApi);
 app.route("/", deskApi);

@@ -309,3 +309,12 @@ export async function readAudit(db: D1Database, after: number, limit: number, sh
         .bind(after, limit);
   return (await statement.all<AuditRow>()).results;
 }
+
+/** How many shops the registry has, enabled and disabled (the health check; one statement, no session). */
+export async function readShopCounts(db: D1Database): Promise<{ active: number; disabled: number }> {
+  const { results } = await db
+    .prepare("SELECT status, COUNT(*) AS n FROM shops GROUP BY status")
+    .all<{ status: string; n: number }>();
+  const count = (status: string) => results.find((row) => row.status === status)?.n ?? 0;
+  return { active: count("active"), disabled: count("disabled") };
+}
