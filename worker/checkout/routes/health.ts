@@ -5,6 +5,9 @@
  * and answers 200 when all is well and 503 when it is degraded, with the report of
  * health-report.ts: counts and states only, nothing about a shop or a secret, so it needs no
  * token. Not cached.
+ *
+ * `GET /healthz/upstream` (the admin token, as the admin API): how this isolate's last calls to
+ * the payment service went (upstream-calls.ts), per environment and operation.
  */
 import { Hono } from "hono";
 import type { Env } from "../env.js";
@@ -12,6 +15,8 @@ import type { AppEnv } from "../http/plumbing.js";
 import { log } from "../http/log.js";
 import { loadShops } from "../shops/config.js";
 import { isMissingRegistry, readShopCounts } from "../shops/registry-store.js";
+import { recentCalls, RING_SIZE, summarizeCalls } from "../upstream/upstream-calls.js";
+import { adminAuth } from "./admin-auth.js";
 import { healthReport, type DatabaseState, type HealthParts } from "./health-report.js";
 
 /** Whether a D1 error says a table is missing (migrations never applied). */
@@ -65,4 +70,19 @@ healthRoutes.get("/healthz", async (c) => {
     version: versionPart(c.env),
   });
   return c.json(report, report.status === "ok" ? 200 : 503, { "Cache-Control": "no-store" });
+});
+
+healthRoutes.get("/healthz/upstream", adminAuth, (c) => {
+  const calls = recentCalls();
+  const first = calls[0];
+  return c.json(
+    {
+      scope: "isolate",
+      kept: RING_SIZE,
+      since: first ? new Date(first.at).toISOString() : null,
+      environments: summarizeCalls(calls),
+    },
+    200,
+    { "Cache-Control": "no-store" },
+  );
 });

@@ -8,12 +8,35 @@ import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
 import type { Shop } from "../shops/shop.js";
+import { operationOf, outcomeOfError, outcomeOfStatus, recordCall } from "./upstream-calls.js";
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
 function timeoutMs(env: Env): number {
   const value = Number(env.UPSTREAM_TIMEOUT_MS);
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+}
+
+/** fetch, with the attempt's outcome and time to the answer's headers recorded. */
+async function recordedFetch(environment: string, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const at = Date.now();
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const operation = operationOf(init?.method ?? "GET", url);
+  try {
+    const response = await fetch(input, init);
+    recordCall({
+      at,
+      environment,
+      operation,
+      outcome: outcomeOfStatus(response.status),
+      status: response.status,
+      ms: Date.now() - at,
+    });
+    return response;
+  } catch (err) {
+    recordCall({ at, environment, operation, outcome: outcomeOfError(err), ms: Date.now() - at });
+    throw err;
+  }
 }
 
 export function upstreamFor(env: Env, shop: Shop): V3Client {
@@ -37,8 +60,9 @@ export function upstreamFor(env: Env, shop: Shop): V3Client {
     baseUrl,
     credentials: { environment: shop.environment, keyId: shop.apiKeyId, keySecret },
     timeoutMs: timeoutMs(env),
-    // Late-bound, so that a replaced global fetch (the test stub) is the one used.
-    fetch: (input, init) => fetch(input, init),
+    // Late-bound, so that a replaced global fetch (the test stub) is the one used; every attempt
+    // is kept for GET /healthz/upstream (upstream-calls.ts).
+    fetch: (input, init) => recordedFetch(shop.environment, input, init),
     // The client imports no platform code: its GET with a body (estimate) goes over this socket.
     connect,
   });
