@@ -37,6 +37,7 @@ export const en = {
     retrying: "Retrying",
     delivered: "Delivered",
     dead: "Dead",
+    shop_disabled: "Held: shop disabled",
     none: "No endpoints",
   } as Record<string, string>,
   signIn: {

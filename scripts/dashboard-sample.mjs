@@ -114,7 +114,7 @@ export function sampleOverview() {
     confirmed: final.filter((p) => p.status === "CONFIRMED").length,
     final: final.length,
     open: SAMPLE_PAYMENTS.length - final.length,
-    deliveries: { pending: 1, retrying: 2, delivered: SAMPLE_PAYMENTS.length * 3 - 4, dead: 1 },
+    deliveries: { pending: 1, retrying: 2, delivered: SAMPLE_PAYMENTS.length * 3 - 4, dead: 1, shop_disabled: 0 },
   };
 }
 

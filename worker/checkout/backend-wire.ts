@@ -68,8 +68,11 @@ export interface WebhookMessage {
   event: WebhookEvent;
 }
 
-/** Delivery state of one event at one endpoint. */
-export type DeliveryState = "pending" | "retrying" | "delivered" | "dead";
+/**
+ * Delivery state of one event at one endpoint. `shop_disabled`: the shop is disabled, so its
+ * deliveries wait, without attempts, until it is enabled again.
+ */
+export type DeliveryState = "pending" | "retrying" | "delivered" | "dead" | "shop_disabled";
 
 export interface EndpointDelivery {
   url: string;
@@ -97,7 +100,7 @@ export interface EventEntry {
   /** Position in the shop's log: pass the last one as `after` to read on. */
   cursor: string;
   event: WebhookEvent;
-  /** `delivered` when every endpoint took it, `dead` when any gave up, else `pending`/`retrying`; `none` without endpoints. */
+  /** `delivered` when every endpoint took it, `dead` when any gave up, `shop_disabled` while the shop is disabled, else `pending`/`retrying`; `none` without endpoints. */
   delivery: DeliveryState | "none";
   endpoints: EndpointDelivery[];
 }

@@ -81,7 +81,7 @@ export const OVERVIEW: DeskOverview = {
   confirmed: 4,
   final: 6,
   open: 2,
-  deliveries: { pending: 0, retrying: 1, delivered: 11, dead: 2 },
+  deliveries: { pending: 0, retrying: 1, delivered: 11, dead: 2, shop_disabled: 0 },
 };
 
 const view = newView({ paymentId: "pay_0001", status: "CONFIRMED" });
@@ -159,7 +159,7 @@ export const WEBHOOKS: DeskWebhooks = {
   endpoints: [
     {
       url: "http://127.0.0.1:8789/webhooks",
-      deliveries: { pending: 0, retrying: 1, delivered: 11, dead: 2 },
+      deliveries: { pending: 0, retrying: 1, delivered: 11, dead: 2, shop_disabled: 0 },
       successRate: 11 / 13,
       lastFailures: [
         {

@@ -14,7 +14,13 @@ export const LAST_FAILURES = 10;
 
 export type DeliveryCounts = Record<DeliveryState, number>;
 
-export const noDeliveries = (): DeliveryCounts => ({ pending: 0, retrying: 0, delivered: 0, dead: 0 });
+export const noDeliveries = (): DeliveryCounts => ({
+  pending: 0,
+  retrying: 0,
+  delivered: 0,
+  dead: 0,
+  shop_disabled: 0,
+});
 
 /** delivered / (delivered + dead); null before any delivery was final. */
 export function successRate(counts: DeliveryCounts): number | null {

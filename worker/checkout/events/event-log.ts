@@ -8,6 +8,10 @@
  * event whose lease ran out is handed back by `expiredLeases`, so that the object queues it again:
  * a message lost by the Queue (a local `wrangler dev` keeps its queues in memory, so a restart
  * loses them) does not lose the event.
+ *
+ * Held events: while the shop is disabled, an event the consumer takes is held (`hold`): its
+ * waiting deliveries are `shop_disabled`, without a lease or a next attempt, so nothing retries
+ * them until they die. `releaseHeld` opens them again once the shop is enabled.
  */
 import type { AttemptResult } from "./deliver.js";
 import { overallDelivery } from "./delivery-state.js";
@@ -59,6 +63,10 @@ CREATE TABLE IF NOT EXISTS attempts (
   error TEXT
 );
 CREATE INDEX IF NOT EXISTS attempts_event ON attempts (event_id);
+CREATE TABLE IF NOT EXISTS held (
+  event_id TEXT PRIMARY KEY,
+  since INTEGER NOT NULL
+);
 CREATE INDEX IF NOT EXISTS events_recorded ON events (recorded_at);
 CREATE INDEX IF NOT EXISTS attempts_failed ON attempts (url, seq) WHERE status IS NULL OR status < 200 OR status > 299;`;
 
@@ -152,6 +160,7 @@ export class EventLog {
     for (const id of ids) {
       this.sql.exec("DELETE FROM attempts WHERE event_id = ?", id);
       this.sql.exec("DELETE FROM deliveries WHERE event_id = ?", id);
+      this.sql.exec("DELETE FROM held WHERE event_id = ?", id);
       this.sql.exec("DELETE FROM events WHERE id = ?", id);
     }
     return ids.length;
@@ -253,6 +262,56 @@ export class EventLog {
     ).rowsWritten;
   }
 
+  /**
+   * Holds the event while its shop is disabled: recorded if it was not, its waiting deliveries
+   * `shop_disabled` (no lease, no next attempt), and listed in `held` until `releaseHeld`.
+   */
+  hold(event: WebhookEvent, now: number): void {
+    this.record(event, [], now, null);
+    this.sql.exec(
+      "UPDATE deliveries SET state = 'shop_disabled', next_attempt_at = NULL, lease_until = NULL WHERE event_id = ? AND state IN ('pending', 'retrying')",
+      event.id,
+    );
+    this.sql.exec("INSERT OR IGNORE INTO held (event_id, since) VALUES (?, ?)", event.id, now);
+  }
+
+  /** Whether any event is held. */
+  hasHeld(): boolean {
+    return this.sql.exec("SELECT 1 FROM held LIMIT 1").toArray().length > 0;
+  }
+
+  /** The oldest held event's shop and since when it is held, or null when none is. */
+  oldestHeld(): { shop: string; since: number } | null {
+    const row = this.sql
+      .exec<{ body: string; since: number }>(
+        "SELECT e.body AS body, h.since AS since FROM held h JOIN events e ON e.id = h.event_id ORDER BY h.since LIMIT 1",
+      )
+      .toArray()[0];
+    return row ? { shop: (JSON.parse(row.body) as WebhookEvent).shop, since: row.since } : null;
+  }
+
+  /**
+   * Up to `limit` held events, oldest first, let go: their `shop_disabled` deliveries pending
+   * again (a new round, holding a lease until `leaseUntil`). The events, for the caller to queue.
+   */
+  releaseHeld(leaseUntil: number, limit = 100): WebhookEvent[] {
+    const rows = this.sql
+      .exec<EventRow>(
+        "SELECT e.seq, e.id, e.body FROM held h JOIN events e ON e.id = h.event_id ORDER BY e.seq LIMIT ?",
+        limit,
+      )
+      .toArray();
+    for (const row of rows) {
+      this.sql.exec(
+        "UPDATE deliveries SET state = 'pending', round_attempts = 0, next_attempt_at = NULL, lease_until = ? WHERE event_id = ? AND state = 'shop_disabled'",
+        leaseUntil,
+        row.id,
+      );
+      this.sql.exec("DELETE FROM held WHERE event_id = ?", row.id);
+    }
+    return rows.map((row) => JSON.parse(row.body) as WebhookEvent);
+  }
+
   /** Marks the event's deliveries to `urls` pending again; the event, or undefined when unknown. */
   reopen(eventId: string, urls: readonly string[], leaseUntil: number): WebhookEvent | undefined {
     const row = this.sql.exec<EventRow>("SELECT seq, id, body FROM events WHERE id = ?", eventId).toArray()[0];
@@ -335,10 +394,12 @@ export class EventLog {
       .exec<DeliveryRow>("SELECT * FROM deliveries WHERE event_id = ? ORDER BY url", row.id)
       .toArray()
       .map(endpointView);
+    // A held event may have no delivery yet (its shop's endpoints were not known while it was disabled).
+    const held = this.sql.exec("SELECT 1 FROM held WHERE event_id = ?", row.id).toArray().length > 0;
     return {
       cursor: String(row.seq),
       event: JSON.parse(row.body) as WebhookEvent,
-      delivery: overallDelivery(endpoints),
+      delivery: held ? "shop_disabled" : overallDelivery(endpoints),
       endpoints,
     };
   }

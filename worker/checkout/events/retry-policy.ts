@@ -65,3 +65,14 @@ export function leaseMs(value: unknown): number {
   const seconds = typeof value === "string" && /^\d{1,5}$/.test(value) ? Number(value) : DEFAULT_LEASE_SECONDS;
   return Math.min(86_400, Math.max(5, seconds)) * 1000;
 }
+
+/** How often a log with held events (its shop disabled) checks whether the shop is enabled again. */
+export const HELD_CHECK_MS = 10 * 60_000;
+
+/**
+ * The next check of held events after `now`: every HELD_CHECK_MS from when the oldest was held,
+ * so that a stream of new held events does not keep pushing the check away.
+ */
+export function nextHeldCheck(oldestSince: number, now: number): number {
+  return oldestSince + Math.max(1, Math.ceil((now - oldestSince) / HELD_CHECK_MS)) * HELD_CHECK_MS;
+}

@@ -5,7 +5,9 @@
  * it POSTs it, and the outcome after. Payout notifications become events here (their snapshot,
  * the event and its outbox row in one transaction), and so do redeliveries. Its alarm sends
  * what the Queue has not accepted yet (the outbox) and queues again every event whose delivery
- * lease ran out (event-log.ts: a message the Queue lost). Thin: the rules are in events/
+ * lease ran out (event-log.ts: a message the Queue lost). While the shop is disabled the consumer
+ * holds its events here (`hold`); `resume` (the admin API's enable, or the next event of the
+ * enabled shop) queues them again. Thin: the rules are in events/
  * (delivery state, retry policy, leases) and snapshot.ts (which payout snapshot is newer).
  */
 import { DurableObject } from "cloudflare:workers";
@@ -23,11 +25,11 @@ import {
   type EndpointFigures,
 } from "./event-log-reads.js";
 import { Outbox } from "./outbox.js";
-import { leaseMs } from "./retry-policy.js";
+import { leaseMs, nextHeldCheck } from "./retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent, WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
 import { retentionDaysMs } from "../rules.js";
-import { getShop } from "../shops/shop-source.js";
+import { getShop, isDisabledShop } from "../shops/shop-source.js";
 import { decideSnapshot, parseTime, type SnapshotDecision } from "../upstream/snapshot.js";
 
 /**
@@ -47,6 +49,8 @@ export function shopEvents(env: Env, shopId: string) {
     finish: (eventId: string, results: AttemptResult[], failure: FailureOutcome | null) =>
       stub.finish(eventId, results, failure),
     deadLetter: (event: WebhookEvent, reason: string) => stub.deadLetter(event, reason),
+    hold: (event: WebhookEvent) => stub.hold(event),
+    resume: () => stub.resume(shopId),
     list: (after: number, limit: number) => stub.list(after, limit),
     detail: (eventId: string, attemptsAfter?: number, attemptsLimit?: number) =>
       stub.detail(eventId, attemptsAfter, attemptsLimit),
@@ -62,10 +66,15 @@ export function shopEvents(env: Env, shopId: string) {
 /**
  * Records payment events in their shop's event log before they go to the Queue (the
  * PaymentObject's outbox calls it), each delivery with a lease: from then on the log queues an
- * event again if the Queue loses its message, as it does for payout events.
+ * event again if the Queue loses its message, as it does for payout events. A disabled shop's
+ * event is held there instead, to go out once the shop is enabled.
  */
 export async function recordInEventLog(env: Env, messages: WebhookMessage[]): Promise<void> {
   for (const { shop: shopId, event } of messages) {
+    if (await isDisabledShop(env, shopId)) {
+      await shopEvents(env, shopId).hold(event);
+      continue;
+    }
     const shop = await getShop(env, shopId);
     await shopEvents(env, shop.id).record(
       event,
@@ -112,13 +121,46 @@ export class ShopEventsObject extends DurableObject<Env> {
    */
   async record(event: WebhookEvent, urls: string[]): Promise<OpenDelivery[]> {
     const now = Date.now();
-    this.ctx.storage.transactionSync(() => {
+    const released = this.ctx.storage.transactionSync(() => {
       this.log.record(event, urls, now, now + this.leaseMs);
       // Every event recorded prunes a few past the retention: the log stays bounded by the shop's own traffic.
       this.log.prune(now - this.retentionMs, PRUNE_STEP_EVENTS);
+      // The shop serves events again (only an enabled shop's are recorded so): what it held goes out.
+      return this.releaseHeld(event.shop, now);
     });
-    await this.schedule();
+    if (released) await this.relay();
+    else await this.schedule();
     return this.log.undelivered(event.id, urls);
+  }
+
+  /**
+   * The consumer's message for a disabled shop: the event is held (its deliveries
+   * `shop_disabled`, no lease, no attempt) until the shop is enabled.
+   */
+  async hold(event: WebhookEvent): Promise<void> {
+    this.ctx.storage.transactionSync(() => this.log.hold(event, Date.now()));
+    await this.schedule();
+  }
+
+  /** The shop is enabled again: every held event is queued again (through the outbox); how many. */
+  async resume(shopId: string): Promise<number> {
+    let released = 0;
+    for (;;) {
+      const step = this.ctx.storage.transactionSync(() => this.releaseHeld(shopId, Date.now()));
+      if (!step) break;
+      released += step;
+    }
+    if (released) log("info", "webhooks_resumed", { shop: shopId, events: released });
+    await this.relay();
+    return released;
+  }
+
+  /** One step of held events released into the outbox (inside a transaction); how many. */
+  private releaseHeld(shopId: string, now: number): number {
+    if (!this.log.hasHeld()) return 0;
+    const events = this.log.releaseHeld(now + this.leaseMs);
+    for (const event of events) this.outbox.add({ shop: shopId, event });
+    return events.length;
   }
 
   async finish(eventId: string, results: AttemptResult[], failure: FailureOutcome | null): Promise<void> {
@@ -243,7 +285,11 @@ export class ShopEventsObject extends DurableObject<Env> {
     return decision.action;
   }
 
-  /** Queues again the events whose lease ran out, sends the outbox, sets the next alarm. */
+  /**
+   * Queues again the events whose lease ran out, sends the outbox, sets the next alarm. With
+   * events held, it also asks whether their shop is enabled again (an enable whose own resume
+   * did not get through, or a consumer whose cache still saw the shop disabled) and resumes them.
+   */
   override async alarm(): Promise<void> {
     const now = Date.now();
     this.ctx.storage.transactionSync(() => {
@@ -252,7 +298,19 @@ export class ShopEventsObject extends DurableObject<Env> {
         log("warn", "webhook_lease_expired", { shop: event.shop, eventId: event.id });
       }
     });
-    await this.relay();
+    const held = this.log.oldestHeld();
+    if (held && (await this.isServed(held.shop))) await this.resume(held.shop);
+    else await this.relay();
+  }
+
+  /** Whether the shop is served (enabled) now. */
+  private async isServed(shopId: string): Promise<boolean> {
+    try {
+      await getShop(this.env, shopId);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private async relay(): Promise<void> {
@@ -260,9 +318,13 @@ export class ShopEventsObject extends DurableObject<Env> {
     await this.schedule();
   }
 
-  /** The alarm goes off at the next outbox retry or the next lease end, whichever comes first. */
+  /** The alarm goes off at the next outbox retry, the next lease end or the next check of held events, whichever comes first. */
   private async schedule(): Promise<void> {
-    const times = [this.outbox.nextRelayAt(), this.log.nextLeaseEnd()].filter((t): t is number => t !== null);
+    const held = this.log.oldestHeld();
+    const heldCheck = held ? nextHeldCheck(held.since, Date.now()) : null;
+    const times = [this.outbox.nextRelayAt(), this.log.nextLeaseEnd(), heldCheck].filter(
+      (t): t is number => t !== null,
+    );
     const next = times.length ? Math.min(...times) : null;
     const current = await this.ctx.storage.getAlarm();
     if (next === null) {

@@ -6,7 +6,8 @@
  * queued again by a lease goes on with the schedule), or, when the schedule is used up, send it
  * to the dead-letter queue and mark its deliveries dead. The dead-letter queue's consumer marks them dead too (a message the
  * platform dead-lettered after the consumer itself kept failing). Messages of one batch are
- * handled concurrently; each is acked or retried on its own. Before any of that, the batch's
+ * handled concurrently; each is acked or retried on its own. A disabled shop's message is acked
+ * once its event is held in the shop's log (`shop_disabled`), to go out when the shop is enabled. Before any of that, the batch's
  * payment events are written to the payments ledger in one D1 batch.
  */
 import type { Env } from "../env.js";
@@ -16,7 +17,7 @@ import { afterFailure, retrySchedule } from "./retry-policy.js";
 import type { WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
 import { shopEvents } from "./shop-events-object.js";
-import { getShop } from "../shops/shop-source.js";
+import { getShop, isDisabledShop } from "../shops/shop-source.js";
 import { recordBatch } from "../ledger/record-batch.js";
 
 /** Queue names, as wrangler.toml declares them. */
@@ -46,6 +47,13 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   try {
     shop = await getShop(env, shopId);
   } catch {
+    // A disabled shop's events wait in its log, without attempts, until it is enabled again.
+    if (await isDisabledShop(env, shopId)) {
+      await shopEvents(env, shopId).hold(event);
+      log("info", "webhook_held", { shop: shopId, eventId: event.id, reason: "shop_disabled" });
+      message.ack();
+      return;
+    }
     log("error", "webhook_shop_unavailable", { shop: shopId, eventId: event.id });
     message.retry();
     return;

@@ -31,6 +31,7 @@ import {
   type Caller,
 } from "../shops/registry-admin.js";
 import { listShops, readAudit } from "../shops/registry-store.js";
+import { shopEvents } from "../events/shop-events-object.js";
 import { secretSlotName } from "../shops/shop-patch.js";
 import { SHOP_ID } from "../rules.js";
 import { MAX_SECRET_LENGTH } from "../shops/shop-schema.js";
@@ -120,9 +121,13 @@ adminApi.post("/shops/:id/disable", async (c) =>
   c.json(await setStatus(db(c), idParam(c), "disabled", caller(c)), 200, NO_STORE),
 );
 
-adminApi.post("/shops/:id/enable", async (c) =>
-  c.json(await setStatus(db(c), idParam(c), "active", caller(c)), 200, NO_STORE),
-);
+adminApi.post("/shops/:id/enable", async (c) => {
+  const record = await setStatus(db(c), idParam(c), "active", caller(c));
+  // The events held while it was disabled go out now (the log's alarm would send them within
+  // its check interval otherwise).
+  await shopEvents(c.env, record.shop.id).resume();
+  return c.json(record, 200, NO_STORE);
+});
 
 adminApi.put(
   "/shops/:id/secrets/:name",

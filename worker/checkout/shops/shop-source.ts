@@ -7,7 +7,8 @@
  * - An id in both is a configuration error: that shop answers 500, and `config_invalid` is logged
  *   once per isolate (a Worker cannot read D1 before its first request, so this comes with the
  *   first request for that id; the admin API refuses to create such an id in the first place).
- * - A disabled registry shop, or an id in neither, is 404 unknown_shop; a broken SHOPS entry, or
+ * - A disabled registry shop, or an id in neither, is 404 unknown_shop (`isDisabledShop` tells the
+ *   two apart for the webhook consumer, which holds a disabled shop's events); a broken SHOPS entry, or
  *   a broken registry row, is 500 without details (the log names shop and field).
  * - When D1 cannot be read, the SHOPS var's shops keep working; any other id is a 503
  *   service_unavailable with Retry-After (the client may try again; nothing is wrong with the shop).
@@ -109,4 +110,18 @@ export async function getShop(env: Env, shopId: string): Promise<Shop> {
   // SHOPS that cannot be read at all might hold this id.
   if (issues.some((issue) => issue.shop === "*")) throw unavailable("its configuration is invalid");
   throw unknownShop();
+}
+
+/**
+ * Whether the id is a registry shop that is disabled: false for an active or unknown shop, a
+ * SHOPS var shop, and when D1 cannot be read (the caller then treats the shop as unavailable).
+ */
+export async function isDisabledShop(env: Env, shopId: string): Promise<boolean> {
+  if (loadShops(env).shops.has(shopId) || !SHOP_ID.test(shopId)) return false;
+  try {
+    const entry = await registryFor(env, shopId);
+    return entry !== "unreadable" && entry?.status === "disabled";
+  } catch {
+    return false;
+  }
 }

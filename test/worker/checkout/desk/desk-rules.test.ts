@@ -58,9 +58,9 @@ describe("overviewRange", () => {
 
 describe("successRate", () => {
   it("is delivered over final deliveries, null before any", () => {
-    expect(successRate({ pending: 3, retrying: 2, delivered: 0, dead: 0 })).toBeNull();
-    expect(successRate({ pending: 0, retrying: 5, delivered: 3, dead: 1 })).toBe(0.75);
-    expect(successRate({ pending: 0, retrying: 0, delivered: 0, dead: 2 })).toBe(0);
+    expect(successRate({ pending: 3, retrying: 2, delivered: 0, dead: 0, shop_disabled: 0 })).toBeNull();
+    expect(successRate({ pending: 0, retrying: 5, delivered: 3, dead: 1, shop_disabled: 0 })).toBe(0.75);
+    expect(successRate({ pending: 0, retrying: 0, delivered: 0, dead: 2, shop_disabled: 0 })).toBe(0);
   });
 });
 

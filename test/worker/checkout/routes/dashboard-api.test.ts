@@ -121,7 +121,7 @@ describe("GET …/overview", () => {
     ]);
     expect([body.confirmed, body.final, body.open]).toEqual([2, 3, 2]);
     // Every event went to the one endpoint (the receiver took them): 2 + 2 + 2 + 1 + 1.
-    expect(body.deliveries).toEqual({ pending: 0, retrying: 0, delivered: 8, dead: 0 });
+    expect(body.deliveries).toEqual({ pending: 0, retrying: 0, delivered: 8, dead: 0, shop_disabled: 0 });
   });
 
   it("counts a delivery that failed as retrying", async () => {
@@ -129,7 +129,7 @@ describe("GET …/overview", () => {
     stubs.receiver.failUrl(s.url, "http503");
     await s.history("o-1", [newPayment(), Date.now()]);
     const body = await s.get<DeskOverview>("/overview");
-    expect(body.deliveries).toEqual({ pending: 0, retrying: 1, delivered: 0, dead: 0 });
+    expect(body.deliveries).toEqual({ pending: 0, retrying: 1, delivered: 0, dead: 0, shop_disabled: 0 });
     expect(body.days.map((d) => d.count)).toEqual([1]);
   });
 

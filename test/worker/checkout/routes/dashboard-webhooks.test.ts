@@ -54,8 +54,8 @@ describe("GET …/webhooks", () => {
     const body = await deskJson<DeskWebhooks>(s.me, `/shops/${s.shop}/webhooks`, {}, s.bindings);
     const confirmed = events[1];
     expect(body.endpoints.map((e) => [e.url, e.deliveries, e.successRate])).toEqual([
-      [A, { pending: 0, retrying: 0, delivered: 2, dead: 0 }, 1],
-      [B, { pending: 0, retrying: 0, delivered: 0, dead: 1 }, 0],
+      [A, { pending: 0, retrying: 0, delivered: 2, dead: 0, shop_disabled: 0 }, 1],
+      [B, { pending: 0, retrying: 0, delivered: 0, dead: 1, shop_disabled: 0 }, 0],
     ]);
     expect(body.endpoints[0]?.lastFailures).toEqual([]);
     const failures = body.endpoints[1]?.lastFailures ?? [];
@@ -78,12 +78,18 @@ describe("GET …/webhooks", () => {
       s.env,
     );
     const body = await deskJson<DeskWebhooks>(s.me, `/shops/${s.shop}/webhooks`, {}, s.bindings);
-    expect(body.endpoints[0]?.deliveries).toEqual({ pending: 0, retrying: 12, delivered: 0, dead: 0 });
+    expect(body.endpoints[0]?.deliveries).toEqual({
+      pending: 0,
+      retrying: 12,
+      delivered: 0,
+      dead: 0,
+      shop_disabled: 0,
+    });
     expect(body.endpoints[0]?.successRate).toBeNull();
     expect(body.endpoints[0]?.lastFailures).toHaveLength(10);
     expect(body.endpoints[1]).toEqual({
       url: B,
-      deliveries: { pending: 0, retrying: 0, delivered: 0, dead: 0 },
+      deliveries: { pending: 0, retrying: 0, delivered: 0, dead: 0, shop_disabled: 0 },
       successRate: null,
       lastFailures: [],
     });
