@@ -5,9 +5,9 @@
  * - A refund holds its amount from the moment it is requested until it ends cancelled, expired or
  *   failed, which release it (no money left, and none can leave: refund-state.ts).
  * - A transfer-currency refund holds exactly its amount. A price-currency refund holds a
- *   transfer-currency estimate: the one given when it was requested, then its payout's transfer
- *   amount (the service's own estimate), then the amount its approval was checked with, and once
- *   sent what the payout sent.
+ *   transfer-currency estimate: the one given when it was requested until it is approved, then
+ *   the amount its approval was checked with (never less than its payout's transfer amount, the
+ *   service's own estimate), and once sent what the payout sent.
  * - The caller asks `fitsNewRefund` before it creates a refund, `fitsAmountChange` before a
  *   new amount, and `fitsApproval` before an approval (with the service's current estimate for a
  *   price-currency refund); each answers whether it fits and what remains refundable.
@@ -22,9 +22,10 @@ import { amountOf, Decimal, isRefundAmount, plain } from "./refund-money.js";
 export function heldTransferAmount(refund: Refund): Decimal {
   if (isReleased(refund.state)) return new Decimal(0);
   if (refund.denomination === "transfer") return amountOf(refund.amount);
-  if (refund.state === "sent" && refund.payout?.transferAmount !== undefined)
+  if (refund.state === "sent" && refund.payout?.transferAmount !== undefined) {
     return amountOf(refund.payout.transferAmount);
-  return amountOf(refund.approvedTransferAmount ?? refund.payout?.transferAmount ?? refund.estimatedTransferAmount);
+  }
+  return amountOf(refund.approvedTransferAmount ?? refund.estimatedTransferAmount);
 }
 
 export interface RefundTotals {
@@ -43,8 +44,11 @@ export function refundTotals(accepted: DecimalString | undefined, refunds: reado
 }
 
 export type Fit =
-  /** `remaining`: what stays refundable once this refund holds its amount. */
-  | { fits: true; remaining: DecimalString }
+  /**
+   * `remaining`: what stays refundable once this refund holds `transferAmount`, the amount that
+   * was checked (for an approval, the transfer amount the approve event names: refund-state.ts).
+   */
+  | { fits: true; remaining: DecimalString; transferAmount: DecimalString }
   /** `remaining`: what is refundable now (without this refund's amount), and why it does not fit. */
   | { fits: false; remaining: DecimalString; message: string };
 
@@ -70,7 +74,7 @@ export function fitsAmountChange(
 /**
  * May refund `refundId` be approved? A transfer-currency refund is checked at its amount; a
  * price-currency one at `estimate`, the transfer amount the payment service estimates for it now
- * (required: without it nothing is approved).
+ * (required: without it nothing is approved), or at its payout's transfer amount when that is more.
  */
 export function fitsApproval(
   accepted: DecimalString | undefined,
@@ -90,7 +94,15 @@ export function fitsApproval(
       message: "A price-currency refund is approved only with a current estimate of its transfer amount.",
     };
   }
-  return fitsBeside(accepted, refunds, estimate, refundId);
+  const payoutAmount = refund.payout?.transferAmount;
+  const checked =
+    isRefundAmount(estimate) &&
+    payoutAmount !== undefined &&
+    isRefundAmount(payoutAmount) &&
+    new Decimal(payoutAmount).gt(estimate)
+      ? payoutAmount
+      : estimate;
+  return fitsBeside(accepted, refunds, checked, refundId);
 }
 
 function sumHeld(refunds: readonly Refund[]): Decimal {
@@ -115,5 +127,5 @@ function fitsBeside(
       message: `Only ${remaining} can still be refunded of this payment; ${transferAmount} is more.`,
     };
   }
-  return { fits: true, remaining: plain(available.minus(transferAmount)) };
+  return { fits: true, remaining: plain(available.minus(transferAmount)), transferAmount };
 }

@@ -26,7 +26,7 @@ import {
   type RefundReason,
   type RefundState,
 } from "./refund.js";
-import { isRefundAmount, sameAmount } from "./refund-money.js";
+import { amountOf, isRefundAmount, sameAmount } from "./refund-money.js";
 
 export type RefundEvent =
   /** The merchant sends the customer a refund link to ask for the address. */
@@ -345,6 +345,10 @@ function payoutSnapshot(refund: Refund, payout: Payout, sourceTime: number, now:
   }
   const changes: Partial<Refund> = { payout: next };
   if (endReason) changes.endReason = endReason;
+  if (to === "approved" && refund.denomination === "price" && next.transferAmount !== undefined) {
+    // Approved at the service (its automatic approval): the refund now holds what the payout sends.
+    changes.approvedTransferAmount = next.transferAmount;
+  }
   if (to === refund.state && !statusChanged && !stored) {
     return step(refund, SERVICE, "payout", to, now, changes, `payout ${next.payoutId} created`);
   }
@@ -356,7 +360,7 @@ function payoutNote(status: string | undefined): string {
   if (status === undefined) return "payout without a status";
   return KNOWN_PAYOUT_STATUSES.includes(status)
     ? `payout ${status}`
-    : `payout ${status} (a status not known here, shown as sent)`;
+    : `payout ${status} (a status not known here, shown as the service sent it)`;
 }
 
 /** Why a payout does not send this refund's amount to this refund's address, if it does not. */
@@ -421,6 +425,13 @@ function approve(refund: Refund, event: Extract<RefundEvent, { type: "approve" }
       return refuse(
         "estimate_required",
         "Approving a price-currency refund needs the transfer amount it was checked with.",
+      );
+    }
+    const payoutAmount = refund.payout.transferAmount;
+    if (payoutAmount !== undefined && amountOf(payoutAmount).gt(event.transferAmount)) {
+      return refuse(
+        "stale_approval",
+        `The payout sends ${payoutAmount} ${refund.transferCurrency}, more than the ${event.transferAmount} the approval was checked with. Check it and approve again.`,
       );
     }
     changes.approvedTransferAmount = event.transferAmount;
