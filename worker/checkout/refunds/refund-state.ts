@@ -318,9 +318,10 @@ function payoutSnapshot(refund: Refund, payout: Payout, sourceTime: number, now:
     if (refund.state !== "ready_for_approval" && payout.status !== "SENT") {
       return notNow(refund, `record payout ${payout.payoutId}`);
     }
-    const mismatch = payoutMismatch(refund, payout);
-    if (mismatch) return refuse("payout_mismatch", mismatch);
   }
+  // Every snapshot, not only the first, must send this refund's amount to this refund's address.
+  const mismatch = payoutMismatch(refund, payout);
+  if (mismatch) return refuse("payout_mismatch", mismatch);
   const next = mergePayout(stored, payout, sourceTime);
   const statusChanged = next.status !== stored?.status;
   const effect = payoutEffect(next.status);

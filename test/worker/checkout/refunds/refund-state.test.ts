@@ -138,7 +138,7 @@ describe("the payout", () => {
     expect(refund.history.at(-1)).toMatchObject({ event: "payout", actor: { kind: "payment_service" } });
   });
 
-  it("is refused when it belongs to another refund, sends another amount or goes elsewhere", () => {
+  it("is refused when it belongs to another refund, sends another amount or goes elsewhere, in any snapshot", () => {
     const refund = ready();
     for (const payout of [
       payoutOf(refund, { externalPayoutId: "rf_2" }),
@@ -151,6 +151,17 @@ describe("the payout", () => {
       });
     }
     const recorded = withPayout();
+    expect(
+      applyRefundEvent(
+        recorded,
+        {
+          type: "payout",
+          payout: payoutOf(recorded, { status: "QUEUED", address: OTHER_ADDRESS }),
+          sourceTime: T0 + 1,
+        },
+        T0,
+      ),
+    ).toMatchObject({ ok: false, code: "payout_mismatch" });
     expect(
       applyRefundEvent(
         recorded,
