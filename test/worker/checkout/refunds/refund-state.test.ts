@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyRefundEvent, createRefund } from "../../../../worker/checkout/refunds/refund-state.js";
-import { isFinalRefundState, REFUND_STATES } from "../../../../worker/checkout/refunds/refund.js";
+import { applyRefundEvent, createRefund, type RefundEvent } from "../../../../worker/checkout/refunds/refund-state.js";
+import { isFinalRefundState, REFUND_STATES, type RefundActor } from "../../../../worker/checkout/refunds/refund.js";
 import {
   ADDRESS,
   apply,
@@ -424,4 +425,65 @@ describe("final states", () => {
       message: "Cannot ask the customer for an address: the refund is cancelled.",
     });
   });
+});
+
+describe("any sequence of events (fast-check)", () => {
+  const actor = fc.constantFrom<RefundActor>(MERCHANT, CUSTOMER, { kind: "payment_service" }, { kind: "system" });
+  const status = fc.constantFrom("CREATED", "APPROVED", "QUEUED", "SENT", "EXPIRED", "FAILED", "ON_HOLD", undefined);
+  const eventArb: fc.Arbitrary<RefundEvent> = fc.oneof(
+    fc.record({ type: fc.constant("request_address" as const), actor }),
+    fc.record({ type: fc.constant("new_link" as const), actor }),
+    fc.record({
+      type: fc.constant("submit_address" as const),
+      actor,
+      address: fc.constantFrom(ADDRESS, OTHER_ADDRESS, "nope"),
+    }),
+    fc.record({
+      type: fc.constant("change_amount" as const),
+      actor,
+      amount: fc.constantFrom("0.0001", "0.0005", "0", "-1"),
+    }),
+    fc.record({
+      type: fc.constant("payout" as const),
+      payout: fc.record({ payoutId: fc.constantFrom("po_rf_1", "po_other"), status }, { requiredKeys: ["payoutId"] }),
+      sourceTime: fc.integer({ min: T0 - 10, max: T0 + 10 }),
+    }),
+    fc.record({
+      type: fc.constant("approve" as const),
+      actor,
+      amount: fc.constantFrom("0.0005", "0.0001"),
+      currency: fc.constantFrom("BTC", "EUR"),
+      address: fc.constantFrom(ADDRESS, OTHER_ADDRESS),
+    }),
+    fc.record({ type: fc.constant("cancel" as const), actor }),
+    fc.record({ type: fc.constant("check_expiry" as const) }),
+  );
+
+  it("keeps a consistent history, leaves a final state only for sent, and refuses with a message (1,000 runs)", () => {
+    const reached = new Set<string>();
+    fc.assert(
+      fc.property(fc.array(fc.tuple(eventArb, fc.integer({ min: 0, max: 2 * HOUR })), { maxLength: 30 }), (steps) => {
+        let refund = requested();
+        for (const [event, after] of steps) {
+          const result = applyRefundEvent(refund, event, T0 + after);
+          if (!result.ok) {
+            if (result.message.length === 0) return false;
+            continue;
+          }
+          const next = result.refund;
+          if (isFinalRefundState(refund.state) && next.state !== refund.state && next.state !== "sent") return false;
+          if (next.history.length < refund.history.length) return false;
+          if (next.state !== refund.state && next.history.length !== refund.history.length + 1) return false;
+          refund = next;
+          reached.add(refund.state);
+        }
+        // The history is a chain: each step starts where the one before ended, and ends in the state.
+        const chained = refund.history.every((entry, i) => i === 0 || entry.from === refund.history[i - 1]?.to);
+        return chained && refund.history.at(-1)?.to === refund.state;
+      }),
+      { numRuns: 1_000 },
+    );
+    // The random sequences reach every state, so the checks above ran on each of them.
+    expect([...reached].sort()).toEqual([...REFUND_STATES].sort());
+  }, 120_000);
 });
