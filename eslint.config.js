@@ -34,7 +34,7 @@ const CONSOLE_WORKER_MODULES = [
 
 /**
  * The checkout Worker's rooms (worker/checkout/<room>/), lowest first: a room may import the rooms
- * before it and the shared modules of the top level (wire, backend-wire, rules, env), never a room
+ * before it and the shared modules of the top level (wire, backend-wire, rules, env, ...), never a room
  * after it, not even a type, so that the rooms stay layered (docs/architecture.md, "The checkout
  * Worker's rooms"). The top-level index.ts, the entry, stands above them all.
  */
@@ -45,6 +45,7 @@ const CHECKOUT_ROOMS = [
   "ledger",
   "events",
   "payments",
+  "refunds",
   "notifications",
   "demo",
   "desk",
@@ -119,8 +120,10 @@ export default tseslint.config(
   // test/tooling/boundaries.test.ts shows each rule refusing a forbidden import.
   {
     // The element, the demo page and the dashboard run in the browser: from the Worker they may
-    // import types, and values only from the wire module (a few constants of the contract). A value
-    // import of any other worker module would pull Worker code (zod, lossless-json, ...) into their bundles.
+    // import types, and values only from the wire module (a few constants of the contract) and the
+    // refund address check (refund-address.ts: the refund page checks the customer's address as
+    // the Worker does). A value import of any other worker module would pull Worker code (zod,
+    // lossless-json, ...) into their bundles.
     files: ["widget/**", "demo/**", "dashboard/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -128,9 +131,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+worker/(?!checkout/wire(\\.js)?$)",
+              regex: "^(\\.\\./)+worker/(?!checkout/(wire|refund-address)(\\.js)?$)",
               allowTypeImports: true,
-              message: "Only types may be imported from the Worker; values only from worker/checkout/wire.js.",
+              message:
+                "Only types may be imported from the Worker; values only from worker/checkout/wire.js and worker/checkout/refund-address.js.",
             },
           ],
         },
@@ -189,7 +193,7 @@ export default tseslint.config(
             {
               regex: `^\\./(${CHECKOUT_ROOMS.join("|")})/`,
               message:
-                "The top level of worker/checkout/ (wire, backend-wire, rules, env) is shared by every room and imports none of them (eslint.config.js, CHECKOUT_ROOMS).",
+                "The top level of worker/checkout/ (wire, backend-wire, rules, env, refund-address) is shared by every room and imports none of them (eslint.config.js, CHECKOUT_ROOMS).",
             },
           ],
         },

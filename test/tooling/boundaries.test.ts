@@ -43,15 +43,23 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
     );
   });
 
-  it("the element imports values of the Worker from the wire module only", async () => {
+  it("the element imports values of the Worker from the wire module and the refund address check only", async () => {
     expect(
       await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/rules.js";`),
     ).toEqual([
-      expect.stringContaining("Only types may be imported from the Worker; values only from worker/checkout/wire.js."),
+      expect.stringContaining(
+        "Only types may be imported from the Worker; values only from worker/checkout/wire.js and worker/checkout/refund-address.js.",
+      ),
     ]);
     expect(
       await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/wire.js";`),
     ).toEqual([]);
+    expect(
+      await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/refund-address.js";`),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/refunds/refund.js";`),
+    ).toHaveLength(1);
   });
 
   it("the demo page imports values of the Worker from the wire module only", async () => {
@@ -81,6 +89,15 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
       await boundaryErrors("worker/checkout/payments/scratch.ts", `import { x } from "../events/outbox.js";`),
     ).toEqual([]);
     expect(await boundaryErrors("worker/checkout/payments/scratch.ts", `import { x } from "../wire.js";`)).toEqual([]);
+    expect(
+      await boundaryErrors("worker/checkout/refunds/scratch.ts", `import { x } from "../payments/view.js";`),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors("worker/checkout/payments/scratch.ts", `import type { x } from "../refunds/refund.js";`),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("worker/checkout/notifications/scratch.ts", `import { x } from "../refunds/refund.js";`),
+    ).toEqual([]);
   });
 
   it("the checkout Worker's shared top-level modules import no room", async () => {
