@@ -4,10 +4,13 @@
 //   index.js, class.js, chunks/   the element (rollup.config.mjs, packageConfig): index.js registers
 //                                 <crypto-checkout>, class.js only exports it
 //   index.d.ts, class.d.ts        their types, bundled (rollup-plugin-dts): no path outside the package
-//   react.d.ts, preact.d.ts, vue.d.ts   JSX typings for React 19 and Preact, Vue's GlobalComponents
+//   react.d.ts, preact.d.ts, vue.d.ts   JSX typings for React and Preact, Vue's GlobalComponents
+//   react.js, preact.js, vue.js         empty modules: a value import of a typings entry still builds
 //   custom-elements.json          the element's manifest (custom-elements-manifest.config.mjs), with
 //                                 the package's own module paths
-//   package.json, README.md       from packages/element/; the lit dependency is the repository's own
+//   package.json, README.md       from packages/element/; the lit dependency is the repository's own;
+//                                 the README's reference section generated from the manifest
+//   LICENSE                       the repository's
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -15,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { rollup } from "rollup";
 import { dts } from "rollup-plugin-dts";
 import { packageConfig } from "../rollup.config.mjs";
+import { withReference } from "./package-readme.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -86,5 +90,11 @@ const manifestOf = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "
 const pkg = manifestOf(source);
 pkg.dependencies = { lit: manifestOf(root).dependencies.lit.replace(/^(?=\d)/, "^") };
 writeFileSync(join(out, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
-copyFileSync(join(source, "README.md"), join(out, "README.md"));
+writeFileSync(join(out, "README.md"), withReference(readFileSync(join(source, "README.md"), "utf8"), declaration));
+copyFileSync(join(root, "LICENSE"), join(out, "LICENSE"));
+for (const framework of ["react", "preact", "vue"])
+  writeFileSync(
+    join(out, `${framework}.js`),
+    `// Types only (${framework}.d.ts); importable at run time too, so that a value import cannot break a build.\nexport {};\n`,
+  );
 console.log(`${pkg.name} ${pkg.version} in ${out}`);

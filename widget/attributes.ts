@@ -1,14 +1,16 @@
 /**
- * The attributes of <crypto-checkout> as markup writes them, for the JSX typings of the npm
- * package (React 19, Preact). The element reads them through `static properties` in
+ * The attributes of <crypto-checkout> as markup writes them, for the typings of the npm package
+ * (React, Preact, and camel-cased for Vue): one contract for every framework. `shop` and
+ * `endpoint` are required (bundled into an app, the element cannot tell where the Worker is);
+ * values take every form the element accepts at run time (`redirect-delay` a number or its text). The element reads them through `static properties` in
  * element/crypto-checkout.ts; the package test checks that both name the same attributes (the
  * class's list reaches it through custom-elements.json).
  */
 export interface CryptoCheckoutAttributes {
   /** The shop's id in the checkout Worker's configuration. */
   shop: string;
-  /** The checkout Worker's origin; needed when the element is bundled into the page's own script. */
-  endpoint?: string;
+  /** The checkout Worker's origin (`https://checkout.example.com`); needed when the element is bundled into the app. */
+  endpoint: string;
   /** The shop's order id. */
   "order-id"?: string;
   /** Signed pricing: the order token (JWT) from the shop's backend. */

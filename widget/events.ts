@@ -29,6 +29,15 @@ export interface CheckoutEventDetails {
 
 export type CheckoutEventName = keyof CheckoutEventDetails;
 
+/** The element's event names at run time (a record, so that the compiler sees every name listed). */
+const EVENT_NAMES: { [K in CheckoutEventName]: 0 } = {
+  "checkout-payment": 0,
+  "checkout-status": 0,
+  "checkout-redirect": 0,
+  "checkout-error": 0,
+};
+export const CHECKOUT_EVENTS = Object.keys(EVENT_NAMES) as CheckoutEventName[];
+
 /**
  * Listeners of the element's events as React 19 and Preact take them on a custom element: `on`
  * and the event's name, as is (`oncheckout-status`).

@@ -25,10 +25,17 @@ export function CheckoutStep({ amount, onPaid }: { amount: string; onPaid: () =>
 export function Mistakes() {
   return (
     <div>
-      {/* @ts-expect-error redirect-delay is a number of seconds */}
-      <crypto-checkout shop="acme" redirect-delay="soon" />
+      {/* @ts-expect-error redirect-delay is a number of seconds (or its text, "3") */}
+      <crypto-checkout shop="acme" endpoint="https://checkout.example.com" redirect-delay="soon" />
+      {/* @ts-expect-error shop is required, as in React and Vue */}
+      <crypto-checkout endpoint="https://checkout.example.com" />
       {/* @ts-expect-error the status event's detail is {status, previous} */}
-      <crypto-checkout shop="acme" oncheckout-status={(event: CustomEvent<number>) => event.detail} />
+      <crypto-checkout
+        shop="acme"
+        endpoint="https://checkout.example.com"
+        oncheckout-status={(event: CustomEvent<number>) => event.detail}
+      />
+      <crypto-checkout shop="acme" endpoint="https://checkout.example.com" redirect-delay="3" />
     </div>
   );
 }

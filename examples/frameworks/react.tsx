@@ -33,11 +33,17 @@ export function Mistakes() {
   return (
     <>
       {/* @ts-expect-error theme is auto, light or dark */}
-      <crypto-checkout shop="acme" theme="blue" />
+      <crypto-checkout shop="acme" endpoint="https://checkout.example.com" theme="blue" />
       {/* @ts-expect-error shop is required */}
-      <crypto-checkout order-id="1001" />
-      {/* @ts-expect-error checkout-error's detail has no status */}
-      <crypto-checkout shop="acme" oncheckout-error={(event) => event.detail.status} />
+      <crypto-checkout endpoint="https://checkout.example.com" order-id="1001" />
+      {/* @ts-expect-error endpoint is required (bundled, the element cannot tell where the Worker is) */}
+      <crypto-checkout shop="acme" order-id="1001" />
+      <crypto-checkout
+        shop="acme"
+        endpoint="https://checkout.example.com"
+        // @ts-expect-error checkout-error's detail has no status
+        oncheckout-error={(event) => event.detail.status}
+      />
     </>
   );
 }

@@ -10,8 +10,20 @@ import type { GlobalComponents } from "vue";
 
 type Checkout = InstanceType<GlobalComponents["crypto-checkout"]>;
 
-/** What `<crypto-checkout shop="acme" order-id="1001" theme="light" :redirect-delay="3" @checkout-status="paid">` passes. */
-export const props: Checkout["$props"] = { shop: "acme", orderId: "1001", theme: "light", redirectDelay: 3 };
+/** What `<crypto-checkout shop="acme" endpoint="…" order-id="1001" theme="light" :redirect-delay="3" @checkout-status="paid">` passes. */
+export const props: Checkout["$props"] = {
+  shop: "acme",
+  endpoint: "https://checkout.example.com",
+  orderId: "1001",
+  theme: "light",
+  redirectDelay: 3,
+};
+/** `redirect-delay="3"`, unbound, passes the text: the element takes it as React's and Preact's typings do. */
+export const textDelay: Checkout["$props"] = {
+  shop: "acme",
+  endpoint: "https://checkout.example.com",
+  redirectDelay: "3",
+};
 
 export function listen(emit: Checkout["$emit"]): void {
   emit(
@@ -22,9 +34,15 @@ export function listen(emit: Checkout["$emit"]): void {
 
 /** Mistakes the typings catch: the build fails when one of these compiles. */
 // @ts-expect-error theme is auto, light or dark
-export const wrongTheme: Checkout["$props"] = { theme: "blue" };
-// @ts-expect-error redirect-delay is bound as a number (:redirect-delay="3")
-export const wrongDelay: Checkout["$props"] = { redirectDelay: "3" };
+export const wrongTheme: Checkout["$props"] = { shop: "acme", endpoint: "https://checkout.example.com", theme: "blue" };
+export const wrongDelay: Checkout["$props"] = {
+  shop: "acme",
+  endpoint: "https://checkout.example.com",
+  // @ts-expect-error redirect-delay is a number of seconds, or its text
+  redirectDelay: "soon",
+};
+// @ts-expect-error shop is required, as in React and Preact
+export const noShop: Checkout["$props"] = { endpoint: "https://checkout.example.com" };
 export function wrongEvent(emit: Checkout["$emit"]): void {
   // @ts-expect-error the element fires no checkout-done
   emit("checkout-done", new CustomEvent("checkout-done"));

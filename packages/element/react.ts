@@ -1,6 +1,6 @@
 /**
- * <crypto-checkout> in React 19's JSX: its attributes and `on<event>` listeners (React 19 passes
- * both to a custom element). Load with `import type {} from "@crypto-checkout/element/react"`.
+ * <crypto-checkout> in React's JSX (React 18 and 19 types): its attributes and `on<event>` listeners
+ * (React 19 adds them to a custom element; React 18 does not, so there a listener goes on a ref). Load with `import type {} from "@crypto-checkout/element/react"`.
  */
 import type * as React from "react";
 import type { CryptoCheckout, CryptoCheckoutAttributes, CryptoCheckoutEventHandlers } from "../../widget/class.js";

@@ -4,7 +4,7 @@
  * package.json (publint finds nothing to fix), a manifest that agrees with the typings, and the
  * framework examples type-checked against the packed files, as an app installing it would.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -20,11 +20,11 @@ import { join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { publint } from "publint";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES } from "../../widget/locales/languages.js";
+import { REFERENCE_MARKER, withReference } from "../../scripts/package-readme.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const node = process.execPath;
 
 interface PackedFile {
   path: string;
@@ -53,28 +53,22 @@ interface Manifest {
 }
 
 let work: string;
-let built: string;
+let tarball: string;
 let pack: Pack;
 /** The app: node_modules with the unpacked tarball and the frameworks' types. */
 let app: string;
 let installed: string;
 
 beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), "crypto-checkout-package-"));
-  built = join(work, "package");
-  execFileSync(node, [join(root, "scripts", "build-package.mjs"), built], { stdio: "pipe" });
-  const packed = execFileSync("npm", ["pack", "--json", "--pack-destination", work], {
-    cwd: built,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  [pack] = JSON.parse(packed) as [Pack];
+  work = mkdtempSync(join(tmpdir(), "crypto-checkout-package-test-"));
+  [pack] = JSON.parse(inject("packJson")) as [Pack];
+  tarball = join(inject("packWork"), pack.filename);
 
   app = join(work, "app");
   installed = join(app, "node_modules", "@crypto-checkout", "element");
   mkdirSync(join(app, "node_modules", "@crypto-checkout"), { recursive: true });
   mkdirSync(join(app, "node_modules", "@types"), { recursive: true });
-  execFileSync("tar", ["-xzf", join(work, pack.filename), "-C", join(app, "node_modules", "@crypto-checkout")]);
+  execFileSync("tar", ["-xzf", tarball, "-C", join(app, "node_modules", "@crypto-checkout")]);
   renameSync(join(app, "node_modules", "@crypto-checkout", "package"), installed);
   for (const dependency of ["lit", "preact", "vue", join("@types", "react")])
     symlinkSync(join(root, "node_modules", dependency), join(app, "node_modules", dependency), "dir");
@@ -96,13 +90,15 @@ const readPacked = (path: string) => readFileSync(join(installed, path), "utf8")
 describe("the packed files", () => {
   it("are the entries, their types, the chunks, the manifest, the README and package.json, and nothing else", () => {
     const allowed = [
-      /^(index|class)\.js$/,
+      /^(index|class|react|preact|vue)\.js$/,
       /^(index|class|react|preact|vue)\.d\.ts$/,
       /^chunks\/crypto-checkout-[\w-]+\.js$/,
+      /^chunks\/setup-warnings-[\w-]+\.js$/,
       ...TRANSLATIONS.map((tag) => new RegExp(`^chunks/${tag}-[\\w-]+\\.js$`)),
       /^chunks\/[\w-]+\.d\.ts$/,
       /^custom-elements\.json$/,
       /^README\.md$/,
+      /^LICENSE$/,
       /^package\.json$/,
     ];
     const paths = packedPaths();
@@ -116,7 +112,11 @@ describe("the packed files", () => {
       "preact.d.ts",
       "vue.d.ts",
       "custom-elements.json",
+      "react.js",
+      "preact.js",
+      "vue.js",
       "README.md",
+      "LICENSE",
       "package.json",
     ]) {
       expect(paths).toContain(required);
@@ -175,8 +175,34 @@ describe("package.json", () => {
 
   it("stays private until it is released, and is otherwise ready to publish (publint)", async () => {
     expect(pkg().private).toBe(true);
-    const { messages } = await publint({ pkgDir: installed, level: "warning", strict: true });
+    const { messages } = await publint({ pkgDir: installed, level: "suggestion", strict: true });
     expect(messages.map((m) => `${m.type} ${m.code} ${m.path.join(".")}`)).toEqual([]);
+  });
+
+  it("has types that resolve as each entry's JavaScript does (@arethetypeswrong/cli, on the tarball; an ES module package)", () => {
+    const attw = join(root, "node_modules", ".bin", "attw");
+    const run = spawnSync(attw, ["--profile", "esm-only", "--format", "json", tarball], { encoding: "utf8" });
+    const report = JSON.parse(run.stdout) as {
+      analysis: { entrypoints: Record<string, unknown> };
+      problems?: Record<string, { resolutionKind?: string }[]>;
+    };
+    const counted = Object.values(report.problems ?? {})
+      .flat()
+      .filter((p) => p.resolutionKind !== "node10" && p.resolutionKind !== "node16-cjs");
+    expect(counted).toEqual([]);
+    expect(Object.keys(report.analysis.entrypoints)).toEqual(
+      expect.arrayContaining([".", "./class", "./react", "./vue"]),
+    );
+    expect(run.status, run.stderr).toBe(0);
+  });
+
+  it("names the license (MIT, the repository's LICENSE shipped), the repository, its homepage and where bugs go", () => {
+    expect(pkg().license).toBe("MIT");
+    expect(readPacked("LICENSE")).toBe(readFileSync(join(root, "LICENSE"), "utf8"));
+    expect(readPacked("LICENSE")).toContain("Copyright (c) 2026 crypto-checkout contributors");
+    expect(pkg().repository).toMatchObject({ type: "git", directory: "packages/element" });
+    expect(pkg().homepage).toMatch(/^https:\/\//);
+    expect(pkg().bugs).toMatchObject({ url: expect.stringMatching(/^https:\/\//) });
   });
 
   it("exports the registering entry, the class entry, the typings and the manifest, each to a packed file", () => {
@@ -196,6 +222,10 @@ describe("package.json", () => {
     expect(targets.map((t) => t.replace(/^\.\//, "")).filter((t) => !packedPaths().includes(t))).toEqual([]);
     expect(exports["."]).toEqual({ types: "./index.d.ts", default: "./index.js" });
     expect(exports["./class"]).toEqual({ types: "./class.d.ts", default: "./class.js" });
+    for (const framework of ["react", "preact", "vue"]) {
+      expect(exports[`./${framework}`]).toEqual({ types: `./${framework}.d.ts`, default: `./${framework}.js` });
+      expect(readPacked(`${framework}.js`)).toMatch(/^export \{\};$/m);
+    }
     expect(pkg().sideEffects).toEqual(["./index.js"]);
     expect(pkg().customElements).toBe("custom-elements.json");
   });
@@ -206,6 +236,8 @@ describe("package.json", () => {
     ).dependencies.lit;
     expect(pkg().dependencies).toEqual({ lit: `^${rootLit}` });
     expect(pkg().devDependencies).toBeUndefined();
+    // No peers: an app on React 17 or 18, or on Vue below 3.3, installs it without flags.
+    expect(pkg().peerDependencies).toBeUndefined();
     expect(pkg().scripts).toBeUndefined();
   });
 });
@@ -287,5 +319,31 @@ describe("the typings, as an app installing the package sees them", () => {
     const events = (exported("CheckoutEventName") as ts.UnionType).types.map((t) => (t as ts.StringLiteralType).value);
     expect(attributes.sort()).toEqual((declared?.attributes ?? []).map((a) => a.name).sort());
     expect(events.sort()).toEqual((declared?.events ?? []).map((e) => e.name).sort());
+  });
+});
+
+describe("the README", () => {
+  it("stands alone: install, both ways to load, the frameworks, a link to the documentation; its reference is the manifest's", () => {
+    const readme = readPacked("README.md");
+    for (const text of [
+      "npm install @crypto-checkout/element",
+      "widget.js",
+      "## Frameworks",
+      "React 18",
+      "Vue",
+      "https://",
+    ])
+      expect(readme).toContain(text);
+    expect(readme).not.toContain(REFERENCE_MARKER);
+    const manifest = JSON.parse(readPacked("custom-elements.json")) as Manifest;
+    const declared = manifest.modules.flatMap((m) => m.declarations).find((d) => d.customElement);
+    if (!declared) throw new Error("custom-elements.json: no element");
+    // Generated, so it cannot drift: the packed README is its template with the manifest's reference.
+    const template = readFileSync(join(root, "packages", "element", "README.md"), "utf8");
+    expect(readme).toBe(withReference(template, declared));
+    for (const a of declared.attributes ?? []) expect(readme).toContain(`| \`${a.name}\` |`);
+    for (const e of declared.events ?? []) expect(readme).toContain(`| \`${e.name}\` |`);
+    expect(readme).toContain("| `qr` |");
+    expect(readme).toContain("| `--checkout-accent-color` |");
   });
 });

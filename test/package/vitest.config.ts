@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// The npm package of the element (scripts/build-package.mjs), in Node: built, packed and checked
-// as a registry would receive it. Run from the repository root:
+// The npm package of the element (scripts/build-package.mjs), in Node: built and packed once
+// (global-setup.ts), checked as a registry would receive it (package.test.ts) and installed into
+// scratch apps of each framework that are type-checked, built and run in Chromium (apps.test.ts). Run from the repository root:
 //   npx vitest run --config test/package/vitest.config.ts
 export default defineConfig({
   test: {
@@ -10,6 +11,7 @@ export default defineConfig({
     environment: "node",
     root: fileURLToPath(new URL("../..", import.meta.url)),
     include: ["test/package/**/*.test.ts"],
+    globalSetup: ["test/package/global-setup.ts"],
     // Building and packing take a while on a shared machine; so does type-checking React's and Vue's types.
     hookTimeout: 180_000,
     testTimeout: 120_000,

@@ -20,6 +20,7 @@ import { qrPath } from "../qr/qr-matrix.js";
 import { CopyController } from "./copy-controller.js";
 import { FocusController } from "./focus-controller.js";
 import { RedirectController } from "./redirect-controller.js";
+import { checkListener, checkSetup, SCRIPT_ORIGIN } from "./setup-check.js";
 import type { BlockContext, CopyField } from "./payment-templates.js";
 import {
   amountBlock,
@@ -54,9 +55,6 @@ const IDENTITY = [
   "transferCurrency",
   "paymentId",
 ] as const;
-
-/** Where the element's script came from: the default checkout endpoint. */
-const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
 
 /**
  * A crypto payment checkout: shows what to pay, where, and how the payment is going, live.
@@ -196,6 +194,7 @@ export class CryptoCheckout extends LitElement {
     // The first update sees the attributes set right after insertion too; its requests start before its render.
     if (!this.hasUpdated) {
       if (this.isConnected) void this.#start();
+      checkSetup(this, CryptoCheckout.observedAttributes);
     } else if (IDENTITY.some((key) => changed.has(key))) void this.#start();
     else if (changed.has("locale")) void this.#loadLocale();
   }
@@ -481,6 +480,16 @@ export class CryptoCheckout extends LitElement {
     ${this.#redirect.render(m, this._locale, this._now)}`;
   }
 }
+
+// Every listener's name is looked at (setup-check.ts): React 19 and Vue add theirs this way too.
+const addListener = CryptoCheckout.prototype.addEventListener;
+CryptoCheckout.prototype.addEventListener = function (
+  this: CryptoCheckout,
+  ...args: Parameters<HTMLElement["addEventListener"]>
+) {
+  checkListener(args[0]);
+  addListener.apply(this, args);
+};
 
 declare global {
   interface HTMLElementTagNameMap {
