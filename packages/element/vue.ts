@@ -19,6 +19,7 @@ type Props = Partial<
     | "priceCurrency"
     | "transferCurrency"
     | "paymentId"
+    | "clientSecret"
     | "locale"
     | "theme"
     | "redirectDelay"
