@@ -155,7 +155,13 @@ export async function runCustomer(n, ctx) {
   const check = () => {
     if (order.lastActionAt !== undefined && sameState(watcher.latest, order.truth)) converged();
   };
-  const watcher = ctx.watchers.watch({ shop, paymentId: view.paymentId, ip: order.ip, onView: check });
+  const watcher = ctx.watchers.watch({
+    shop,
+    paymentId: view.paymentId,
+    clientSecret: view.clientSecret,
+    ip: order.ip,
+    onView: check,
+  });
   order.watcher = watcher;
 
   const pause = () => sleep(300 + Math.floor(random() * 2700));
