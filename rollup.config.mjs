@@ -69,19 +69,31 @@ function minifyTemplates() {
 }
 
 /**
- * qrcode without its Kanji mode's character class. The element never turns Kanji mode on (it
- * passes no toSJISFunc), so qrcode matches none of its Kanji patterns: the class becomes one that
- * matches nothing, and the byte mode's pattern, which excludes it, means what it meant. About 130
- * bytes of widget.js's gzip. Fails the build when qrcode's source no longer has the class.
+ * qrcode without its Kanji mode. The element never turns Kanji mode on (it passes no toSJISFunc),
+ * so qrcode matches none of its Kanji patterns: the class becomes one that matches nothing, and
+ * the byte mode's pattern, which excludes it, means what it meant (about 130 bytes of widget.js's
+ * gzip). With Kanji mode off, qrcode turns any Kanji segment into a byte one (segments.js), so its
+ * Kanji segment class is never made: it becomes one that throws (about 40 more). Fails the build
+ * when qrcode's source no longer has what is replaced.
  */
 function qrcodeWithoutKanji() {
   const KANJI = /^let kanji = '[^\n]*(\n {2}'[^\n]*)*$/m;
+  const KANJI_DATA = /^function KanjiData \(data\) \{$/m;
   return {
     name: "qrcode-without-kanji",
     transform(code, id) {
-      if (!id.replaceAll("\\", "/").endsWith("/node_modules/qrcode/lib/core/regex.js")) return null;
-      if (!KANJI.test(code)) throw new Error(`qrcode-without-kanji: no Kanji class in ${id}; update rollup.config.mjs`);
-      return { code: code.replace(KANJI, "let kanji = '(?!)'"), map: null };
+      const path = id.replaceAll("\\", "/");
+      if (path.endsWith("/node_modules/qrcode/lib/core/regex.js")) {
+        if (!KANJI.test(code))
+          throw new Error(`qrcode-without-kanji: no Kanji class in ${id}; update rollup.config.mjs`);
+        return { code: code.replace(KANJI, "let kanji = '(?!)'"), map: null };
+      }
+      if (path.endsWith("/node_modules/qrcode/lib/core/kanji-data.js")) {
+        if (!KANJI_DATA.test(code))
+          throw new Error(`qrcode-without-kanji: no KanjiData in ${id}; update rollup.config.mjs`);
+        return { code: "module.exports = function KanjiData () { throw new Error('no Kanji mode') }\n", map: null };
+      }
+      return null;
     },
   };
 }
@@ -158,14 +170,17 @@ export default {
       module: true,
       ecma: 2022,
       compress: { passes: 3 },
-      // The element's internal reactive state and the fields of its internal records (never public
-      // API, never in the wire format or a language catalog, which other chunks read) get short names too.
+      // The element's internal reactive state and the fields of its internal records and classes
+      // (the Worker's API client, the stream's options; never public API, never in the wire format
+      // or a language catalog, which other chunks read) get short names too.
       mangle: {
         properties: {
           regex: new RegExp(
             `^(${[
               "_(phase|settings|view|error|connection|messages|locale|now)",
               "payInstructions|serverTimeMs|receivedAt|remainingMs|movedToLead|deadline|cancelled|counting|warned|focused",
+              "shopUrl|paymentUrl|streamUrl|getShop|createPayment|getPayment",
+              "maxSocketFailures|pollIntervalMs|pingIntervalMs|pongTimeoutMs|onView|onState|backoff|baseMs|maxMs",
               QRCODE_INTERNALS,
             ].join("|")})$`,
           ),

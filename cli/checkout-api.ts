@@ -158,10 +158,11 @@ export async function fetchEvents(
   return list;
 }
 
-/** The `ws(s)://` URL of a payment's stream. */
-export function streamUrl(base: string, shop: string, paymentId: string): string {
+/** The `ws(s)://` URL of a payment's stream, with the payment's client secret (never printed: errors name the path only). */
+export function streamUrl(base: string, shop: string, paymentId: string, clientSecret: string): string {
   const url = new URL(`${base}/api/shops/${encodeURIComponent(shop)}/payments/${encodeURIComponent(paymentId)}/stream`);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("clientSecret", clientSecret);
   return url.href;
 }
 

@@ -92,7 +92,7 @@ async function createPayment(orderId, transferCurrency, priceAmount, priceCurren
     body: JSON.stringify({ orderId, transferCurrency, priceAmount, priceCurrency }),
   });
   const view = await response.json();
-  if (response.status === 200)
+  if (response.status === 409)
     throw new Error(`order ${orderId} already has a payment in this demo's state: pass another first order number`);
   if (response.status !== 201) throw new Error(`create ${orderId}: HTTP ${response.status} ${JSON.stringify(view)}`);
   await waitFor(`${orderId} created`, of(view.paymentId, "payment.created"));

@@ -21,8 +21,10 @@ export interface CryptoCheckoutAttributes {
   "price-currency"?: string;
   /** The crypto currency to pay with (`BTC`); without it, and with several enabled, the customer picks. */
   "transfer-currency"?: string;
-  /** Attach to an existing payment instead of creating one. */
+  /** Attach to an existing payment instead of creating one; needs its `client-secret`. */
   "payment-id"?: string;
+  /** The client secret of `payment-id`, from the answer that created the payment (never a shop secret). */
+  "client-secret"?: string;
   /** A BCP 47 language tag; default: the page's `lang`, else the browser's language. */
   locale?: string;
   theme?: "auto" | "light" | "dark";

@@ -25,6 +25,7 @@ const MAX_BACKOFF_MS = 30_000;
 
 interface WatchOptions {
   checkoutUrl?: string;
+  clientSecret?: string;
   interval?: number;
 }
 
@@ -125,6 +126,7 @@ async function watchByStream(
   ctx: Context,
   base: string,
   paymentId: string,
+  clientSecret: string,
   live: LiveLine,
   stopper: Stopper,
 ): Promise<void> {
@@ -133,7 +135,7 @@ async function watchByStream(
     throw new UsageError(
       "--checkout-url needs --shop <id>: the stream is the shop's (/api/shops/{shop}/payments/{id}/stream)",
     );
-  const url = streamUrl(base, shop, paymentId);
+  const url = streamUrl(base, shop, paymentId, clientSecret);
   const show = printer(ctx, live, paymentId);
   let connectedOnce = false;
   let backoffMs = 1000;
@@ -177,7 +179,11 @@ export function registerPaymentsWatch(payments: Command, act: Act): void {
     )
     .option(
       "--checkout-url <url>",
-      "follow the checkout Worker's stream at this URL (with --shop) instead of polling the payment service",
+      "follow the checkout Worker's stream at this URL (with --shop and --client-secret) instead of polling the payment service",
+    )
+    .option(
+      "--client-secret <secret>",
+      "the payment's client secret (the create's clientSecret), which the stream of --checkout-url needs",
     )
     .option(
       "--interval <seconds>",
@@ -190,7 +196,7 @@ export function registerPaymentsWatch(payments: Command, act: Act): void {
 Exit codes: 0 when the payment is final, 1 on an error, 2 on a usage error, 130 on Ctrl-C.
 Examples:
   crypto-checkout --shop demo-open payments watch <paymentId>
-  crypto-checkout --shop demo-open payments watch <paymentId> --checkout-url http://127.0.0.1:8787 --json`,
+  crypto-checkout --shop demo-open payments watch <paymentId> --checkout-url http://127.0.0.1:8787 --client-secret <secret> --json`,
     )
     .action(
       act(async (ctx, o: WatchOptions, [paymentId]: [string]) => {
@@ -201,12 +207,18 @@ Examples:
           throw new UsageError(
             "--checkout-url needs --shop <id>: the stream is the shop's (/api/shops/{shop}/payments/{id}/stream)",
           );
+        if (base !== undefined && !o.clientSecret)
+          throw new UsageError(
+            "--checkout-url needs --client-secret <secret>: the stream opens only for whoever created the payment (the create's clientSecret)",
+          );
+        if (base === undefined && o.clientSecret !== undefined)
+          throw new UsageError("--client-secret is for the stream of --checkout-url");
         const stopper = stopOnSignals();
         const live = liveLine(ctx.io, `${paymentId}: connecting…`);
         try {
           if (base === undefined)
             await watchByPolling(ctx, paymentId, o.interval ?? DEFAULT_WATCH_INTERVAL_MS, live, stopper);
-          else await watchByStream(ctx, base, paymentId, live, stopper);
+          else await watchByStream(ctx, base, paymentId, o.clientSecret ?? "", live, stopper);
         } finally {
           live.stop();
           stopper.dispose();

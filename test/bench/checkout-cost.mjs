@@ -54,8 +54,9 @@ export function billed(counts, upstream) {
 }
 
 /** A viewer on the payment's stream: resolves each status as it arrives. */
-function openViewer(checkoutUrl, paymentId) {
-  const socket = new WebSocket(`${checkoutUrl.replace(/^http/, "ws")}/api/shops/${SHOP}/payments/${paymentId}/stream`, {
+function openViewer(checkoutUrl, { paymentId, clientSecret }) {
+  const path = `/api/shops/${SHOP}/payments/${paymentId}/stream?clientSecret=${encodeURIComponent(clientSecret)}`;
+  const socket = new WebSocket(`${checkoutUrl.replace(/^http/, "ws")}${path}`, {
     headers: { origin: checkoutUrl, "cf-connecting-ip": "198.51.100.7" },
   });
   const seen = [];
@@ -137,7 +138,7 @@ export async function measureCheckoutCost({ checkoutUrl, sandboxUrl, proxy, rece
   const settings = await fetch(`${checkoutUrl}/api/shops/${SHOP}`, { headers: { origin: checkoutUrl } });
   await settings.arrayBuffer();
   const created = await createPayment(checkoutUrl, `bench-cost-${Date.now().toString(36)}`);
-  const viewer = openViewer(checkoutUrl, created.paymentId);
+  const viewer = openViewer(checkoutUrl, created);
   await viewer.opened;
   await viewer.status("NEW");
   const payment = await upstreamPayment(sandboxUrl, created.paymentId);
@@ -164,7 +165,7 @@ export async function measureCheckoutCost({ checkoutUrl, sandboxUrl, proxy, rece
 /** A created payment watched by one viewer for `seconds` with nothing happening: the cost per minute watched. */
 export async function measureWatchedMinute({ checkoutUrl, proxy }, seconds = 30) {
   const created = await createPayment(checkoutUrl, `bench-watch-${Date.now().toString(36)}`);
-  const viewer = openViewer(checkoutUrl, created.paymentId);
+  const viewer = openViewer(checkoutUrl, created);
   await viewer.opened;
   await viewer.status("NEW");
   const beforeCounts = await workerCounts(checkoutUrl);

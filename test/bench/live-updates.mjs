@@ -89,8 +89,8 @@ function summary(latencies) {
 }
 
 /** Opens `count` stream viewers of one payment (at most `batch` handshakes at a time); resolves once each has the first view. */
-async function openViewers(checkoutUrl, paymentId, count, onView, onLost = () => {}, batch = 50) {
-  const url = `${checkoutUrl.replace(/^http/, "ws")}/api/shops/${SHOP}/payments/${paymentId}/stream`;
+async function openViewers(checkoutUrl, { paymentId, clientSecret }, count, onView, onLost = () => {}, batch = 50) {
+  const url = `${checkoutUrl.replace(/^http/, "ws")}/api/shops/${SHOP}/payments/${paymentId}/stream?clientSecret=${encodeURIComponent(clientSecret)}`;
   const viewers = [];
   for (let start = 0; start < count; start += batch) {
     const opened = [];
@@ -146,7 +146,7 @@ export async function measureBroadcast({ checkoutUrl, sandboxUrl, hmacKey, count
   const seen = new Set();
   const viewers = await openViewers(
     checkoutUrl,
-    payment.paymentId,
+    payment,
     count,
     (index, message) => {
       if (message.type !== "payment" || message.payment.pendingPaidTransferAmount !== expected || seen.has(index))
@@ -191,7 +191,7 @@ export async function measureUpstreamPolls({ checkoutUrl, proxy, count, windowMs
   let lost;
   const viewers = await openViewers(
     checkoutUrl,
-    payment.paymentId,
+    payment,
     count,
     () => {},
     (error) => (lost ??= error),

@@ -58,6 +58,8 @@ describe("payments watch", () => {
         id,
         "--checkout-url",
         checkoutUrl,
+        "--client-secret",
+        payment.clientSecret,
         "--json",
       ]);
       const poll = startCli([
@@ -158,6 +160,8 @@ describe("payments watch", () => {
         open.paymentId,
         "--checkout-url",
         checkoutUrl,
+        "--client-secret",
+        open.clientSecret,
       ]);
       const poll = startCli([
         "--shop",
@@ -183,9 +187,47 @@ describe("payments watch", () => {
 
   it("an unknown payment is exit 1 in both modes; --checkout-url without --shop, or with --interval, is exit 2", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
-    const streamed = await runCli(["--shop", "demo-open", "payments", "watch", missing, "--checkout-url", checkoutUrl]);
+    const secret = "a-secret-that-opens-nothing";
+    const streamed = await runCli([
+      "--shop",
+      "demo-open",
+      "payments",
+      "watch",
+      missing,
+      "--checkout-url",
+      checkoutUrl,
+      "--client-secret",
+      secret,
+    ]);
     expect([streamed.code, streamed.stdout]).toEqual([1, ""]);
     expect(streamed.stderr).toMatch(/^error: HTTP 404 from GET \/api\/shops\/demo-open\/payments\/.+\/stream: /);
+    expect(streamed.stderr).not.toContain(secret);
+    // A real payment with a wrong secret is the same 404, and so is one without: exit 1 and 2.
+    const real = await createPayment();
+    const wrong = await runCli([
+      "--shop",
+      "demo-open",
+      "payments",
+      "watch",
+      real.paymentId,
+      "--checkout-url",
+      checkoutUrl,
+      "--client-secret",
+      secret,
+    ]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("HTTP 404");
+    const withoutSecret = await runCli([
+      "--shop",
+      "demo-open",
+      "payments",
+      "watch",
+      real.paymentId,
+      "--checkout-url",
+      checkoutUrl,
+    ]);
+    expect(withoutSecret.code).toBe(2);
+    expect(withoutSecret.stderr).toContain("--client-secret");
     const polled = await runCli(["--shop", "demo-open", "--base-url", sandboxUrl, "payments", "watch", missing]);
     expect(polled.code).toBe(1);
     expect(polled.stderr).toContain("HTTP 404");

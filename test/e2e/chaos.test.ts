@@ -6,7 +6,14 @@
 import Decimal from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { useChromium } from "./support/browser.js";
-import { announcedStatuses, demoUrl, statusHeading, uniqueOrder, waitForPayment } from "./support/checkout-page.js";
+import {
+  announcedStatuses,
+  demoUrl,
+  rememberedSecret,
+  statusHeading,
+  uniqueOrder,
+  waitForPayment,
+} from "./support/checkout-page.js";
 import { NO_CHAOS, sandbox, until, workerView } from "./support/sandbox.js";
 
 const newCustomer = useChromium();
@@ -54,7 +61,7 @@ describe("notifications duplicated and reordered", () => {
     expect(seen.at(-1)).toBe("CONFIRMED");
     for (let i = 1; i < seen.length; i++)
       expect(RANK[seen[i] ?? ""] ?? -1).toBeGreaterThan(RANK[seen[i - 1] ?? ""] ?? -1);
-    const inWorker = await workerView("demo-open", created.paymentId);
+    const inWorker = await workerView("demo-open", created.paymentId, await rememberedSecret(page, created.paymentId));
     expect(inWorker.status).toBe("CONFIRMED");
     expect(inWorker.acceptedPaidTransferAmount).toBe(confirmed.acceptedPaidTransferAmount);
     await context.close();

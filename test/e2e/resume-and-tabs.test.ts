@@ -1,7 +1,8 @@
 /**
  * One payment per order, whatever the customer does with the browser: a reload resumes the same
  * payment (in every engine, each in its private automation mode: its session storage is what
- * remembers the payment), and two tabs on one order show the same payment and both update live.
+ * remembers the payment, with its client secret), two tabs on one signed order show the same payment
+ * and both update live, and a second tab on an open-pricing order is refused without ever seeing it.
  */
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
@@ -53,13 +54,14 @@ describe.each(ENGINES)("resuming a payment [%s]", (name) => {
 describe("sharing a payment between two tabs", () => {
   const newCustomer = useChromium();
 
-  it("(f) two tabs on one payment both update", async () => {
+  it("(f) two tabs on one signed order show one payment and both update", async () => {
     const context = await newCustomer();
-    const url = demoUrl({ order: uniqueOrder("tabs"), amount: "12.50" });
+    const url = demoUrl({ shop: "demo-signed", order: uniqueOrder("tabs"), amount: "12.50" });
     const first = await context.newPage();
     await first.goto(url);
     const inFirst = await waitForPayment(first, "NEW");
-    // A second tab has its own session storage: the Worker's idempotency gives it the same payment.
+    // A second tab has its own session storage: the order token's holder gets the same payment
+    // back from the Worker, with its client secret.
     const second = await context.newPage();
     await second.goto(url);
     const inSecond = await waitForPayment(second, "NEW");
@@ -77,6 +79,26 @@ describe("sharing a payment between two tabs", () => {
     await Promise.all(
       [first, second].map((page) => statusHeading(page).filter({ hasText: "Payment confirmed" }).waitFor()),
     );
+    await context.close();
+  });
+
+  it("(f2) a second tab on an open-pricing order is refused and never sees the payment", async () => {
+    const context = await newCustomer();
+    const url = demoUrl({ order: uniqueOrder("squat"), amount: "12.50" });
+    const first = await context.newPage();
+    await first.goto(url);
+    const inFirst = await waitForPayment(first, "NEW");
+    const second = await context.newPage();
+    const refused = second.waitForResponse((response) => isCreatePayment(response.request()));
+    await second.goto(url);
+    expect((await refused).status()).toBe(409);
+    await statusHeading(second).filter({ hasText: "This order cannot be paid here" }).waitFor();
+    expect(
+      await second.evaluate(() => (document.querySelector("crypto-checkout") as { payment?: unknown }).payment),
+    ).toBe(undefined);
+    // The first tab still has it, live.
+    await sandbox.pay(inFirst.paymentId, inFirst.transferAmount);
+    await waitForPayment(first, "UNCONFIRMED");
     await context.close();
   });
 });

@@ -7,7 +7,7 @@
  */
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PaymentView } from "../../worker/checkout/wire.js";
+import type { CreatedPayment } from "../../worker/checkout/wire.js";
 import { NO_QUIRKS, sandbox, until, workerView } from "./support/sandbox.js";
 
 const SHOP = "demo-open";
@@ -41,7 +41,7 @@ describe("the sandbox's quirky JSON through the checkout Worker", () => {
     });
     const createdText = await response.text();
     expect(response.status, createdText).toBeLessThan(300);
-    const created = JSON.parse(createdText) as PaymentView;
+    const created = JSON.parse(createdText) as CreatedPayment;
     expect(created).toMatchObject({
       status: "NEW",
       priceAmount: LONG.price,
@@ -65,7 +65,7 @@ describe("the sandbox's quirky JSON through the checkout Worker", () => {
     // The customer pays in full; the blockchain accepts at once.
     const transaction = await sandbox.pay(created.paymentId, String(held.transferAmount), { accepted: true });
     const confirmed = await until(
-      () => workerView(SHOP, created.paymentId),
+      () => workerView(SHOP, created.paymentId, created.clientSecret),
       (v) => v.status === "CONFIRMED",
       "the Worker's view to be CONFIRMED",
     );

@@ -11,6 +11,7 @@ import { useChromium } from "./support/browser.js";
 import { ENGINES, useEngine } from "./support/engines.js";
 import {
   demoUrl,
+  rememberedSecret,
   shownPayment,
   statusHeading,
   uniqueOrder,
@@ -34,7 +35,7 @@ describe("stream cut", () => {
     const page = await context.newPage();
     const links: Link[] = [];
     let held: Promise<void> | undefined;
-    await page.routeWebSocket(/\/api\/shops\/[^/]+\/payments\/[^/]+\/stream$/, async (ws) => {
+    await page.routeWebSocket(/\/api\/shops\/[^/]+\/payments\/[^/]+\/stream(\?|$)/, async (ws) => {
       if (held) await held; // the network is still down: the page keeps waiting for the handshake
       const link: Link = { toPage: ws, dropping: false };
       const server = ws.connectToServer();
@@ -47,6 +48,7 @@ describe("stream cut", () => {
 
     await page.goto(demoUrl({ order: uniqueOrder("cut"), amount: "18.00" }));
     const created = await waitForPayment(page, "NEW");
+    const secret = await rememberedSecret(page, created.paymentId);
     await until(
       async () => links.length,
       (n) => n === 1,
@@ -58,7 +60,7 @@ describe("stream cut", () => {
     first.dropping = true;
     const transaction = await sandbox.pay(created.paymentId, created.transferAmount);
     await until(
-      () => workerView("demo-open", created.paymentId),
+      () => workerView("demo-open", created.paymentId, secret),
       (v) => v.status === "UNCONFIRMED",
       "the Worker to see the payment",
     );
@@ -95,7 +97,8 @@ describe.each(ENGINES)("stream cut at the network [%s]", (name) => {
     const page = await newCustomer();
     await page.goto(demoUrl({ order: uniqueOrder("drop"), amount: "18.00" }));
     const created = await waitForPayment(page, "NEW");
-    const ours = () => proxy.streams.filter((link) => link.url.endsWith(`/payments/${created.paymentId}/stream`));
+    const secret = await rememberedSecret(page, created.paymentId);
+    const ours = () => proxy.streams.filter((link) => link.url.includes(`/payments/${created.paymentId}/stream?`));
     await until(
       async () => ours().length,
       (n) => n === 1,
@@ -110,7 +113,7 @@ describe.each(ENGINES)("stream cut at the network [%s]", (name) => {
     first.dropping = true;
     const transaction = await sandbox.pay(created.paymentId, created.transferAmount);
     await until(
-      () => workerView("demo-open", created.paymentId),
+      () => workerView("demo-open", created.paymentId, secret),
       (v) => v.status === "UNCONFIRMED",
       "the Worker to see the payment",
     );

@@ -142,6 +142,10 @@ export async function runCustomer(n, ctx) {
     }
     if (failure) {
       order.createErrors[failure] = (order.createErrors[failure] ?? 0) + 1;
+      // An open-pricing order whose first answer was lost (the Worker died after the create): its
+      // payment exists, and the Worker hands it to nobody again (a create without the secret is
+      // refused for as long as it is live). Trying again cannot help.
+      if (failure.startsWith("HTTP 409")) break;
       await sleep(500 + Math.floor(random() * 1500));
     }
   }
@@ -155,7 +159,13 @@ export async function runCustomer(n, ctx) {
   const check = () => {
     if (order.lastActionAt !== undefined && sameState(watcher.latest, order.truth)) converged();
   };
-  const watcher = ctx.watchers.watch({ shop, paymentId: view.paymentId, ip: order.ip, onView: check });
+  const watcher = ctx.watchers.watch({
+    shop,
+    paymentId: view.paymentId,
+    clientSecret: view.clientSecret,
+    ip: order.ip,
+    onView: check,
+  });
   order.watcher = watcher;
 
   const pause = () => sleep(300 + Math.floor(random() * 2700));

@@ -16,14 +16,15 @@ export function streamWatchers({ checkoutUrl, random }) {
    * Watches one payment; `onView(view)` gets every view it streams. Returns `{ latest, close() }`.
    * `ip` is the customer's address (CF-Connecting-IP), as Cloudflare adds it.
    */
-  function watch({ shop, paymentId, ip, onView }) {
+  function watch({ shop, paymentId, clientSecret, ip, onView }) {
     let closed = false;
     let socket;
     let timer;
     const handle = { latest: undefined, close };
     const connect = () => {
       if (closed) return;
-      socket = new WebSocket(`${wsBase}/api/shops/${shop}/payments/${paymentId}/stream`, {
+      const secret = encodeURIComponent(clientSecret);
+      socket = new WebSocket(`${wsBase}/api/shops/${shop}/payments/${paymentId}/stream?clientSecret=${secret}`, {
         headers: { "CF-Connecting-IP": ip },
         handshakeTimeout: 10_000,
       });

@@ -4,7 +4,7 @@ import sinon from "sinon";
 import { CryptoCheckout } from "../../widget/index.js";
 import type { CheckoutErrorDetail, CheckoutStatusDetail } from "../../widget/index.js";
 import { axeViolations } from "./support/axe.js";
-import { errorBody, FakeCheckout } from "./support/fake-checkout.js";
+import { ENDPOINT, errorBody, FakeCheckout, secretOf } from "./support/fake-checkout.js";
 import { $, create, mountWithPayment, nextEvent, part, root, textOf, unmountAll, until } from "./support/mount.js";
 import { OPEN_SHOP, SIGNED_SHOP, VIEWS } from "../support/payment-views.js";
 
@@ -92,6 +92,93 @@ describe("checkout flow", () => {
     const el = await mountWithPayment({ "payment-id": VIEWS.UNDERPAID.paymentId });
     expect(el.payment?.status).to.equal("UNDERPAID");
     expect(server.requestsTo("POST", "/payments")).to.have.length(0);
+  });
+
+  describe("the client secret", () => {
+    /** The sessionStorage record of the base attributes' order. */
+    const recordKey = `crypto-checkout:payment:${JSON.stringify([ENDPOINT, "demo-open", "1001"])}`;
+
+    it("keeps the secret with the resume record and sends it on every read and on the stream", async () => {
+      const first = await mountWithPayment();
+      const paymentId = first.payment?.paymentId ?? "";
+      expect(sessionStorage.getItem(recordKey)).to.equal(`${paymentId} ${secretOf(paymentId)}`);
+      await until(() => server.openSockets.length === 1, "the stream");
+      expect(new URL(server.sockets[0]?.url ?? "").searchParams.get("clientSecret")).to.equal(secretOf(paymentId));
+      unmountAll();
+      const again = await mountWithPayment();
+      expect(again.payment?.paymentId).to.equal(paymentId);
+      const reads = server.requestsTo("GET", `/payments/${paymentId}`);
+      expect(reads).to.have.length(1);
+      expect(new URL(reads[0]?.url ?? "").searchParams.get("clientSecret")).to.equal(secretOf(paymentId));
+      expect(server.requestsTo("POST", "/payments")).to.have.length(1);
+    });
+
+    it("polls with the secret when the stream cannot connect", async () => {
+      server.socketMode = "refuse";
+      const el = await mountWithPayment();
+      const paymentId = el.payment?.paymentId ?? "";
+      await until(() => server.requestsTo("GET", `/payments/${paymentId}`).length > 0, "a poll", 3000);
+      for (const read of server.requestsTo("GET", `/payments/${paymentId}`))
+        expect(new URL(read.url).searchParams.get("clientSecret")).to.equal(secretOf(paymentId));
+      for (const socket of server.sockets)
+        expect(new URL(socket.url).searchParams.get("clientSecret")).to.equal(secretOf(paymentId));
+    });
+
+    it("forgets a resume record that holds only an id (an earlier element's) and makes a new payment", async () => {
+      server.payments.set(VIEWS.UNDERPAID.paymentId, VIEWS.UNDERPAID);
+      sessionStorage.setItem(recordKey, VIEWS.UNDERPAID.paymentId);
+      const el = await mountWithPayment();
+      expect(server.requestsTo("GET", `/payments/${VIEWS.UNDERPAID.paymentId}`)).to.have.length(0);
+      expect(server.requestsTo("POST", "/payments")).to.have.length(1);
+      const paymentId = el.payment?.paymentId ?? "";
+      expect(paymentId).to.not.equal(VIEWS.UNDERPAID.paymentId);
+      expect(sessionStorage.getItem(recordKey)).to.equal(`${paymentId} ${secretOf(paymentId)}`);
+    });
+
+    it("never puts the secret in the checkout-payment event, the payment property or an error message", async () => {
+      const details: unknown[] = [];
+      const onPayment = (e: Event) => details.push((e as CustomEvent).detail);
+      document.addEventListener("checkout-payment", onPayment);
+      const el = await mountWithPayment();
+      document.removeEventListener("checkout-payment", onPayment);
+      expect(details).to.have.length(1);
+      expect(details[0]).to.not.have.property("clientSecret");
+      expect(el.payment).to.not.have.property("clientSecret");
+
+      const consoleError = sinon.stub(console, "error");
+      try {
+        const secret = secretOf(el.payment?.paymentId ?? "");
+        unmountAll();
+        server.networkDown = true;
+        const failed = nextEvent(document, "checkout-error");
+        create();
+        const error = await failed;
+        expect(error.code).to.equal("network_error");
+        expect(error.message).to.not.contain(secret);
+        expect(String(consoleError.firstCall?.args[0])).to.not.contain(secret);
+      } finally {
+        consoleError.restore();
+      }
+    });
+
+    it("attaches with payment-id and client-secret; a wrong secret is payment_not_found and creates nothing", async () => {
+      server.payments.set(VIEWS.UNDERPAID.paymentId, VIEWS.UNDERPAID);
+      const consoleError = sinon.stub(console, "error");
+      try {
+        const failed = nextEvent(document, "checkout-error");
+        create({ "payment-id": VIEWS.UNDERPAID.paymentId, "client-secret": "not-the-secret" });
+        expect((await failed).code).to.equal("payment_not_found");
+      } finally {
+        consoleError.restore();
+      }
+      expect(server.requestsTo("POST", "/payments")).to.have.length(0);
+      unmountAll();
+      const el = await mountWithPayment({
+        "payment-id": VIEWS.UNDERPAID.paymentId,
+        "client-secret": secretOf(VIEWS.UNDERPAID.paymentId),
+      });
+      expect(el.payment?.status).to.equal("UNDERPAID");
+    });
   });
 
   it("starts again after EXPIRED with a fresh payment", async () => {

@@ -5,7 +5,7 @@
  * custom element registry and module instances are its own.
  */
 import { expect } from "@open-wc/testing";
-import { ENDPOINT, FakeCheckout } from "./support/fake-checkout.js";
+import { ENDPOINT, FakeCheckout, secretOf } from "./support/fake-checkout.js";
 import { OPEN_SHOP, VIEWS } from "../support/payment-views.js";
 
 import type * as ClassModule from "../../widget/class.js";
@@ -48,6 +48,7 @@ describe("npm package entries", () => {
       shop: OPEN_SHOP.shop,
       endpoint: ENDPOINT,
       "payment-id": VIEWS.NEW.paymentId,
+      "client-secret": secretOf(VIEWS.NEW.paymentId),
       locale: "en",
     }))
       el.setAttribute(name, value);

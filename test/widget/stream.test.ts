@@ -39,7 +39,7 @@ describe("live updates", () => {
   it("opens the stream, applies pushed views, keeps the connection alive with ping", async () => {
     await attach();
     expect(server.sockets.map((s) => s.url)).to.deep.equal([
-      "wss://checkout.test/api/shops/demo-open/payments/pay_0001/stream",
+      "wss://checkout.test/api/shops/demo-open/payments/pay_0001/stream?clientSecret=secret_pay_0001",
     ]);
     server.update(VIEWS.NEW_PENDING);
     await el.updateComplete;

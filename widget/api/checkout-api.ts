@@ -1,6 +1,7 @@
 /** The checkout Worker's HTTP API as the element uses it (docs/checkout.md, "Routes"). */
 import { isRetryable } from "../../worker/checkout/wire.js";
 import type {
+  CreatedPayment,
   CreatePaymentRequest,
   ErrorBody,
   ErrorKind,
@@ -51,6 +52,9 @@ function isPaymentView(value: unknown): value is PaymentView {
   );
 }
 
+/** The query that carries a payment's client secret on its reads and its stream. */
+const secretQuery = (clientSecret: string): string => `?clientSecret=${encodeURIComponent(clientSecret)}`;
+
 export class CheckoutApi {
   readonly #base: string;
 
@@ -67,9 +71,9 @@ export class CheckoutApi {
     return `${this.shopUrl(shop)}/payments/${encodeURIComponent(paymentId)}`;
   }
 
-  /** The WebSocket URL of a payment's stream (http -> ws, https -> wss). */
-  streamUrl(shop: string, paymentId: string): string {
-    return `${this.paymentUrl(shop, paymentId)}/stream`.replace(/^http/i, "ws");
+  /** The WebSocket URL of a payment's stream with its client secret (http -> ws, https -> wss). */
+  streamUrl(shop: string, paymentId: string, clientSecret: string): string {
+    return `${this.paymentUrl(shop, paymentId)}/stream${secretQuery(clientSecret)}`.replace(/^http/i, "ws");
   }
 
   async getShop(shop: string): Promise<ShopSettings> {
@@ -81,22 +85,27 @@ export class CheckoutApi {
     return settings as ShopSettings;
   }
 
-  async createPayment(shop: string, request: CreatePaymentRequest): Promise<PaymentView> {
+  /** The new payment's view, with the client secret that every later read needs. */
+  async createPayment(shop: string, request: CreatePaymentRequest): Promise<CreatedPayment> {
     // Sent as text/plain (fetch's type for a string body), which the Worker reads as JSON: a
     // request without a preflight, one round trip fewer before the QR.
     const { value } = await this.#json(`${this.shopUrl(shop)}/payments`, {
       method: "POST",
       body: JSON.stringify(request),
     });
-    return this.#view(value);
+    return this.#view(value) as CreatedPayment;
   }
 
-  async getPayment(shop: string, paymentId: string, etag?: string): Promise<PaymentFetch> {
-    const { value, response } = await this.#json(this.paymentUrl(shop, paymentId), {
-      headers: etag ? { "if-none-match": etag } : {},
-    });
-    const newEtag = response.headers.get("etag") ?? etag;
-    return { view: response.status === 304 ? undefined : this.#view(value), etag: newEtag ?? undefined };
+  async getPayment(shop: string, paymentId: string, clientSecret: string, etag?: string): Promise<PaymentFetch> {
+    const { value, response } = await this.#json(
+      this.paymentUrl(shop, paymentId),
+      { headers: etag ? { "if-none-match": etag } : {} },
+      secretQuery(clientSecret),
+    );
+    return {
+      view: response.status === 304 ? undefined : this.#view(value),
+      etag: response.headers.get("etag") ?? etag,
+    };
   }
 
   #view(value: unknown): PaymentView {
@@ -105,10 +114,11 @@ export class CheckoutApi {
     return { ...value, transactions: value.transactions ?? [], redirectUrls: value.redirectUrls ?? {} };
   }
 
-  async #json(url: string, init: RequestInit): Promise<{ value: unknown; response: Response }> {
+  /** `query` is sent and never named in an error message (it may carry the client secret). */
+  async #json(url: string, init: RequestInit, query = ""): Promise<{ value: unknown; response: Response }> {
     let response: Response;
     try {
-      response = await fetch(url, { ...init, credentials: "omit" });
+      response = await fetch(url + query, { ...init, credentials: "omit" });
     } catch {
       throw new CheckoutRequestError(
         "network_error",
@@ -117,12 +127,7 @@ export class CheckoutApi {
       );
     }
     if (response.status === 304) return { value: undefined, response };
-    let value: unknown;
-    try {
-      value = await response.json();
-    } catch {
-      value = undefined;
-    }
+    const value: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       if (isErrorBody(value)) {
         const { code, message, kind } = value.error;

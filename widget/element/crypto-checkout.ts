@@ -1,8 +1,9 @@
 import { html, LitElement, nothing } from "lit";
 import type { PropertyValues, TemplateResult } from "lit";
-import type { PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
+import type { CreatedPayment, PaymentView, ShopSettings } from "../../worker/checkout/wire.js";
 import { CheckoutApi, CheckoutRequestError } from "../api/checkout-api.js";
-import { forgetPaymentId, rememberedPaymentId, rememberPaymentId } from "../api/remembered-payment.js";
+import { forgetPayment, rememberedPayment, rememberPayment } from "../api/remembered-payment.js";
+import type { RememberedPayment } from "../api/remembered-payment.js";
 import { emit } from "../events.js";
 import { en, ENGLISH, loadMessages, negotiateLocale } from "../locales/index.js";
 import type { Messages, ResolvedLocale } from "../locales/index.js";
@@ -42,7 +43,7 @@ import {
 type Phase = "idle" | "loading" | "choose-currency" | "ready" | "error";
 
 /** A create sent before the settings came: its request as JSON, and its answer. */
-type EarlyCreate = [string, Promise<PaymentView>];
+type EarlyCreate = [string, Promise<CreatedPayment>];
 
 /** Attributes that select which payment the element shows: changing one starts over. */
 const IDENTITY = [
@@ -54,6 +55,7 @@ const IDENTITY = [
   "priceCurrency",
   "transferCurrency",
   "paymentId",
+  "clientSecret",
 ] as const;
 
 /**
@@ -107,6 +109,7 @@ export class CryptoCheckout extends LitElement {
     priceCurrency: { attribute: "price-currency" },
     transferCurrency: { attribute: "transfer-currency" },
     paymentId: { attribute: "payment-id" },
+    clientSecret: { attribute: "client-secret" },
     locale: {},
     theme: { reflect: true },
     redirectDelay: { attribute: "redirect-delay", type: Number },
@@ -134,8 +137,10 @@ export class CryptoCheckout extends LitElement {
   declare priceCurrency: string | undefined;
   /** Crypto currency to pay with; a picker appears when the shop enables several and none is given. */
   declare transferCurrency: string | undefined;
-  /** Attach to an existing payment instead of creating one. */
+  /** Attach to an existing payment instead of creating one (with its `clientSecret`). */
   declare paymentId: string | undefined;
+  /** The client secret of `paymentId`, from the answer that created the payment. */
+  declare clientSecret: string | undefined;
   /** BCP 47 language tag; default: the page's lang, else the browser's language. */
   declare locale: string | undefined;
   /** `auto` (follows the system), `light` or `dark`. */
@@ -257,8 +262,11 @@ export class CryptoCheckout extends LitElement {
     const current = () => generation === this.#generation;
     this.#api = new CheckoutApi(this.#endpoint());
     const shop = this.shop ?? "";
-    const known =
-      this.paymentId || (this.orderId ? rememberedPaymentId(this.#endpoint(), shop, this.orderId) : undefined);
+    const known: RememberedPayment | undefined = this.paymentId
+      ? [this.paymentId, this.clientSecret ?? ""]
+      : this.orderId
+        ? rememberedPayment(this.#endpoint(), shop, this.orderId)
+        : undefined;
     // A new payment that the attributes settle is created while the settings load.
     const request = shop && !known ? earlyCreateRequest(this) : undefined;
     const early: EarlyCreate | undefined = request && [JSON.stringify(request), this.#api.createPayment(shop, request)];
@@ -275,12 +283,12 @@ export class CryptoCheckout extends LitElement {
       this._settings = loaded;
       if (known) {
         try {
-          const { view, etag } = await this.#api.getPayment(shop, known);
+          const { view, etag } = await this.#api.getPayment(shop, ...known);
           if (!current()) return;
-          if (view) return this.#show(view, etag);
+          if (view) return this.#show(view, known[1], etag);
         } catch (error) {
           if (this.paymentId || (error as CheckoutRequestError).code !== "payment_not_found") throw error;
-          forgetPaymentId(this.#endpoint(), shop, this.orderId ?? "");
+          forgetPayment(this.#endpoint(), shop, this.orderId ?? "");
         }
       }
       await this.#createOrChoose(generation, undefined, early);
@@ -302,23 +310,23 @@ export class CryptoCheckout extends LitElement {
     const built = buildCreateRequest(settings, this, transferCurrency);
     if ("problem" in built) throw new CheckoutRequestError("invalid_attributes", built.problem, "setup");
     const { request } = built;
-    const view = await (early?.[0] === JSON.stringify(request)
+    const { clientSecret, ...view } = await (early?.[0] === JSON.stringify(request)
       ? early[1]
       : this.#api.createPayment(this.shop, request));
     if (generation !== this.#generation) return;
-    rememberPaymentId(this.#endpoint(), this.shop, request.orderId, view.paymentId);
-    this.#show(view);
+    rememberPayment(this.#endpoint(), this.shop, request.orderId, [view.paymentId, clientSecret]);
+    this.#show(view, clientSecret);
   }
 
-  #show(view: PaymentView, etag?: string): void {
+  #show(view: PaymentView, clientSecret: string, etag?: string): void {
     this._phase = "ready";
     this.#applyView(view);
     if (statusView(view).final || !this.shop) return;
     const shop = this.shop;
     const paymentId = view.paymentId;
     this.#stream = new PaymentStream({
-      url: this.#api.streamUrl(shop, paymentId),
-      poll: (etag) => this.#api.getPayment(shop, paymentId, etag),
+      url: this.#api.streamUrl(shop, paymentId, clientSecret),
+      poll: (etag) => this.#api.getPayment(shop, paymentId, clientSecret, etag),
       onView: (next) => this.#applyView(next),
       onState: (state) => this.#onConnection(state),
       etag,
@@ -415,7 +423,7 @@ export class CryptoCheckout extends LitElement {
 
   #startAgain = (): void => {
     if (!this.shop || !this.orderId) return;
-    forgetPaymentId(this.#endpoint(), this.shop, this.orderId);
+    forgetPayment(this.#endpoint(), this.shop, this.orderId);
     this.#create(this.#reset());
   };
 

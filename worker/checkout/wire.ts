@@ -100,6 +100,16 @@ export interface PaymentView extends DerivedAmounts {
   version: number;
 }
 
+/**
+ * The answer to a create (POST /api/shops/{shop}/payments, 201, or 200 for a signed create that
+ * got the order's live payment back): the view with the payment's client secret, which every read
+ * of the payment (`GET …/payments/{id}?clientSecret=`, and the stream) must carry. Keep it with the
+ * page's state only; it is never in a webhook event, a log line or the ledger.
+ */
+export interface CreatedPayment extends PaymentView {
+  clientSecret: string;
+}
+
 export type PricingMode = "signed" | "open";
 
 /** GET /api/shops/{shop}: the public settings of one shop. */

@@ -5,6 +5,8 @@ export interface View {
   paymentId: string;
   status: string;
   transferAmount: string;
+  /** What the stream of the payment needs (the create's answer carries it). */
+  clientSecret: string;
 }
 
 let orders = 0;

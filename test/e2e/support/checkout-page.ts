@@ -124,6 +124,23 @@ export async function waitForPayment(page: Evaluates, ...statuses: string[]): Pr
   return view;
 }
 
+/**
+ * The client secret of the payment the element remembers for `paymentId` (its resume record in
+ * sessionStorage holds "id secret"): what a read of the payment through the Worker needs.
+ */
+export async function rememberedSecret(page: Evaluates, paymentId: string): Promise<string> {
+  const secret = await page.evaluate((id) => {
+    for (let i = 0; i < sessionStorage.length; i += 1) {
+      const key = sessionStorage.key(i) ?? "";
+      const [held, secret] = (sessionStorage.getItem(key) ?? "").split(" ");
+      if (key.startsWith("crypto-checkout:payment:") && held === id) return secret ?? "";
+    }
+    return "";
+  }, paymentId);
+  if (!secret) throw new Error(`the page remembers no client secret for ${paymentId}`);
+  return secret;
+}
+
 /** Every status the element announced with checkout-status since the page loaded. */
 export function announcedStatuses(page: Evaluates): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses.slice(), undefined);

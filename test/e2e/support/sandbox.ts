@@ -64,9 +64,11 @@ export const sandbox = {
     call<DeliveryLog>("GET", `/notifications?paymentId=${encodeURIComponent(paymentId)}`),
 };
 
-/** The checkout Worker's current view of a payment (what a freshly connected widget would get). */
-export async function workerView(shop: string, paymentId: string): Promise<PaymentView> {
-  const response = await fetch(`${inject("checkoutUrl")}/api/shops/${shop}/payments/${paymentId}`);
+/** The checkout Worker's current view of a payment (what a freshly connected widget would get, with the payment's client secret). */
+export async function workerView(shop: string, paymentId: string, clientSecret: string): Promise<PaymentView> {
+  const response = await fetch(
+    `${inject("checkoutUrl")}/api/shops/${shop}/payments/${paymentId}?clientSecret=${encodeURIComponent(clientSecret)}`,
+  );
   if (!response.ok) throw new Error(`GET payment: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as PaymentView;
 }

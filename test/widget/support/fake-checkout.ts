@@ -21,6 +21,12 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
 
 export const ENDPOINT = "https://checkout.test";
 
+/** The client secret this fake gives a payment (the Worker's are random; the tests need to know them). */
+export const secretOf = (paymentId: string): string => `secret_${paymentId}`;
+
+/** The client secret a request or socket URL carries, if any. */
+const secretIn = (url: string): string | null => new URL(url.replace(/^ws/, "http")).searchParams.get("clientSecret");
+
 export interface RecordedRequest {
   method: string;
   url: string;
@@ -63,10 +69,15 @@ export class FakeSocket extends EventTarget {
     });
   }
 
+  /** Opens and sends the view; a payment asked for without its client secret is refused, as the Worker does (404, no socket). */
   accept(): void {
+    const id = decodeURIComponent(this.url.split("/payments/")[1]?.split("/")[0] ?? "");
+    if (secretIn(this.url) !== secretOf(id)) {
+      this.drop(1006);
+      return;
+    }
     this.readyState = 1;
     this.onopen?.(new Event("open"));
-    const id = decodeURIComponent(this.url.split("/payments/")[1]?.split("/")[0] ?? "");
     const view = this.server.payments.get(id);
     if (view) this.deliver(view);
   }
@@ -184,12 +195,13 @@ export class FakeCheckout {
       }
       const view = this.#freshView(body);
       this.payments.set(view.paymentId, view);
-      return json(201, view);
+      return json(201, { ...view, clientSecret: secretOf(view.paymentId) });
     }
     if (payments === "payments" && paymentId && request.method === "GET") {
       if (this.networkDown) throw new TypeError("Failed to fetch");
       const view = this.payments.get(paymentId);
-      if (!view) return error(404, "payment_not_found", "No such payment.");
+      if (!view || secretIn(request.url) !== secretOf(paymentId))
+        return error(404, "payment_not_found", "No such payment.");
       const etag = `"v${view.version}"`;
       if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: { etag } });
       return json(200, view, { etag });

@@ -1,7 +1,7 @@
 /** A test page inside an iframe: the element as a host page embeds it, with the stubbed Worker. */
 import type { CryptoCheckout } from "../../../widget/index.js";
 import type { FakeCheckout } from "./fake-checkout.js";
-import { BASE_ATTRIBUTES } from "./mount.js";
+import { withBase } from "./mount.js";
 
 export interface Frame {
   iframe: HTMLIFrameElement;
@@ -36,7 +36,7 @@ export async function openFrame(path: string, server: FakeCheckout, width = 600)
     server,
     mount(attributes = {}) {
       const el = win.document.createElement("crypto-checkout");
-      for (const [name, value] of Object.entries({ ...BASE_ATTRIBUTES, ...attributes }))
+      for (const [name, value] of Object.entries(withBase(attributes)))
         if (value !== null) el.setAttribute(name, value);
       win.document.body.append(el);
       return el;

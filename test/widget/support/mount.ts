@@ -3,7 +3,7 @@ import "../../../widget/index.js";
 import type { CryptoCheckout } from "../../../widget/index.js";
 import type { CheckoutEventDetails, CheckoutEventName } from "../../../widget/events.js";
 import type { PaymentView, ShopSettings } from "../../../worker/checkout/wire.js";
-import { ENDPOINT, FakeCheckout } from "./fake-checkout.js";
+import { ENDPOINT, FakeCheckout, secretOf } from "./fake-checkout.js";
 
 export const BASE_ATTRIBUTES: Record<string, string> = {
   shop: "demo-open",
@@ -24,14 +24,22 @@ export function nextEvent<K extends CheckoutEventName>(target: EventTarget, name
   );
 }
 
+/**
+ * The attributes of an element: the base ones with `attributes` over them; a `payment-id` comes
+ * with its client secret (FakeCheckout's) unless `client-secret` is given.
+ */
+export function withBase(attributes: Record<string, string | null>): Record<string, string | null> {
+  const id = attributes["payment-id"];
+  return { ...BASE_ATTRIBUTES, ...(id ? { "client-secret": secretOf(id) } : {}), ...attributes };
+}
+
 /** Creates the element (not yet waiting for anything); removed again by `unmountAll`. */
 export function create(
   attributes: Record<string, string | null> = {},
   parent: HTMLElement = document.body,
 ): CryptoCheckout {
   const el = document.createElement("crypto-checkout");
-  for (const [name, value] of Object.entries({ ...BASE_ATTRIBUTES, ...attributes }))
-    if (value !== null) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries(withBase(attributes))) if (value !== null) el.setAttribute(name, value);
   const holder = document.createElement("div");
   holder.append(el);
   parent.append(holder);

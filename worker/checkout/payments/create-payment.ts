@@ -108,7 +108,7 @@ export async function createPayment(
   };
   const redirectUrls = redirectUrlsFor(shop, body.orderId);
   if (Object.keys(redirectUrls).length) request.redirectUrls = redirectUrls;
-  return orderObject(env, shop.id, body.orderId).create(request, requestId);
+  return orderObject(env, shop.id, body.orderId).create(request, shop.pricing === "signed", requestId);
 }
 
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;

@@ -2,9 +2,10 @@
  * OrderObject: one Durable Object per (shop, orderId) that makes payment creation idempotent.
  * Creates for one order run one after another (an in-object queue, so an upstream request in
  * flight is never raced by a second create). It remembers every payment made for the order
- * (SQLite); a create returns the latest one while it is live, refuses a different price or
- * currency while it is live (409), and makes a fresh payment once the latest is EXPIRED or
- * INVALID. Errors come back as a Result (errors.ts): an RPC boundary keeps only an error's message.
+ * (SQLite); while the latest one is live, a signed create with the same terms gets it back (with
+ * its client secret: the customer's reload or second tab), any other create is refused (409: under
+ * open pricing anyone may send any order id, so the live payment is never handed out); once the
+ * latest is EXPIRED or INVALID a create makes a fresh payment with a fresh client secret. Errors come back as a Result (errors.ts): an RPC boundary keeps only an error's message.
  * Callers use `orderObject(env, shop, order)`, which holds the identity and passes it on.
  */
 import { DurableObject } from "cloudflare:workers";
@@ -13,6 +14,7 @@ import type { NewPaymentRequest } from "../../v3/types.js";
 import type { Env } from "../env.js";
 import { CheckoutError, settle, unwrap, type Result } from "../http/errors.js";
 import { log } from "../http/log.js";
+import { newClientSecret } from "./client-secret.js";
 import { orderRetentionMs, retentionDecision } from "./order-retention.js";
 import { paymentObject } from "./payment-object.js";
 import { getShop } from "../shops/shop-source.js";
@@ -28,10 +30,11 @@ export interface OrderRef {
   orderId: string;
 }
 
-/** A payment the order made or still has live, as its view. */
+/** A payment the order made or still has live, as its view, with its client secret. */
 export interface OrderPayment {
   created: boolean;
   view: PaymentView;
+  clientSecret: string;
 }
 
 /** The object that holds one order of one shop; its errors come back as the CheckoutError they were. */
@@ -40,9 +43,12 @@ export function orderObject(env: Env, shopId: string, orderId: string) {
   const stub = env.ORDERS.get(env.ORDERS.idFromName(`${shopId}:${orderId}`));
   return {
     stub,
-    /** Creates the order's payment with `request`, or returns the live one (409 order_conflict when its terms differ). */
-    create: async (request: NewPaymentRequest, requestId?: string): Promise<OrderPayment> =>
-      unwrap(await stub.create(ref, request, requestId)),
+    /**
+     * Creates the order's payment with `request`, or returns the live one to a signed create with
+     * the same terms (409 order_conflict otherwise). `signed`: the price came from an order token.
+     */
+    create: async (request: NewPaymentRequest, signed: boolean, requestId?: string): Promise<OrderPayment> =>
+      unwrap(await stub.create(ref, request, signed, requestId)),
     /** The ids of the order's payments, newest first. */
     paymentIds: (): Promise<string[]> => stub.paymentIds(),
   };
@@ -59,8 +65,9 @@ export interface OrderMeta {
   lastActivity: number;
 }
 
-/** The fixed answer to a create that differs from the live payment: it tells nothing about that payment. */
-export const ORDER_CONFLICT_MESSAGE = "This order already has a live payment with other terms.";
+/** The fixed answer to a create while the order has a live payment it may not have: it tells nothing about that payment. */
+export const ORDER_CONFLICT_MESSAGE =
+  "This order already has a live payment: resume it where it was started, or use another order id.";
 
 interface PaymentRow extends Record<string, SqlStorageValue> {
   payment_id: string;
@@ -106,10 +113,15 @@ export class OrderObject extends DurableObject<Env> {
   }
 
   /** Creates the order's payment, or returns the live one. Calls run strictly one at a time. */
-  create(ref: OrderRef, request: NewPaymentRequest, requestId?: string): Promise<Result<OrderPayment>> {
+  create(
+    ref: OrderRef,
+    request: NewPaymentRequest,
+    signed: boolean,
+    requestId?: string,
+  ): Promise<Result<OrderPayment>> {
     const run = this.queue.then(() =>
       settle(
-        () => this.createNow(ref, request, requestId),
+        () => this.createNow(ref, request, signed, requestId),
         (e, err) =>
           log("error", "payment_create_failed", {
             requestId,
@@ -127,6 +139,7 @@ export class OrderObject extends DurableObject<Env> {
   private async createNow(
     ref: OrderRef,
     request: NewPaymentRequest,
+    signed: boolean,
     requestId: string | undefined,
   ): Promise<OrderPayment> {
     const shop = await getShop(this.env, ref.shopId);
@@ -138,16 +151,18 @@ export class OrderObject extends DurableObject<Env> {
           .toArray()[0]
       : undefined;
     if (latest) {
-      const view = await paymentObject(this.env, shop.id, latest.payment_id).view();
+      const { view, clientSecret } = await paymentObject(this.env, shop.id, latest.payment_id).owned();
       if (!RESTARTABLE.has(view.status)) {
         const same =
           new Decimal(latest.price_amount).eq(request.priceAmount) &&
           latest.price_currency === request.priceCurrency &&
           latest.transfer_currency === request.transferCurrency;
-        // The message is fixed: the live payment may be another customer's (anyone can send any order id).
-        if (!same) throw new CheckoutError(409, "order_conflict", ORDER_CONFLICT_MESSAGE);
+        // Only the holder of an order token for these very terms gets the live payment back. An
+        // open-pricing create could come from anyone who knows the order id, so it is refused
+        // whatever it asks for, with one fixed message that tells nothing about the live payment.
+        if (!signed || !same) throw new CheckoutError(409, "order_conflict", ORDER_CONFLICT_MESSAGE);
         await this.touch(ref);
-        return { created: false, view };
+        return { created: false, view, clientSecret };
       }
     }
     const requestedAt = Date.now();
@@ -162,9 +177,15 @@ export class OrderObject extends DurableObject<Env> {
       new Date().toISOString(),
     );
     await this.touch(ref);
-    const view = await paymentObject(this.env, shop.id, payment.paymentId).init(payment, requestedAt, ref.orderId);
+    const clientSecret = newClientSecret();
+    const view = await paymentObject(this.env, shop.id, payment.paymentId).init(
+      payment,
+      requestedAt,
+      ref.orderId,
+      clientSecret,
+    );
     log("info", "payment_created", { requestId, shop: shop.id, orderId: ref.orderId, paymentId: payment.paymentId });
-    return { created: true, view };
+    return { created: true, view, clientSecret };
   }
 
   /** Records activity on the order and moves the expiry alarm to the end of the new retention period. */

@@ -33,6 +33,7 @@ import {
 } from "./poll-policy.js";
 import { decideSnapshot, isFinalStatus, parseTime, type SnapshotDecision } from "../upstream/snapshot.js";
 import { viewRedirects } from "./redirects.js";
+import { isClientSecret, newClientSecret } from "./client-secret.js";
 import { maxViewers, POLICY_VIOLATION, VIEWERS_RETRY_AFTER_SECONDS } from "./stream-limits.js";
 import type { Shop } from "../shops/shop.js";
 import { getShop } from "../shops/shop-source.js";
@@ -54,9 +55,21 @@ export type NotificationOutcome = SnapshotDecision["action"] | "unknown";
 /** What `hint` did: a re-fetch is scheduled, or the payment is not held here (nothing stored). */
 export type HintOutcome = "refetch" | "unknown";
 
-/** The headers that carry the identity of a stream request from the router to the object. */
+/** The headers that carry the identity of a stream request, and the client secret it came with, from the router to the object. */
 const SHOP_HEADER = "X-Checkout-Shop";
 const PAYMENT_HEADER = "X-Checkout-Payment";
+const SECRET_HEADER = "X-Checkout-Client-Secret";
+
+/** The payment's view with its client secret: what the create answers, for the server side only. */
+export interface OwnedPayment {
+  view: PaymentView;
+  clientSecret: string;
+}
+
+/** The one answer to a payment that cannot be read: an unknown id, a missing or a wrong client secret alike. */
+function paymentNotFound(): CheckoutError {
+  return new CheckoutError(404, "payment_not_found", "No payment with this id.");
+}
 
 /** The object that holds one payment of one shop; its errors come back as the CheckoutError they were. */
 export function paymentObject(env: Env, shopId: string, paymentId: string) {
@@ -64,11 +77,15 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
   const stub = env.PAYMENTS.get(env.PAYMENTS.idFromName(`${shopId}:${paymentId}`));
   return {
     stub,
-    /** Stores the creation response (version 1) unless a snapshot exists; the current view. */
-    init: (payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> =>
-      stub.init(ref, payment, requestedAt, orderId),
-    /** The latest view (404 payment_not_found, 502/504 upstream_* when it cannot be had). */
+    /** Stores the creation response (version 1) and the client secret unless they exist; the current view. */
+    init: (payment: Payment, requestedAt?: number, orderId?: string, clientSecret?: string): Promise<PaymentView> =>
+      stub.init(ref, payment, requestedAt, orderId, clientSecret),
+    /** The latest view, for the server side (404 payment_not_found, 502/504 upstream_* when it cannot be had). */
     view: async (): Promise<PaymentView> => unwrap(await stub.lookup(ref)),
+    /** The latest view for a public reader: 404 payment_not_found unless `clientSecret` is the payment's. */
+    read: async (clientSecret: string | undefined): Promise<PaymentView> => unwrap(await stub.read(ref, clientSecret)),
+    /** The latest view with the client secret, for the server side (the order's create, the shop's backend). */
+    owned: async (): Promise<OwnedPayment> => unwrap(await stub.owned(ref)),
     /** The view when the object holds the payment's snapshot now, else null (never asks the upstream). */
     heldView: (): Promise<PaymentView | null> => stub.heldView(ref),
     /** An authentic upstream notification: applied when newer. */
@@ -76,11 +93,14 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
       stub.applyNotification(ref, timestamp, payment),
     /** A notification that cannot be trusted, or names only the payment: a re-fetch when the payment is held here. */
     hint: (): Promise<HintOutcome> => stub.hint(ref),
-    /** The WebSocket stream for an upgrade request the router has checked. */
-    stream(request: Request): Promise<Response> {
+    /** The WebSocket stream for an upgrade request the router has checked, with the client secret it carried. */
+    stream(request: Request, clientSecret: string | undefined): Promise<Response> {
       const headers = new Headers(request.headers);
       headers.set(SHOP_HEADER, shopId);
       headers.set(PAYMENT_HEADER, paymentId);
+      // Encoded: a header value loses its surrounding spaces, the secret must arrive as it was sent.
+      headers.delete(SECRET_HEADER);
+      if (clientSecret) headers.set(SECRET_HEADER, encodeURIComponent(clientSecret));
       return stub.fetch(new Request(request, { headers }));
     },
   };
@@ -113,10 +133,18 @@ export class PaymentObject extends DurableObject<Env> {
   /**
    * Stores the creation response as version 1 unless a snapshot exists; the current view.
    * `requestedAt` (ms since the epoch): when the create request was sent; default now.
-   * `orderId`: the shop's order, named in every webhook event of the payment.
+   * `orderId`: the shop's order, named in every webhook event of the payment. `clientSecret`: what
+   * every public read must present (payments/client-secret.ts); kept from the first init on.
    */
-  async init(ref: PaymentRef, payment: Payment, requestedAt?: number, orderId?: string): Promise<PaymentView> {
+  async init(
+    ref: PaymentRef,
+    payment: Payment,
+    requestedAt?: number,
+    orderId?: string,
+    clientSecret?: string,
+  ): Promise<PaymentView> {
     const shop = await getShop(this.env, ref.shopId);
+    if (clientSecret) this.store.setClientSecret(clientSecret);
     if (!this.store.current()) {
       const time =
         requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
@@ -133,26 +161,63 @@ export class PaymentObject extends DurableObject<Env> {
    * viewer: a snapshot older than one poll interval is refreshed by the alarm for the next read.
    */
   lookup(ref: PaymentRef): Promise<Result<PaymentView>> {
-    return settle(
-      async () => {
-        const shop = await getShop(this.env, ref.shopId);
-        const held = this.store.current();
-        if (!held) {
-          await this.ensureLoaded(ref);
-        } else if (readerWantsFetch(this.pollState(held), this.settings)) {
-          this.store.requestRefetch();
-          await this.schedule();
-        }
-        return this.currentView(shop);
-      },
-      (e, err) =>
-        log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", {
-          shop: ref.shopId,
-          paymentId: ref.paymentId,
-          code: e.code,
-          error: err,
-        }),
+    return this.settleLookup(ref, () => this.lookupNow(ref));
+  }
+
+  /**
+   * `lookup` for a public reader, who must hold the payment's client secret: without it, or with
+   * another, the same 404 as for an unknown payment, before anything is loaded, polled or counted.
+   */
+  read(ref: PaymentRef, clientSecret: string | undefined): Promise<Result<PaymentView>> {
+    return this.settleLookup(ref, async () => {
+      await this.assertClientSecret(clientSecret);
+      return this.lookupNow(ref);
+    });
+  }
+
+  /**
+   * `lookup` with the payment's client secret, for the server side. A payment stored before
+   * payments had secrets gets one now, so that whoever may have it (a signed create, the shop's
+   * backend) can hand it to a page.
+   */
+  owned(ref: PaymentRef): Promise<Result<OwnedPayment>> {
+    return this.settleLookup(ref, async () => {
+      const view = await this.lookupNow(ref);
+      let clientSecret = this.store.clientSecret();
+      if (clientSecret === null) {
+        clientSecret = newClientSecret();
+        this.store.setClientSecret(clientSecret);
+      }
+      return { view, clientSecret };
+    });
+  }
+
+  private settleLookup<T>(ref: PaymentRef, run: () => Promise<T>): Promise<Result<T>> {
+    return settle(run, (e, err) =>
+      log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", {
+        shop: ref.shopId,
+        paymentId: ref.paymentId,
+        code: e.code,
+        error: err,
+      }),
     );
+  }
+
+  private async lookupNow(ref: PaymentRef): Promise<PaymentView> {
+    const shop = await getShop(this.env, ref.shopId);
+    const held = this.store.current();
+    if (!held) {
+      await this.ensureLoaded(ref);
+    } else if (readerWantsFetch(this.pollState(held), this.settings)) {
+      this.store.requestRefetch();
+      await this.schedule();
+    }
+    return this.currentView(shop);
+  }
+
+  /** 404 payment_not_found unless `given` is this payment's client secret (constant time). */
+  private async assertClientSecret(given: string | undefined): Promise<void> {
+    if (!(await isClientSecret(given, this.store.clientSecret()))) throw paymentNotFound();
   }
 
   /**
@@ -198,6 +263,12 @@ export class PaymentObject extends DurableObject<Env> {
         "invalid_request",
         "Streams are opened through paymentObject().stream().",
       ).toResponse();
+    // Before the viewer cap: a stranger without the secret is never counted, never accepted.
+    try {
+      await this.assertClientSecret(decodeURIComponent(request.headers.get(SECRET_HEADER) ?? ""));
+    } catch (err) {
+      return toCheckoutError(err).toResponse();
+    }
     if (this.openSockets().length >= maxViewers(this.env.MAX_VIEWERS_PER_PAYMENT)) {
       return new CheckoutError(
         429,
@@ -271,7 +342,7 @@ export class PaymentObject extends DurableObject<Env> {
   /** The view of the stored snapshot (the shop's, as the caller looked it up). */
   private currentView(shop: Pick<Shop, "redirectUrls">): PaymentView {
     const row = this.store.current();
-    if (!row) throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+    if (!row) throw paymentNotFound();
     return this.view(shop, JSON.parse(row.payment) as Payment, row.version);
   }
 
@@ -354,8 +425,7 @@ export class PaymentObject extends DurableObject<Env> {
    */
   private async ensureLoaded(ref: PaymentRef): Promise<void> {
     if (this.store.current()) return;
-    if (this.store.forgottenVersion() === 0)
-      throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+    if (this.store.forgottenVersion() === 0) throw paymentNotFound();
     this.loading ??= this.load(ref).finally(() => {
       this.loading = undefined;
     });
@@ -370,7 +440,7 @@ export class PaymentObject extends DurableObject<Env> {
       payment = await upstreamFor(this.env, shop).getPayment(paymentId);
     } catch (err) {
       if (err instanceof V3Error && err.kind === "http" && err.status === 404) {
-        throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+        throw paymentNotFound();
       }
       throw err;
     }
@@ -379,7 +449,7 @@ export class PaymentObject extends DurableObject<Env> {
     const owner = hookShopOf(payment.notificationUrl);
     if (owner !== undefined && owner !== shopId) {
       log("warn", "payment_of_another_shop", { shop: shopId, paymentId, owner });
-      throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
+      throw paymentNotFound();
     }
     if (this.store.current()) return; // a notification or init stored it meanwhile
     this.apply(shop, payment, "poll", startedAt, { fetchedAt: startedAt });

@@ -6,6 +6,7 @@
  * - `payment`: one row, the current version and the poll state (last fetch, failures, whether the
  *   expiry was checked, whether a re-fetch was asked for);
  * - `payment_order`: the shop's order the payment was created for (kept when snapshots go);
+ * - `payment_secret`: the payment's client secret (payments/client-secret.ts; kept when snapshots go);
  * - `forgotten`: the last version once the snapshots were deleted, so versions never repeat.
  *
  * The tables are created with the first snapshot: an object asked about a payment it does not
@@ -77,6 +78,8 @@ CREATE TABLE IF NOT EXISTS payment (
 
 const ORDER_SCHEMA =
   "CREATE TABLE IF NOT EXISTS payment_order (id INTEGER PRIMARY KEY CHECK (id = 1), order_id TEXT NOT NULL)";
+const SECRET_SCHEMA =
+  "CREATE TABLE IF NOT EXISTS payment_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL)";
 const FORGOTTEN_SCHEMA =
   "CREATE TABLE IF NOT EXISTS forgotten (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
 
@@ -139,6 +142,20 @@ export class PaymentStore {
     this.created("payment_order");
     this.sql.exec("INSERT OR REPLACE INTO payment_order (id, order_id) VALUES (1, ?)", orderId);
     this.order = orderId;
+  }
+
+  /** The payment's client secret, or null when it has none (not created here, or created before secrets). */
+  clientSecret(): string | null {
+    return this.has("payment_secret")
+      ? (this.sql.exec<{ secret: string }>("SELECT secret FROM payment_secret").toArray()[0]?.secret ?? null)
+      : null;
+  }
+
+  /** Stores the client secret unless one is stored: a payment's secret never changes. */
+  setClientSecret(secret: string): void {
+    this.sql.exec(SECRET_SCHEMA);
+    this.created("payment_secret");
+    this.sql.exec("INSERT OR IGNORE INTO payment_secret (id, secret) VALUES (1, ?)", secret);
   }
 
   /** Writes an applied snapshot as the current version (call it inside a transaction with its event). */

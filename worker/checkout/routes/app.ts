@@ -24,10 +24,11 @@ import { HOOK_ROUTE } from "../upstream/hook-url.js";
 import { handleHook } from "../notifications/hooks.js";
 import { jsonBody, limitBody, plainTextAsJson, requestContext, type AppEnv } from "../http/plumbing.js";
 import { log } from "../http/log.js";
+import { CLIENT_SECRET_PARAM } from "../payments/client-secret.js";
 import { paymentObject } from "../payments/payment-object.js";
 import { PAYMENT_ID } from "../rules.js";
 import { getShop } from "../shops/shop-source.js";
-import type { ShopSettings } from "../wire.js";
+import type { CreatedPayment, ShopSettings } from "../wire.js";
 
 const MAX_CREATE_BODY = 8 * 1024;
 const MAX_HOOK_BODY = 256 * 1024;
@@ -85,18 +86,27 @@ app.post(
   jsonBody(createPaymentSchema),
   async (c) => {
     const shop = await getShop(c.env, c.req.param("shop"));
-    const { created, view } = await createPayment(c.env, shop, c.req.valid("json"), c.req.url, c.get("requestId"));
-    return c.json(view, created ? 201 : 200, {
+    const { created, view, clientSecret } = await createPayment(
+      c.env,
+      shop,
+      c.req.valid("json"),
+      c.req.url,
+      c.get("requestId"),
+    );
+    const body: CreatedPayment = { ...view, clientSecret };
+    return c.json(body, created ? 201 : 200, {
       "Cache-Control": "no-store",
       ETag: `W/"${view.paymentId}-${view.version}"`,
     });
   },
 );
 
+// The reads need the payment's client secret (?clientSecret=): without it, or with another, the
+// same 404 as for an unknown payment. The access log writes the path only, never the query.
 app.get("/api/shops/:shop/payments/:paymentId", async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
   const paymentId = paymentIdParam(c.req.param("paymentId"));
-  const view = await paymentObject(c.env, shop.id, paymentId).view();
+  const view = await paymentObject(c.env, shop.id, paymentId).read(c.req.query(CLIENT_SECRET_PARAM));
   const etag = `W/"${view.paymentId}-${view.version}"`;
   const headers = { ETag: etag, "Cache-Control": "no-cache" };
   const ifNoneMatch = c.req.header("If-None-Match");
@@ -114,7 +124,7 @@ app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {
     });
   }
   await limitStreamConnects(c.env, shop.id, c.req.raw);
-  return paymentObject(c.env, shop.id, paymentId).stream(c.req.raw);
+  return paymentObject(c.env, shop.id, paymentId).stream(c.req.raw, c.req.query(CLIENT_SECRET_PARAM));
 });
 
 app.post(HOOK_ROUTE, limitBody(MAX_HOOK_BODY), async (c) => {

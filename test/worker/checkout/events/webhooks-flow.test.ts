@@ -4,9 +4,10 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
 import type { PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
-import type { PaymentView } from "../../../../worker/checkout/wire.js";
+import type { CreatedPayment, PaymentView } from "../../../../worker/checkout/wire.js";
 import { call, postJson } from "../support/http.js";
 import { notify } from "../support/merchant.js";
+import { paymentPath } from "../support/payments.js";
 import { freshOrderId, settle } from "../support/orders.js";
 import { TEST_SECRETS } from "../support/test-env.js";
 import { useStubs } from "../support/stubs.js";
@@ -14,7 +15,7 @@ import { useStubs } from "../support/stubs.js";
 const testEnv = env as unknown as Env;
 const stubs = useStubs();
 
-async function createOpen(orderId = freshOrderId()): Promise<PaymentView> {
+async function createOpen(orderId = freshOrderId()): Promise<CreatedPayment> {
   const response = await postJson("/api/shops/demo-open/payments", {
     orderId,
     transferCurrency: "BTC",
@@ -22,7 +23,7 @@ async function createOpen(orderId = freshOrderId()): Promise<PaymentView> {
     priceCurrency: "EUR",
   });
   expect(response.status).toBe(201);
-  return (await response.json()) as PaymentView;
+  return (await response.json()) as CreatedPayment;
 }
 
 describe("webhooks from payment changes", () => {
@@ -112,9 +113,9 @@ describe("webhooks from payment changes", () => {
       current: { version: 1, status: "NEW" },
       outbox: 0,
     });
-    expect(((await (await call(`/api/shops/demo-open/payments/${view.paymentId}`)).json()) as PaymentView).status).toBe(
-      "NEW",
-    );
+    expect(
+      ((await (await call(paymentPath("demo-open", view.paymentId, view.clientSecret))).json()) as PaymentView).status,
+    ).toBe("NEW");
 
     // Writable again: the repeated notification stores both, as version 2 with its event.
     await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("DROP TRIGGER refuse_events"));

@@ -15,7 +15,7 @@ import {
 } from "../../../../worker/checkout/payments/order-retention.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { call, errorOf, postJson } from "../support/http.js";
-import { freshOrderId, settle } from "../support/orders.js";
+import { freshOrderId, orderToken, settle } from "../support/orders.js";
 import { TEST_SECRETS } from "../support/test-env.js";
 import { useUpstream } from "../support/stubs.js";
 
@@ -40,8 +40,8 @@ interface Stored {
   tables: string[];
 }
 
-function stored(orderId: string): Promise<Stored> {
-  return runInDurableObject(orderObject(workerEnv, "demo-open", orderId).stub, async (_instance, state) => ({
+function stored(orderId: string, shop = "demo-open"): Promise<Stored> {
+  return runInDurableObject(orderObject(workerEnv, shop, orderId).stub, async (_instance, state) => ({
     alarm: await state.storage.getAlarm(),
     meta: await state.storage.get<OrderMeta>(ORDER_META_KEY),
     keys: (await state.storage.list()).size,
@@ -54,8 +54,8 @@ function stored(orderId: string): Promise<Stored> {
 }
 
 /** Moves the order's last activity `days` days into the past (the alarm stays where it is). */
-function age(orderId: string, days: number): Promise<void> {
-  return runInDurableObject(orderObject(workerEnv, "demo-open", orderId).stub, async (_instance, state) => {
+function age(orderId: string, days: number, shop = "demo-open"): Promise<void> {
+  return runInDurableObject(orderObject(workerEnv, shop, orderId).stub, async (_instance, state) => {
     const meta = await state.storage.get<OrderMeta>(ORDER_META_KEY);
     if (!meta) throw new Error("no order meta");
     await state.storage.put(ORDER_META_KEY, { ...meta, lastActivity: meta.lastActivity - days * DAY });
@@ -134,18 +134,21 @@ describe("OrderObject retention", () => {
     expect(after.tables).toEqual(["payments"]);
     expect(after.meta).toEqual(aged.meta);
     expect(after.alarm).toBe((aged.meta?.lastActivity ?? 0) + RETENTION);
-    const again = await postJson(PATH, body);
-    expect(again.status).toBe(200);
-    expect(((await again.json()) as PaymentView).paymentId).toBe(first.paymentId);
+    // Still the order's: a create is refused rather than making a second payment.
+    expect((await postJson(PATH, body)).status).toBe(409);
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
   });
 
-  it("counts a repeated create as activity: the alarm moves with it", async () => {
-    const body = order();
-    await postJson(PATH, body);
-    await age(body.orderId, 30);
-    const aged = await stored(body.orderId);
-    expect((await postJson(PATH, body)).status).toBe(200);
-    const touched = await stored(body.orderId);
+  it("counts a repeated signed create that gets the live payment back as activity: the alarm moves with it", async () => {
+    const orderId = freshOrderId();
+    const token = await orderToken({ orderId, priceAmount: "42.50", priceCurrency: "EUR", shop: "demo-signed" });
+    const body = { orderId, transferCurrency: "BTC", orderToken: token };
+    const signedPath = "/api/shops/demo-signed/payments";
+    expect((await postJson(signedPath, body)).status).toBe(201);
+    await age(orderId, 30, "demo-signed");
+    const aged = await stored(orderId, "demo-signed");
+    expect((await postJson(signedPath, body)).status).toBe(200);
+    const touched = await stored(orderId, "demo-signed");
     expect(touched.meta?.lastActivity).toBeGreaterThan((aged.meta?.lastActivity ?? 0) + 29 * DAY);
     expect(touched.alarm).toBe((touched.meta?.lastActivity ?? 0) + RETENTION);
   });

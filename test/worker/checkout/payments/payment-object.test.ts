@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
 import { paymentObject } from "../../../../worker/checkout/payments/payment-object.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
-import { newPayment, TEST_POLL_INTERVAL_MS, withStatus } from "../support/payments.js";
+import { CLIENT_SECRET, newPayment, paymentPath, TEST_POLL_INTERVAL_MS, withStatus } from "../support/payments.js";
 import { forgottenPayment } from "../support/forgotten.js";
 import { call, errorOf } from "../support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "../support/upstream-stub.js";
@@ -145,7 +145,7 @@ describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => 
   it("answers 502 upstream_unavailable when the upstream fails while a forgotten payment is loaded again, and stays forgotten", async () => {
     const view = await forgottenPayment(upstream, SHOP);
     upstream.fail("GET", "/v3/payments/", "http503");
-    const response = await call(`/api/shops/${SHOP}/payments/${view.paymentId}`);
+    const response = await call(paymentPath(SHOP, view.paymentId, view.clientSecret));
     expect(response.status).toBe(502);
     expect((await errorOf(response)).code).toBe("upstream_unavailable");
     expect((await storage(object(view.paymentId).stub)).versions).toEqual([]);
@@ -154,7 +154,7 @@ describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => 
   it("answers 502 upstream_error when the upstream answers garbage for a forgotten payment", async () => {
     const view = await forgottenPayment(upstream, SHOP);
     upstream.fail("GET", "/v3/payments/", "garbage");
-    const response = await call(`/api/shops/${SHOP}/payments/${view.paymentId}`);
+    const response = await call(paymentPath(SHOP, view.paymentId, view.clientSecret));
     expect(response.status).toBe(502);
     expect((await errorOf(response)).code).toBe("upstream_error");
   });
@@ -201,8 +201,8 @@ describe("GET /api/shops/{shop}/payments/{paymentId} through the object", () => 
 
   it("answers the stored view with its version", async () => {
     const payment = newPayment();
-    await object(payment.paymentId).init(payment);
-    const response = await call(`/api/shops/${SHOP}/payments/${payment.paymentId}`);
+    await object(payment.paymentId).init(payment, undefined, undefined, CLIENT_SECRET);
+    const response = await call(paymentPath(SHOP, payment.paymentId, CLIENT_SECRET));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ paymentId: payment.paymentId, version: 1 });
     expect(response.headers.get("ETag")).toBe(`W/"${payment.paymentId}-1"`);

@@ -10,7 +10,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
 import { paymentObject, type NotificationOutcome } from "../../../../worker/checkout/payments/payment-object.js";
-import { connectStream, newPayment, withStatus, type StreamClient } from "../support/payments.js";
+import { CLIENT_SECRET, connectStream, newPayment, withStatus, type StreamClient } from "../support/payments.js";
 import { installUpstreamStub, type UpstreamStub } from "../support/upstream-stub.js";
 
 const testEnv = env as unknown as Env;
@@ -167,8 +167,8 @@ describe("notification sequences against the PaymentObject", () => {
     const object = paymentObject(testEnv, SHOP, payment.paymentId);
     stub = object.stub;
     upstream.payments.set(payment.paymentId, payment);
-    await object.init(payment, createdAt);
-    client = await connectStream(SHOP, payment.paymentId);
+    await object.init(payment, createdAt, undefined, CLIENT_SECRET);
+    client = await connectStream(SHOP, payment.paymentId, CLIENT_SECRET);
     const received = [await client.next()];
 
     let gets = 0;

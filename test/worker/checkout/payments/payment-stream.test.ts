@@ -6,6 +6,7 @@ import { paymentObject } from "../../../../worker/checkout/payments/payment-obje
 import { DEFAULT_POLL_SETTINGS } from "../../../../worker/checkout/payments/poll-policy.js";
 import type { Payment } from "../../../../worker/v3/types.js";
 import {
+  CLIENT_SECRET,
   connectStream,
   newPayment,
   TEST_POLL_INTERVAL_MS,
@@ -39,12 +40,12 @@ async function created(over: Partial<Payment> = {}) {
   upstream.payments.set(payment.paymentId, payment);
   const object = paymentObject(testEnv, SHOP, payment.paymentId);
   stubs.push(object.stub);
-  await object.init(payment);
+  await object.init(payment, undefined, undefined, CLIENT_SECRET);
   return { payment, object };
 }
 
-async function viewer(paymentId: string): Promise<StreamClient> {
-  const client = await connectStream(SHOP, paymentId);
+async function viewer(paymentId: string, clientSecret = CLIENT_SECRET): Promise<StreamClient> {
+  const client = await connectStream(SHOP, paymentId, clientSecret);
   clients.push(client);
   return client;
 }
@@ -81,7 +82,7 @@ describe("payment stream (Hibernation WebSocket API)", () => {
     const forgotten = await forgottenPayment(upstream, SHOP);
     stubs.push(paymentObject(testEnv, SHOP, forgotten.paymentId).stub);
     const before = gets(forgotten.paymentId);
-    const client = await viewer(forgotten.paymentId);
+    const client = await viewer(forgotten.paymentId, forgotten.clientSecret);
     expect(await client.next()).toMatchObject({ paymentId: forgotten.paymentId, status: "CONFIRMED", version: 3 });
     expect(gets(forgotten.paymentId) - before).toBe(1);
   });

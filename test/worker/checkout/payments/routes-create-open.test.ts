@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentView } from "../../../../worker/checkout/wire.js";
+import type { CreatedPayment, PaymentView } from "../../../../worker/checkout/wire.js";
 import { errorOf, postJson } from "../support/http.js";
 import { freshOrderId, settle } from "../support/orders.js";
 import { useUpstream } from "../support/stubs.js";
@@ -28,6 +28,7 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     });
     expect(typeof view.serverTime).toBe("string");
     expect(view).not.toHaveProperty("notificationUrl");
+    expect((view as CreatedPayment).clientSecret).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(response.headers.get("ETag")).toBe(`W/"${view.paymentId}-1"`);
 
     expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
@@ -50,23 +51,36 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     expect(encoded).toContain("%3A");
   });
 
-  it("returns the live payment for a repeated create (200, same payment, one upstream payment)", async () => {
+  it("gives every payment its own client secret (192 random bits, base64url)", async () => {
+    const secrets = new Set<string>();
+    for (let i = 0; i < 5; i += 1) {
+      const created = (await (await postJson(PATH, order())).json()) as CreatedPayment;
+      expect(created.clientSecret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      secrets.add(created.clientSecret);
+    }
+    expect(secrets.size).toBe(5);
+  });
+
+  it("never hands out the live payment: a repeated create, even with the very same terms, is 409 order_conflict", async () => {
     const body = order();
-    const first = (await (await postJson(PATH, body)).json()) as PaymentView;
-    const again = await postJson(PATH, { ...body, priceAmount: "25.0" });
-    expect(again.status).toBe(200);
-    expect(((await again.json()) as PaymentView).paymentId).toBe(first.paymentId);
+    const first = (await (await postJson(PATH, body)).json()) as CreatedPayment;
+    for (const again of [body, { ...body, priceAmount: "25.0" }]) {
+      const response = await postJson(PATH, again);
+      expect(response.status).toBe(409);
+      const text = await response.text();
+      expect(text).not.toContain(first.paymentId);
+      expect(text).not.toContain(first.clientSecret);
+      expect((JSON.parse(text) as { error: { code: string } }).error.code).toBe("order_conflict");
+    }
     expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
   });
 
-  it("makes exactly one upstream payment for 50 concurrent creates of one order", async () => {
+  it("makes exactly one upstream payment for 50 concurrent creates of one order, and answers it to one of them", async () => {
     const body = order();
     const responses = await Promise.all(Array.from({ length: 50 }, () => postJson(PATH, body)));
-    const views = (await Promise.all(responses.map((r) => r.json()))) as PaymentView[];
     expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
-    expect(new Set(views.map((v) => v.paymentId)).size).toBe(1);
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(49);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(49);
   });
 
   it("refuses another amount or currency for an order whose payment is live (409 order_conflict)", async () => {
@@ -80,21 +94,35 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
   });
 
-  it("says nothing about the live payment in a 409 order_conflict (another customer's amount and currency)", async () => {
+  it("answers the same 409 order_conflict whatever amount and currency a squatter sends, and says nothing about the live payment", async () => {
     const body = order({ priceAmount: "4321.98", priceCurrency: "USD", transferCurrency: "LTC" });
-    expect((await postJson(PATH, body)).status).toBe(201);
+    const created = await postJson(PATH, body);
+    expect(created.status).toBe(201);
+    const { paymentId, clientSecret } = (await created.json()) as CreatedPayment;
     const messages = new Set<string>();
-    for (const change of [{ priceAmount: "26.00" }, { priceCurrency: "EUR" }, { transferCurrency: "BTC" }]) {
+    const bodies = new Set<string>();
+    for (const change of [
+      {},
+      { priceAmount: "26.00" },
+      { priceAmount: "1.00" },
+      { priceCurrency: "EUR" },
+      { transferCurrency: "BTC" },
+      { priceAmount: "5000", priceCurrency: "EUR", transferCurrency: "BTC" },
+    ]) {
       const response = await postJson(PATH, { ...body, ...change });
       expect(response.status).toBe(409);
       const text = await response.text();
-      for (const secret of ["4321.98", "4321", "USD", "LTC", body.orderId])
+      bodies.add(text);
+      for (const secret of ["4321.98", "4321", "USD", "LTC", body.orderId, paymentId, clientSecret])
         expect(text, JSON.stringify(change)).not.toContain(secret);
       const error = (JSON.parse(text) as { error: { code: string; message: string } }).error;
       expect(error.code).toBe("order_conflict");
       messages.add(error.message);
     }
-    expect([...messages]).toEqual(["This order already has a live payment with other terms."]);
+    expect([...messages]).toEqual([
+      "This order already has a live payment: resume it where it was started, or use another order id.",
+    ]);
+    expect(bodies.size).toBe(1);
   });
 
   for (const status of ["EXPIRED", "INVALID"]) {
@@ -111,13 +139,13 @@ describe("POST /api/shops/{shop}/payments, open pricing", () => {
     });
   }
 
-  it("keeps returning a CONFIRMED payment instead of making a second one", async () => {
+  it("keeps refusing (409) a create for an order whose payment is CONFIRMED instead of making a second one", async () => {
     const body = order();
     const first = (await (await postJson(PATH, body)).json()) as PaymentView;
     await settle(stubs.upstream, "demo-open", first.paymentId, "CONFIRMED");
     const again = await postJson(PATH, body);
-    expect(again.status).toBe(200);
-    expect(((await again.json()) as PaymentView).status).toBe("CONFIRMED");
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).code).toBe("order_conflict");
     expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentView } from "../../../../worker/checkout/wire.js";
-import { errorOf, postJson } from "../support/http.js";
+import type { CreatedPayment, PaymentView } from "../../../../worker/checkout/wire.js";
+import { call, errorOf, postJson } from "../support/http.js";
+import { paymentPath } from "../support/payments.js";
 import { freshOrderId, orderToken } from "../support/orders.js";
 import { useUpstream } from "../support/stubs.js";
 
@@ -39,6 +40,22 @@ describe("POST /api/shops/{shop}/payments, signed pricing", () => {
       priceAmount: "42.50",
       priceCurrency: "EUR",
     });
+  });
+
+  it("gives the holder of a token for the same terms the live payment back (200) with its client secret, and refuses other terms (409)", async () => {
+    const body = await signedOrder();
+    const created = (await (await postJson(PATH, body)).json()) as CreatedPayment;
+    const again = await postJson(PATH, body);
+    expect(again.status).toBe(200);
+    const resumed = (await again.json()) as CreatedPayment;
+    expect(resumed.paymentId).toBe(created.paymentId);
+    expect(resumed.clientSecret).toBe(created.clientSecret);
+    const read = await call(paymentPath("demo-signed", resumed.paymentId, resumed.clientSecret));
+    expect(read.status).toBe(200);
+    const otherCoin = await postJson(PATH, { ...body, transferCurrency: "LTC" });
+    expect(otherCoin.status).toBe(409);
+    expect(await otherCoin.text()).not.toContain(created.clientSecret);
+    expect(stubs.upstream.count("POST", "/v3/payments")).toBe(1);
   });
 
   it("accepts a token naming the shop as its audience, and the same price repeated in the body", async () => {

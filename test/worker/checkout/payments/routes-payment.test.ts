@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentView, StreamMessage } from "../../../../worker/checkout/wire.js";
+import type { CreatedPayment, PaymentView, StreamMessage } from "../../../../worker/checkout/wire.js";
 import { call, errorOf, postJson } from "../support/http.js";
 import { freshOrderId, settle } from "../support/orders.js";
+import { paymentPath } from "../support/payments.js";
 import { useUpstream } from "../support/stubs.js";
 
 const stubs = useUpstream();
 
-async function created(): Promise<PaymentView> {
+async function created(): Promise<CreatedPayment> {
   const response = await postJson("/api/shops/demo-open/payments", {
     orderId: freshOrderId(),
     priceAmount: "10.00",
@@ -14,7 +15,7 @@ async function created(): Promise<PaymentView> {
     transferCurrency: "BTC",
   });
   expect(response.status).toBe(201);
-  return (await response.json()) as PaymentView;
+  return (await response.json()) as CreatedPayment;
 }
 
 /** The first message of a stream, awaited on the message event. */
@@ -28,7 +29,7 @@ function firstMessage(ws: WebSocket): Promise<StreamMessage> {
 describe("GET /api/shops/{shop}/payments/{paymentId}", () => {
   it("answers the view with a weak ETag of id and version", async () => {
     const view = await created();
-    const response = await call(`/api/shops/demo-open/payments/${view.paymentId}`);
+    const response = await call(paymentPath("demo-open", view.paymentId, view.clientSecret));
     expect(response.status).toBe(200);
     expect(response.headers.get("ETag")).toBe(`W/"${view.paymentId}-1"`);
     expect(response.headers.get("Cache-Control")).toBe("no-cache");
@@ -37,7 +38,7 @@ describe("GET /api/shops/{shop}/payments/{paymentId}", () => {
 
   it("answers 304 to a matching If-None-Match and 200 once the payment changed", async () => {
     const view = await created();
-    const path = `/api/shops/demo-open/payments/${view.paymentId}`;
+    const path = paymentPath("demo-open", view.paymentId, view.clientSecret);
     const etag = `W/"${view.paymentId}-1"`;
     const same = await call(path, { headers: { "If-None-Match": etag } });
     expect(same.status).toBe(304);
@@ -69,9 +70,10 @@ describe("GET /api/shops/{shop}/payments/{paymentId}", () => {
 describe("GET /api/shops/{shop}/payments/{paymentId}/stream", () => {
   it("upgrades to a WebSocket that sends the view on connect", async () => {
     const view = await created();
-    const response = await call(`/api/shops/demo-open/payments/${view.paymentId}/stream`, {
-      headers: { Upgrade: "websocket", Origin: "http://127.0.0.1:8787" },
-    });
+    const response = await call(
+      `/api/shops/demo-open/payments/${view.paymentId}/stream?clientSecret=${view.clientSecret}`,
+      { headers: { Upgrade: "websocket", Origin: "http://127.0.0.1:8787" } },
+    );
     expect(response.status).toBe(101);
     const ws = response.webSocket;
     if (!ws) throw new Error("no WebSocket");

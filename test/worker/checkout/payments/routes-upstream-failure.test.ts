@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentView } from "../../../../worker/checkout/wire.js";
+import type { CreatedPayment, PaymentView } from "../../../../worker/checkout/wire.js";
 import { call, errorOf, postJson } from "../support/http.js";
 import { forgottenPayment } from "../support/forgotten.js";
 import { freshOrderId } from "../support/orders.js";
+import { paymentPath } from "../support/payments.js";
 import type { FailureMode } from "../support/upstream-stub.js";
 import { useUpstream } from "../support/stubs.js";
 
@@ -41,7 +42,7 @@ describe("upstream failures", () => {
     async (mode, status, code) => {
       const view = await forgottenPayment(stubs.upstream);
       stubs.upstream.fail("GET", "/v3/payments/", mode);
-      const response = await call(`/api/shops/demo-open/payments/${view.paymentId}`);
+      const response = await call(paymentPath("demo-open", view.paymentId, view.clientSecret));
       expect(response.status).toBe(status);
       expect((await errorOf(response)).code).toBe(code);
     },
@@ -63,10 +64,10 @@ describe("upstream failures", () => {
   });
 
   it("a payment created while the upstream was down is readable once it is back", async () => {
-    const created = (await (await postJson(PATH, order())).json()) as PaymentView;
+    const created = (await (await postJson(PATH, order())).json()) as CreatedPayment;
     stubs.upstream.fail("GET", "/v3/payments/", "http503");
     // The view comes from the payment's stored snapshot: no upstream needed.
-    const response = await call(`/api/shops/demo-open/payments/${created.paymentId}`);
+    const response = await call(paymentPath("demo-open", created.paymentId, created.clientSecret));
     expect(response.status).toBe(200);
     expect(((await response.json()) as PaymentView).paymentId).toBe(created.paymentId);
   });

@@ -13,7 +13,7 @@ import {
   maxViewers,
   POLICY_VIOLATION,
 } from "../../../../worker/checkout/payments/stream-limits.js";
-import { connectStream, newPayment, type StreamClient } from "../support/payments.js";
+import { CLIENT_SECRET, connectStream, newPayment, type StreamClient } from "../support/payments.js";
 import { call, errorOf, freshIp } from "../support/http.js";
 import { installUpstreamStub, type UpstreamStub } from "../support/upstream-stub.js";
 
@@ -36,12 +36,12 @@ async function created(): Promise<string> {
   const payment = newPayment();
   const object = paymentObject(testEnv, SHOP, payment.paymentId);
   stubs.push(object.stub);
-  await object.init(payment);
+  await object.init(payment, undefined, undefined, CLIENT_SECRET);
   return payment.paymentId;
 }
 
 const upgrade = (paymentId: string, ip = freshIp()) =>
-  call(`/api/shops/${SHOP}/payments/${paymentId}/stream`, {
+  call(`/api/shops/${SHOP}/payments/${paymentId}/stream?clientSecret=${CLIENT_SECRET}`, {
     headers: { Upgrade: "websocket", "CF-Connecting-IP": ip },
   });
 
@@ -49,7 +49,9 @@ describe("stream limits", () => {
   it(`refuses a viewer past ${DEFAULT_MAX_VIEWERS} open ones with 429 too_many_viewers, and takes one again after a viewer left`, async () => {
     const paymentId = await created();
     clients.push(
-      ...(await Promise.all(Array.from({ length: DEFAULT_MAX_VIEWERS }, () => connectStream(SHOP, paymentId)))),
+      ...(await Promise.all(
+        Array.from({ length: DEFAULT_MAX_VIEWERS }, () => connectStream(SHOP, paymentId, CLIENT_SECRET)),
+      )),
     );
     const refused = await upgrade(paymentId);
     expect(refused.status).toBe(429);
@@ -63,8 +65,8 @@ describe("stream limits", () => {
 
   it("closes a viewer that sends anything but ping (1008), and keeps the others", async () => {
     const paymentId = await created();
-    const rude = await connectStream(SHOP, paymentId);
-    const polite = await connectStream(SHOP, paymentId);
+    const rude = await connectStream(SHOP, paymentId, CLIENT_SECRET);
+    const polite = await connectStream(SHOP, paymentId, CLIENT_SECRET);
     clients.push(rude, polite);
     await rude.next();
     await polite.next();

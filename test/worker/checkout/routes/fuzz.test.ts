@@ -2,15 +2,23 @@
  * Ten thousand malformed requests (deterministic seed) to every route: bodies of the wrong
  * shape, type or encoding, unknown shops, malformed ids, forged signatures, refused origins,
  * wrong methods and junk paths, the shop backend's API (orders, events, redelivery) and the demo
- * proxy to the shop backend's received log. Every one must be answered with a 4xx JSON error
- * (never a 5xx) and none may reach the upstream or any other host. The requests are generated
+ * proxy to the shop backend's received log, and reads and streams of payments that exist with a
+ * missing, empty, random, near or malformed client secret. Every one must be answered with a 4xx
+ * JSON error (never a 5xx; a payment without its secret is the 404 of an unknown one, and nobody
+ * counts as its viewer) and none may reach the upstream or any other host. The requests are generated
  * first, in order, from the seed, then sent 8 at a time; a failure names the seed and the request.
  */
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Env } from "../../../../worker/checkout/env.js";
+import { paymentObject } from "../../../../worker/checkout/payments/payment-object.js";
 import { clearCurrencyCache } from "../../../../worker/checkout/upstream/currencies.js";
 import { ORDER_ID } from "../../../../worker/checkout/rules.js";
 import { ERROR_CODES, type ErrorBody } from "../../../../worker/checkout/wire.js";
 import { call, freshIp } from "../support/http.js";
+import { newPayment } from "../support/payments.js";
+import { installWebhookReceiver } from "../support/webhook-receiver.js";
 import { Prng } from "../support/prng.js";
 import { TEST_SECRETS, UPSTREAM_BASE_URL } from "../support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "../support/upstream-stub.js";
@@ -28,7 +36,13 @@ interface FuzzRequest {
   label: string;
   path: string;
   init: RequestInit;
+  /** The error code the answer must have, when one is certain. */
+  code?: string;
 }
+
+/** Payments of demo-open that exist (stored before the run), with the secret no request sends. */
+const HELD = Array.from({ length: 4 }, (_, i) => `fuzz_held_${i}`);
+const HELD_SECRET = "fuzzHeldSecret_0123456789abcdefgh";
 
 const rng = new Prng(SEED);
 
@@ -234,10 +248,45 @@ function demoReceivedRequest(): FuzzRequest {
   };
 }
 
+/** The query of a read that lacks the payment's client secret: none, empty, random, near, malformed, repeated. */
+function wrongSecretQuery(): string {
+  const near = HELD_SECRET.slice(0, -1) + rng.pick(["x", "", "hh", "="]);
+  return rng.pick([
+    "",
+    "?clientSecret=",
+    `?clientSecret=${rng.string(32, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")}`,
+    `?clientSecret=${encodeURIComponent(near)}`,
+    `?clientSecret=${encodeURIComponent(rng.string(rng.int(300), PRINTABLE))}`,
+    `?clientSecret=${rng.string(1 + rng.int(40), PRINTABLE).replaceAll("#", "%23")}`,
+    `?clientSecret=%E0%A4%A&x=1`,
+    `?clientSecret=${"A".repeat(4000)}`,
+    `?clientsecret=${HELD_SECRET}`,
+    `?clientSecret[]=${HELD_SECRET}`,
+    `?clientSecret=${encodeURIComponent(` ${HELD_SECRET}`)}`,
+  ]);
+}
+
+/** A read or a stream of a payment that exists, without its client secret. */
+function secretlessRequest(): FuzzRequest {
+  const id = rng.pick(HELD);
+  const stream = rng.chance(0.5);
+  return {
+    label: stream ? "stream: missing or wrong client secret" : "payment: missing or wrong client secret",
+    path: `/api/shops/demo-open/payments/${id}${stream ? "/stream" : ""}${wrongSecretQuery()}`,
+    init: {
+      method: "GET",
+      headers: headers(
+        stream ? { Upgrade: "websocket" } : rng.chance(0.5) ? { "If-None-Match": rng.pick([`W/"${id}-1"`, "*"]) } : {},
+      ),
+    },
+    code: "payment_not_found",
+  };
+}
+
 /** One malformed request for a route chosen at random. */
 function nextRequest(): FuzzRequest {
   const shop = rng.pick(SHOPS);
-  switch (rng.int(13)) {
+  switch (rng.int(14)) {
     case 0:
       return {
         label: "create: malformed body",
@@ -349,6 +398,8 @@ function nextRequest(): FuzzRequest {
       return backendRequest(shop);
     case 11:
       return demoReceivedRequest();
+    case 12:
+      return secretlessRequest();
     default:
       return {
         label: "widget: unknown hashed file",
@@ -375,7 +426,17 @@ const otherHosts: string[] = [];
 /** Log lines of the run, kept in memory: printing thousands of lines costs more than the requests. */
 const logLines: string[] = [];
 const originalLog = console.log;
-beforeAll(() => {
+const testEnv = env as unknown as Env;
+const heldObjects = () => HELD.map((id) => paymentObject(testEnv, "demo-open", id));
+
+beforeAll(async () => {
+  // The payments that exist, stored with their secret; their payment.created webhooks delivered
+  // before the run, so that nothing of theirs is still under way when it ends.
+  const receiver = installWebhookReceiver();
+  for (const [i, object] of heldObjects().entries())
+    await object.init(newPayment({ paymentId: HELD[i] }), undefined, `fuzz-order-${i}`, HELD_SECRET);
+  await receiver.until((r) => HELD.every((id) => r.eventsOf(id).length === 1));
+  receiver.restore();
   clearCurrencyCache();
   upstream = installUpstreamStub();
   stubFetch = globalThis.fetch;
@@ -386,7 +447,8 @@ beforeAll(() => {
   };
   console.log = (line: unknown) => void logLines.push(String(line));
 });
-afterAll(() => {
+afterAll(async () => {
+  for (const object of heldObjects()) await runInDurableObject(object.stub, (_i, state) => state.storage.deleteAlarm());
   console.log = originalLog;
   globalThis.fetch = stubFetch;
   upstream.restore();
@@ -430,6 +492,10 @@ describe("fuzz", () => {
         }
         if (body && !(ERROR_CODES as readonly string[]).includes(body.error?.code))
           failures.push(`unknown code ${JSON.stringify(body)} for ${describeRequest(index, request)}`);
+        else if (body && request.code !== undefined && (response.status !== 404 || body.error.code !== request.code))
+          failures.push(
+            `${response.status} ${body.error.code}, not 404 ${request.code}: ${describeRequest(index, request)}`,
+          );
       }
 
       const started = Date.now();
@@ -473,8 +539,18 @@ describe("fuzz", () => {
         "demo received: bad cursor",
         "hook: forged or missing signature",
         "create: malformed body",
+        "payment: missing or wrong client secret",
+        "stream: missing or wrong client secret",
       ])
         expect(labels, label).toContain(label);
+      // The payments that exist were never opened: no viewer, no poll asked for.
+      for (const object of heldObjects()) {
+        const held = await runInDurableObject(object.stub, (_i, state) => ({
+          sockets: state.getWebSockets().length,
+          refetch: state.storage.sql.exec<{ r: number }>("SELECT refetch_requested AS r FROM payment").one().r,
+        }));
+        expect(held, `seed ${SEED}`).toEqual({ sockets: 0, refetch: 0 });
+      }
       originalLog(
         `fuzz: ${REQUESTS} requests, ${CONCURRENCY} at a time, in ${elapsed} ms; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
       );

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadShops } from "../../../../worker/checkout/shops/config.js";
 import { clearCurrencyCache } from "../../../../worker/checkout/upstream/currencies.js";
 import type { Env } from "../../../../worker/checkout/env.js";
-import type { PaymentView } from "../../../../worker/checkout/wire.js";
+import type { CreatedPayment, PaymentView } from "../../../../worker/checkout/wire.js";
 import { signBody } from "../../../../worker/v3/notification.js";
 import { call, postJson } from "../support/http.js";
 import { freshOrderId, orderToken, settle } from "../support/orders.js";
@@ -99,11 +99,11 @@ describe("secrets", () => {
     await send("/api/shops/demo-open");
     await send("/api/shops/demo-signed", { headers: { Origin: "http://127.0.0.1:8787" } });
     const body = open();
-    const created = (await (await post("/api/shops/demo-open/payments", body)).json()) as PaymentView;
+    const created = (await (await post("/api/shops/demo-open/payments", body)).json()) as CreatedPayment;
     await post("/api/shops/demo-open/payments", body);
     await post("/api/shops/demo-open/payments", { ...body, priceAmount: "21.00" });
-    await send(`/api/shops/demo-open/payments/${created.paymentId}`);
-    await send(`/api/shops/demo-open/payments/${created.paymentId}`, {
+    await send(`/api/shops/demo-open/payments/${created.paymentId}?clientSecret=${created.clientSecret}`);
+    await send(`/api/shops/demo-open/payments/${created.paymentId}?clientSecret=${created.clientSecret}`, {
       headers: { "If-None-Match": `W/"${created.paymentId}-1"` },
     });
     const signedOrder = freshOrderId();
@@ -111,9 +111,12 @@ describe("secrets", () => {
     await post("/api/shops/demo-signed/payments", { orderId: signedOrder, transferCurrency: "LTC", orderToken: token });
 
     // The stream.
-    const upgrade = await call(`/api/shops/demo-open/payments/${created.paymentId}/stream`, {
-      headers: { Upgrade: "websocket" },
-    });
+    const upgrade = await call(
+      `/api/shops/demo-open/payments/${created.paymentId}/stream?clientSecret=${created.clientSecret}`,
+      {
+        headers: { Upgrade: "websocket" },
+      },
+    );
     const ws = upgrade.webSocket;
     if (!ws) throw new Error("no WebSocket");
     ws.accept();

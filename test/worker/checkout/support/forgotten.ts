@@ -6,14 +6,14 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { Env } from "../../../../worker/checkout/env.js";
-import type { PaymentView } from "../../../../worker/checkout/wire.js";
+import type { CreatedPayment } from "../../../../worker/checkout/wire.js";
 import { postJson } from "./http.js";
 import { freshOrderId, settle } from "./orders.js";
 import type { UpstreamStub } from "./upstream-stub.js";
 
 const testEnv = env as unknown as Env;
 
-export async function forgottenPayment(upstream: UpstreamStub, shop = "demo-open"): Promise<PaymentView> {
+export async function forgottenPayment(upstream: UpstreamStub, shop = "demo-open"): Promise<CreatedPayment> {
   const response = await postJson(`/api/shops/${shop}/payments`, {
     orderId: freshOrderId("forgotten"),
     priceAmount: "25.00",
@@ -21,7 +21,7 @@ export async function forgottenPayment(upstream: UpstreamStub, shop = "demo-open
     transferCurrency: "BTC",
   });
   if (response.status !== 201) throw new Error(`create answered ${response.status}`);
-  const view = (await response.json()) as PaymentView;
+  const view = (await response.json()) as CreatedPayment;
   await settle(upstream, shop, view.paymentId, "CONFIRMED");
   const stub = testEnv.PAYMENTS.get(testEnv.PAYMENTS.idFromName(`${shop}:${view.paymentId}`));
   await runInDurableObject(stub, (_i, state) =>

@@ -147,9 +147,20 @@ export class StreamClient {
 /** Poll interval of the objects the payment tests create (set in the test bindings). */
 export const TEST_POLL_INTERVAL_MS = Number(TEST_VARS.POLL_INTERVAL_MS);
 
-/** Opens the payment stream through the Worker's route, as a widget does. */
-export async function connectStream(shop: string, paymentId: string): Promise<StreamClient> {
-  const response = await call(`/api/shops/${shop}/payments/${paymentId}/stream`, { headers: { Upgrade: "websocket" } });
+/** The client secret the tests give the payments they store through `init` (a create makes its own). */
+export const CLIENT_SECRET = "test-client-secret-Vx3k9QmZ2pLr";
+
+/** The path of a payment's GET route with its client secret. */
+export function paymentPath(shop: string, paymentId: string, clientSecret: string): string {
+  return `/api/shops/${shop}/payments/${paymentId}?clientSecret=${encodeURIComponent(clientSecret)}`;
+}
+
+/** Opens the payment stream through the Worker's route with the payment's client secret, as a widget does. */
+export async function connectStream(shop: string, paymentId: string, clientSecret: string): Promise<StreamClient> {
+  const response = await call(
+    `/api/shops/${shop}/payments/${paymentId}/stream?clientSecret=${encodeURIComponent(clientSecret)}`,
+    { headers: { Upgrade: "websocket" } },
+  );
   if (response.status !== 101 || !response.webSocket)
     throw new Error(`stream refused: ${response.status} ${await response.text()}`);
   return new StreamClient(response.webSocket);

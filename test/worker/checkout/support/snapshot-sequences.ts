@@ -26,7 +26,7 @@ import type { Env } from "../../../../worker/checkout/env.js";
 import { paymentObject, type PaymentObject } from "../../../../worker/checkout/payments/payment-object.js";
 import type { Payment } from "../../../../worker/v3/types.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
-import { newPayment, StreamClient, withStatus } from "../support/payments.js";
+import { CLIENT_SECRET, newPayment, StreamClient, withStatus } from "../support/payments.js";
 import { decideSnapshot, type StoredMeta } from "../../../../worker/checkout/upstream/snapshot.js";
 import { UPSTREAM_BASE_URL } from "./test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "./upstream-stub.js";
@@ -148,6 +148,7 @@ async function openViewer(object: ReturnType<typeof paymentObject>, paymentId: s
     new Request(`https://checkout.test/api/shops/${SHOP}/payments/${paymentId}/stream`, {
       headers: { Upgrade: "websocket" },
     }),
+    CLIENT_SECRET,
   );
   if (response.status !== 101 || !response.webSocket)
     throw new Error(`stream refused: ${response.status} ${await response.text()}`);
@@ -291,7 +292,7 @@ export function describeObjectSequences(part: number): void {
             const clients: StreamClient[] = [];
             try {
               upstream.payments.set(id, payment);
-              const first = await object.init(snapshot(payment, "NEW", 0), createdAt);
+              const first = await object.init(snapshot(payment, "NEW", 0), createdAt, undefined, CLIENT_SECRET);
               expect(first).toMatchObject({ status: "NEW", version: 1 });
               const model = new Model({ content: contentOf("NEW", 0), status: "NEW", time: createdAt });
               for (let i = 0; i < viewers; i += 1) clients.push(await openViewer(object, id));
