@@ -240,7 +240,9 @@ export function configProblems(
   const demo = demoValues.filter((d) => d.value.length > 0);
   for (const [name, value] of Object.entries(config.vars ?? {})) {
     const text = typeof value === "string" ? value : JSON.stringify(value);
-    const found = demo.find((d) => text === d.value || (d.value.length >= MIN_DEMO_VALUE_LENGTH && text.includes(d.value)));
+    const found = demo.find(
+      (d) => text === d.value || (d.value.length >= MIN_DEMO_VALUE_LENGTH && text.includes(d.value)),
+    );
     if (found) {
       problems.push({
         kind: "config",
@@ -311,6 +313,17 @@ function secretAdvice(name: string): string {
   }
 }
 
+/** How many entries SHOPS lists, valid or not (0 when it is not a JSON array). */
+function shopEntryCount(config: WorkerConfig): number {
+  const value = config.vars?.SHOPS ?? "[]";
+  try {
+    const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+    return Array.isArray(parsed) ? parsed.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** A secret the Worker needs: its name, and why (a shop's field, or the feature that reads it). */
 export interface RequiredSecret {
   name: string;
@@ -330,9 +343,11 @@ export function requiredSecrets(config: WorkerConfig, setSecrets: readonly strin
   for (const shop of shops) {
     for (const slot of secretSlots(shop)) required.push({ name: slot.given, why: `shop ${shop.id}, ${slot.field}` });
   }
-  const registry = shops.length === 0 || setSecrets.includes("ADMIN_TOKEN") || setSecrets.includes("SHOP_MASTER_KEYS");
+  // Entries refused by the schema count as listed: they are reported as such, not as a registry.
+  const listed = Math.max(shops.length, shopEntryCount(config));
+  const registry = listed === 0 || setSecrets.includes("ADMIN_TOKEN") || setSecrets.includes("SHOP_MASTER_KEYS");
   if (registry) {
-    const why = shops.length === 0 ? "the shop registry (SHOPS lists no shop)" : "the shop registry";
+    const why = listed === 0 ? "the shop registry (SHOPS lists no shop)" : "the shop registry";
     required.push({ name: "ADMIN_TOKEN", why }, { name: "SHOP_MASTER_KEYS", why });
   }
   const dashboard =
@@ -416,8 +431,11 @@ export function parseQueueList(stdout: string): string[] {
   const rows = tableRows(stdout);
   const header = rows.findIndex((row) => row.includes("name"));
   if (header < 0) return [];
-  const column = rows[header]!.indexOf("name");
-  return rows.slice(header + 1).map((row) => row[column] ?? "").filter(Boolean);
+  const column = (rows[header] ?? []).indexOf("name");
+  return rows
+    .slice(header + 1)
+    .map((row) => row[column] ?? "")
+    .filter(Boolean);
 }
 
 /** The migrations a `wrangler d1 migrations list` answer lists as not applied (none after "No migrations to apply"). */
@@ -426,7 +444,10 @@ export function parseUnappliedMigrations(stdout: string): string[] {
   const rows = tableRows(stdout.slice(Math.max(0, stdout.indexOf("Migrations to be applied"))));
   const header = rows.findIndex((row) => row.some((cell) => /^name$/i.test(cell)));
   if (header < 0) throw new Error("wrangler d1 migrations list printed neither a list nor 'No migrations to apply'");
-  return rows.slice(header + 1).map((row) => row[0] ?? "").filter(Boolean);
+  return rows
+    .slice(header + 1)
+    .map((row) => row[0] ?? "")
+    .filter(Boolean);
 }
 
 /** Byte counts of the built Worker, and the platform's limits. */
@@ -453,7 +474,11 @@ export function bundleReport(size: BundleSize): { line: string; problems: Proble
     `${kB(size.gzip)} gzip (${pct(size.gzip, SIZE_LIMITS.gzipFree)} of the free plan's 3 MB, ${pct(size.gzip, SIZE_LIMITS.gzipPaid)} of the paid plan's 10 MB)`;
   const problems: Problem[] = [];
   if (size.raw > SIZE_LIMITS.raw)
-    problems.push({ kind: "config", what: `the bundle is ${kB(size.raw)}, over 64 MB`, fix: "make the Worker smaller" });
+    problems.push({
+      kind: "config",
+      what: `the bundle is ${kB(size.raw)}, over 64 MB`,
+      fix: "make the Worker smaller",
+    });
   if (size.gzip > SIZE_LIMITS.gzipPaid)
     problems.push({
       kind: "config",

@@ -66,14 +66,20 @@ if (dryRun) {
   const failing = [...configFound.filter((p) => p.kind === "config"), ...bundle.problems];
   const placeholders = configFound.filter((p) => p.kind === "placeholder");
   if (placeholders.length) {
-    console.log(`To fill in before a deployment (the preflight of a deployment refuses these):\n${preflight.formatProblems(placeholders)}`);
+    console.log(
+      `To fill in before a deployment (the preflight of a deployment refuses these):\n${preflight.formatProblems(placeholders)}`,
+    );
   }
   if (env !== undefined) {
-    console.log("Skipped, as they need the account: the secrets are set, the queues exist, the D1 migrations are applied.");
+    console.log(
+      "Skipped, as they need the account: the secrets are set, the queues exist, the D1 migrations are applied.",
+    );
   }
   if (bundle.line) console.log(bundle.line);
   if (failing.length) {
-    console.error(`${failing.length} problem${failing.length > 1 ? "s" : ""} to fix:\n${preflight.formatProblems(failing)}`);
+    console.error(
+      `${failing.length} problem${failing.length > 1 ? "s" : ""} to fix:\n${preflight.formatProblems(failing)}`,
+    );
     process.exit(1);
   }
   console.log("Dry run passed: nothing was uploaded.");
