@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run deploy -- --env staging|production [--dry-run] [-c wrangler.toml] [--secrets-file FILE]`:
+// `npm run deploy -- --env staging|production [--dry-run | --upload-only] [-c wrangler.toml] [--secrets-file FILE]`:
 // the preflight of a deployment, then the deployment. The rules are scripts/deploy-preflight.ts's
 // (pure, bundled here with esbuild, as the shop schema it validates SHOPS with is TypeScript); this
 // script reads wrangler.toml, the demo's secret values and, through the project's wrangler, the
 // account: the Worker's secret names, the queues, the D1 migrations not applied. Everything missing
 // is printed as one list with the fix for each, and the script exits 1; only with an empty list does
-// it build (npm run build) and deploy (wrangler deploy --env ...). --dry-run does what needs no
+// it build (npm run build) and deploy (wrangler deploy --env ..., or with --upload-only `wrangler
+// versions upload --env ...`, a version for a gradual rollout). --dry-run does what needs no
 // account: the configuration's checks, the bundle (wrangler deploy --dry-run) and its size against
 // the Workers limits; the account's checks are listed as skipped. docs/checkout.md, "Deploying".
 import { spawnSync } from "node:child_process";
@@ -19,9 +20,11 @@ import { parse } from "smol-toml";
 import { ensureBuilt, ROOT } from "./servers.mjs";
 
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
-const USAGE = `Usage: npm run deploy -- --env <staging|production> [--dry-run] [-c wrangler.toml] [--secrets-file FILE]
+const USAGE = `Usage: npm run deploy -- --env <staging|production> [--dry-run | --upload-only] [-c wrangler.toml] [--secrets-file FILE]
   --dry-run       the checks that need no account, the bundle and its size; uploads nothing
                   (without --env: the top level, the local demo configuration)
+  --upload-only   after the preflight, upload a version without deploying it (wrangler versions
+                  upload), for a gradual rollout with wrangler versions deploy
   --secrets-file  secrets to upload with the version (JSON or .env), passed to wrangler deploy`;
 
 let options;
@@ -31,6 +34,7 @@ try {
       env: { type: "string", short: "e" },
       config: { type: "string", short: "c" },
       "dry-run": { type: "boolean", default: false },
+      "upload-only": { type: "boolean", default: false },
       "secrets-file": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -87,22 +91,23 @@ if (dryRun) {
 }
 
 console.log(`Preflight of ${label} in ${configPath}: asking the account through wrangler.`);
-const account = readAccount();
-const problems = [...configFound, ...preflight.accountProblems(target, account, secretsFile)];
+const { account, unreadable } = readAccount();
+const problems = [...configFound, ...unreadable, ...preflight.accountProblems(target, account, secretsFile)];
 if (problems.length) {
   console.error(
     `Not deployed: ${problems.length} problem${problems.length > 1 ? "s" : ""} to fix first:\n${preflight.formatProblems(problems)}`,
   );
   process.exit(1);
 }
-console.log("Preflight passed. Building, then deploying.");
+const uploadOnly = options["upload-only"];
+console.log(`Preflight passed. Building, then ${uploadOnly ? "uploading a version" : "deploying"}.`);
 const build = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const deploy = spawnSync(
   process.execPath,
   [
     WRANGLER,
-    "deploy",
+    ...(uploadOnly ? ["versions", "upload"] : ["deploy"]),
     "-c",
     configPath,
     "--env",
@@ -140,14 +145,23 @@ function wranglerEnv() {
   return { ...process.env, WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0", NO_COLOR: "1" };
 }
 
-/** Runs the project's wrangler and answers its output; exits when it fails, unless `allowFailure` says that failure is an answer. */
-function wrangler(args, allowFailure) {
+/**
+ * Runs the project's wrangler: `{ stdout }` when it succeeds, `{ missing: true }` when `isMissing`
+ * says its failure means "none yet", else `{ problem }` (not signed in, no such resource...).
+ */
+function wrangler(args, isMissing) {
   const run = spawnSync(process.execPath, [WRANGLER, ...args], { cwd: ROOT, encoding: "utf8", env: wranglerEnv() });
   const output = `${run.stdout ?? ""}\n${run.stderr ?? ""}`;
-  if (run.status === 0) return run.stdout;
-  if (allowFailure?.(output)) return undefined;
-  console.error(`wrangler ${args.join(" ")} failed (exit ${run.status ?? run.signal}):\n${output.trim()}`);
-  process.exit(1);
+  if (run.status === 0) return { stdout: run.stdout };
+  if (isMissing?.(output)) return { missing: true };
+  const reason = output.split("\n").find((line) => /error/i.test(line)) ?? output.trim().split("\n").at(-1) ?? "";
+  return {
+    problem: {
+      kind: "account",
+      what: `wrangler ${args.filter((a) => a !== configPath).join(" ")} failed: ${reason.replace(/^\W*\[?ERROR\]?\s*/i, "").trim()}`,
+      fix: "npx wrangler login (or CLOUDFLARE_API_TOKEN with CLOUDFLARE_ACCOUNT_ID), then run the preflight again",
+    },
+  };
 }
 
 /** The values the demo uses as secrets: .dev.vars.example's, the sandbox's accounts', and the local .dev.vars's (generated ones too). */
@@ -213,24 +227,34 @@ function buildBundle() {
   }
 }
 
-/** What the account holds for the target, through wrangler. */
+/**
+ * What the account holds for the target, through wrangler, and a problem for each question it
+ * could not answer (what it could not read is then not reported missing a second time).
+ */
 function readAccount() {
   const config = preflight.targetConfig(target);
   const envArgs = ["-c", configPath, "--env", env];
+  const unreadable = [];
   // A Worker that was never deployed has no secrets yet (`wrangler secret put` creates it).
   const secretList = wrangler(["secret", "list", "--format", "json", ...envArgs], (output) =>
     /not found/i.test(output),
   );
+  if (secretList.problem) unreadable.push(secretList.problem);
   const queueList = wrangler(["queues", "list", "-c", configPath]);
+  if (queueList.problem) unreadable.push(queueList.problem);
   const unappliedMigrations = {};
   for (const db of config ? preflight.databasesToCheck(config) : []) {
-    unappliedMigrations[db.binding] = preflight.parseUnappliedMigrations(
-      wrangler(["d1", "migrations", "list", db.binding, "--remote", ...envArgs]),
-    );
+    const list = wrangler(["d1", "migrations", "list", db.binding, "--remote", ...envArgs]);
+    if (list.problem) unreadable.push(list.problem);
+    else unappliedMigrations[db.binding] = preflight.parseUnappliedMigrations(list.stdout);
   }
-  return {
-    secrets: secretList === undefined ? [] : preflight.parseSecretList(secretList),
-    queues: preflight.parseQueueList(queueList),
+  const account = {
+    secrets: secretList.stdout ? preflight.parseSecretList(secretList.stdout) : [],
+    queues: queueList.stdout ? preflight.parseQueueList(queueList.stdout) : [],
     unappliedMigrations,
   };
+  // Unread answers are problems of their own, not missing secrets or queues.
+  if (secretList.problem) account.secrets = preflight.requiredSecrets(config ?? {}, []).map((s) => s.name);
+  if (queueList.problem) account.queues = config ? preflight.queueNames(config) : [];
+  return { account, unreadable };
 }
