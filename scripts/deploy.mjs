@@ -19,7 +19,10 @@ import { gzipSync } from "node:zlib";
 import { parse } from "smol-toml";
 import { ensureBuilt, ROOT } from "./servers.mjs";
 
-const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+// The project's own wrangler. CRYPTO_CHECKOUT_DEPLOY_WRANGLER names another script run in its place:
+// test/tooling/deploy-preflight-account.test.ts puts one there that answers as an account would.
+const WRANGLER =
+  process.env.CRYPTO_CHECKOUT_DEPLOY_WRANGLER ?? join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 const USAGE = `Usage: npm run deploy -- --env <staging|production> [--dry-run | --upload-only] [-c wrangler.toml] [--secrets-file FILE]
   --dry-run       the checks that need no account, the bundle and its size; uploads nothing
                   (without --env: the top level, the local demo configuration)
@@ -158,7 +161,7 @@ function wrangler(args, isMissing) {
   return {
     problem: {
       kind: "account",
-      what: `wrangler ${args.filter((a) => a !== configPath).join(" ")} failed: ${reason.replace(/^\W*\[?ERROR\]?\s*/i, "").trim()}`,
+      what: `wrangler ${args.filter((a, i) => a !== "-c" && args[i - 1] !== "-c").join(" ")} failed: ${reason.replace(/^\W*\[?ERROR\]?\s*/i, "").trim()}`,
       fix: "npx wrangler login (or CLOUDFLARE_API_TOKEN with CLOUDFLARE_ACCOUNT_ID), then run the preflight again",
     },
   };
