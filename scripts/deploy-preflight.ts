@@ -69,7 +69,7 @@ export interface AccountState {
 }
 
 const DOCS = "docs/checkout.md#deploying";
-/** Shorter values than this are not looked for inside other values (they would match by chance). */
+/** Shorter values than this are not taken for secrets (a local .dev.vars may hold "false" or "1"). */
 const MIN_DEMO_VALUE_LENGTH = 12;
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
 /** Vars that hold an https URL when set: the Worker's own origin, the payment service's, Access's. */
@@ -237,12 +237,10 @@ export function configProblems(
     });
   }
 
-  const demo = demoValues.filter((d) => d.value.length > 0);
+  const demo = demoValues.filter((d) => d.value.length >= MIN_DEMO_VALUE_LENGTH);
   for (const [name, value] of Object.entries(config.vars ?? {})) {
     const text = typeof value === "string" ? value : JSON.stringify(value);
-    const found = demo.find(
-      (d) => text === d.value || (d.value.length >= MIN_DEMO_VALUE_LENGTH && text.includes(d.value)),
-    );
+    const found = demo.find((d) => text.includes(d.value));
     if (found) {
       problems.push({
         kind: "config",

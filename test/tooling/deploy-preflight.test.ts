@@ -98,6 +98,8 @@ function database(env: WorkerConfig, index: number) {
 describe("the deployment preflight's rules", () => {
   it("find nothing in a clean production configuration with a clean account", () => {
     expect(all(production())).toEqual([]);
+    // A short local value ("false", "1") is not taken for a secret.
+    expect(configProblems(production(), [{ source: "the local .dev.vars: FLAG", value: "false" }])).toEqual([]);
   });
 
   // [case, configuration, account, the problem named, its kind, how many problems in all]
