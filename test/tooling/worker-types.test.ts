@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,8 +33,9 @@ describe("the binding-types check of npm run lint (scripts/worker-types.mjs --ch
       "export class PaymentObject {}\nexport class OrderObject {}\nexport class ShopEventsObject {}\n",
     );
     writeFileSync(join(copy, "worker/sandbox/index.ts"), "export class Ledger {}\n");
-    // wrangler.toml ends in its [vars] table.
-    appendFileSync(join(copy, "wrangler.toml"), '\nSOME_NEW_SETTING = "1"\n');
+    // A var of the top level, the first line of its [vars] table (the environments follow it).
+    const toml = join(copy, "wrangler.toml");
+    writeFileSync(toml, readFileSync(toml, "utf8").replace(/^\[vars\]\n/m, '[vars]\nSOME_NEW_SETTING = "1"\n'));
 
     const run = spawnSync(process.execPath, ["scripts/worker-types.mjs", "--check"], { cwd: copy, encoding: "utf8" });
 
