@@ -23,6 +23,7 @@ import {
   type EndpointFigures,
 } from "./event-log-reads.js";
 import { Outbox } from "./outbox.js";
+import { OwnPayouts } from "./own-payouts.js";
 import { leaseMs } from "./retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent, WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
@@ -52,6 +53,10 @@ export function shopEvents(env: Env, shopId: string) {
       stub.detail(eventId, attemptsAfter, attemptsLimit),
     redeliver: (eventId: string, urls: string[]) => stub.redeliver(shopId, eventId, urls),
     applyPayout: (timestamp: string, payout: Payout) => stub.applyPayout(shopId, timestamp, payout),
+    /** What the flow that creates a payout (a refund) calls once the service answered the create. */
+    recordOwnPayout: (payoutId: string) => stub.recordOwnPayout(payoutId),
+    /** Whether this Worker created the payout (own-payouts.ts). */
+    ownsPayout: (payoutId: string) => stub.ownsPayout(payoutId),
     ping: (urls: string[]) => stub.ping(shopId, urls),
     deliveriesBetween: (from: number, to: number) => stub.deliveriesBetween(from, to),
     paymentEvents: (orderId: string | null, paymentId: string) => stub.paymentEvents(orderId, paymentId),
@@ -89,6 +94,7 @@ export class ShopEventsObject extends DurableObject<Env> {
   private readonly outbox: Outbox;
   private readonly leaseMs: number;
   private readonly retentionMs: number;
+  private readonly ownPayouts: OwnPayouts;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -97,6 +103,7 @@ export class ShopEventsObject extends DurableObject<Env> {
     this.retentionMs = retentionDaysMs(env.EVENT_RETENTION_DAYS, DEFAULT_EVENT_RETENTION_DAYS);
     this.log = new EventLog(ctx.storage.sql);
     this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
+    this.ownPayouts = new OwnPayouts(ctx.storage.sql);
     ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payouts (
       payout_id TEXT PRIMARY KEY,
       version INTEGER NOT NULL,
@@ -241,6 +248,20 @@ export class ShopEventsObject extends DurableObject<Env> {
     });
     if (decision.action === "apply") await this.relay();
     return decision.action;
+  }
+
+  /**
+   * Records a payout this Worker created for the shop: the flow that creates payouts (refunds)
+   * calls it as soon as the service answered the create, so that a notification about it that
+   * cannot be trusted is worth an upstream read (own-payouts.ts).
+   */
+  recordOwnPayout(payoutId: string): void {
+    this.ownPayouts.record(payoutId, Date.now());
+  }
+
+  /** Whether this Worker created the payout (notifications/hooks.ts asks before fetching one). */
+  ownsPayout(payoutId: string): boolean {
+    return this.ownPayouts.owns(payoutId);
   }
 
   /** Queues again the events whose lease ran out, sends the outbox, sets the next alarm. */
