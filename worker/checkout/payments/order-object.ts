@@ -138,7 +138,9 @@ export class OrderObject extends DurableObject<Env> {
           .toArray()[0]
       : undefined;
     if (latest) {
-      const view = await paymentObject(this.env, shop.id, latest.payment_id).view();
+      // orderView: a payment recorded here but never stored by its object (the Worker stopped in
+      // between) is fetched from the service and stored, not a 404 for ever.
+      const view = await paymentObject(this.env, shop.id, latest.payment_id).orderView(ref.orderId);
       if (!RESTARTABLE.has(view.status)) {
         const same =
           new Decimal(latest.price_amount).eq(request.priceAmount) &&

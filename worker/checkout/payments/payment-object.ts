@@ -69,6 +69,13 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
       stub.init(ref, payment, requestedAt, orderId),
     /** The latest view (404 payment_not_found, 502/504 upstream_* when it cannot be had). */
     view: async (): Promise<PaymentView> => unwrap(await stub.lookup(ref)),
+    /**
+     * The view of a payment the order `orderId` recorded (its OrderObject, or the order API
+     * reading the order's ids): like `view`, but a payment this object never stored (the Worker
+     * stopped between the order recording it and this object storing it) is fetched from the
+     * upstream and stored as version 1, with its `payment.created` event.
+     */
+    orderView: async (orderId: string): Promise<PaymentView> => unwrap(await stub.orderLookup(ref, orderId)),
     /** The view when the object holds the payment's snapshot now, else null (never asks the upstream). */
     heldView: (): Promise<PaymentView | null> => stub.heldView(ref),
     /** An authentic upstream notification: applied when newer. */
@@ -147,6 +154,34 @@ export class PaymentObject extends DurableObject<Env> {
       },
       (e, err) =>
         log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", {
+          shop: ref.shopId,
+          paymentId: ref.paymentId,
+          code: e.code,
+          error: err,
+        }),
+    );
+  }
+
+  /**
+   * `lookup` for a payment the order `orderId` recorded: the order created
+   * it, so a payment never stored here is one whose storing was cut short (the Worker stopped
+   * after the order recorded it), not a stranger's id. It is fetched from the upstream with the
+   * shop's key and stored as version 1 with its `payment.created` event (through the outbox, so
+   * the shop's backend hears of it), then answered. A forgotten payment loads as in `lookup`.
+   */
+  orderLookup(ref: PaymentRef, orderId: string): Promise<Result<PaymentView>> {
+    if (this.store.current() || this.store.forgottenVersion() > 0) return this.lookup(ref);
+    return settle(
+      async () => {
+        const shop = await getShop(this.env, ref.shopId);
+        this.loading ??= this.load(ref, { orderId }).finally(() => {
+          this.loading = undefined;
+        });
+        await this.loading;
+        return this.currentView(shop);
+      },
+      (e, err) =>
+        log(e.code === "internal_error" ? "error" : "warn", "payment_recovery_failed", {
           shop: ref.shopId,
           paymentId: ref.paymentId,
           code: e.code,
@@ -362,7 +397,12 @@ export class PaymentObject extends DurableObject<Env> {
     await this.loading;
   }
 
-  private async load({ shopId, paymentId }: PaymentRef): Promise<void> {
+  /**
+   * Fetches the payment from the upstream and stores it. `recorded`: the order that created it,
+   * for a payment never stored here (orderLookup): stored with its order, as version 1 with its
+   * `payment.created` event (apply makes one for a first version that was never forgotten).
+   */
+  private async load({ shopId, paymentId }: PaymentRef, recorded?: { orderId: string }): Promise<void> {
     const shop = await getShop(this.env, shopId);
     const startedAt = Date.now();
     let payment: Payment;
@@ -382,6 +422,12 @@ export class PaymentObject extends DurableObject<Env> {
       throw new CheckoutError(404, "payment_not_found", "No payment with this id.");
     }
     if (this.store.current()) return; // a notification or init stored it meanwhile
+    if (recorded) {
+      // What the service says at `startedAt` (a later state than the create's, maybe): the
+      // snapshot's time is that of the fetch, so no older notification can overwrite it.
+      if (this.store.orderId() === null) this.store.setOrderId(recorded.orderId);
+      log("warn", "payment_recovered", { shop: shopId, paymentId, orderId: recorded.orderId });
+    }
     this.apply(shop, payment, "poll", startedAt, { fetchedAt: startedAt });
     await this.afterChange();
   }
