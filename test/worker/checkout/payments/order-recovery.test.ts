@@ -7,6 +7,7 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { orderObject } from "../../../../worker/checkout/payments/order-object.js";
 import { paymentObject } from "../../../../worker/checkout/payments/payment-object.js";
@@ -72,7 +73,8 @@ describe("an order whose new payment was recorded but never stored by its Paymen
 
     const events = (await eventsAfter(SHOP, start)).map((e) => e.event);
     const created = events.filter(
-      (e) => e.type !== "payout.updated" && e.type !== "ping" && e.data.payment.paymentId === payment.paymentId,
+      (e): e is PaymentEvent =>
+        e.type !== "payout.updated" && e.type !== "ping" && e.data.payment.paymentId === payment.paymentId,
     );
     expect(created.map((e) => [e.type, e.data.orderId, e.data.version])).toEqual([["payment.created", orderId, 1]]);
     await stubs.receiver.until(() => stubs.receiver.accepted().some((d) => d.event.id === created[0]?.id));
