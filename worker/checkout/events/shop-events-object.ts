@@ -24,6 +24,7 @@ import {
 } from "./event-log-reads.js";
 import { Outbox } from "./outbox.js";
 import { OwnPayouts } from "./own-payouts.js";
+import { nextHintSlot } from "../upstream/hint-budget.js";
 import { leaseMs } from "./retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent, WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
@@ -57,6 +58,8 @@ export function shopEvents(env: Env, shopId: string) {
     recordOwnPayout: (payoutId: string) => stub.recordOwnPayout(payoutId),
     /** Whether this Worker created the payout (own-payouts.ts). */
     ownsPayout: (payoutId: string) => stub.ownsPayout(payoutId),
+    /** When the shop's next hint-driven upstream read may happen (upstream/hint-budget.ts). */
+    hintReadSlot: () => stub.hintReadSlot(),
     ping: (urls: string[]) => stub.ping(shopId, urls),
     deliveriesBetween: (from: number, to: number) => stub.deliveriesBetween(from, to),
     paymentEvents: (orderId: string | null, paymentId: string) => stub.paymentEvents(orderId, paymentId),
@@ -111,6 +114,9 @@ export class ShopEventsObject extends DurableObject<Env> {
       source_time INTEGER NOT NULL,
       fingerprint TEXT NOT NULL
     )`);
+    ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS hint_budget (id INTEGER PRIMARY KEY CHECK (id = 1), tat INTEGER NOT NULL)",
+    );
   }
 
   /**
@@ -262,6 +268,22 @@ export class ShopEventsObject extends DurableObject<Env> {
   /** Whether this Worker created the payout (notifications/hooks.ts asks before fetching one). */
   ownsPayout(payoutId: string): boolean {
     return this.ownPayouts.owns(payoutId);
+  }
+
+  /**
+   * The slot (ms since the epoch) of one hint-driven upstream read of this shop's payments: now
+   * while the shop's budget allows it, later past it (upstream/hint-budget.ts). A counter here
+   * rather than a rate-limit binding: a binding only answers yes or no, while a deferred read
+   * needs to know when it may happen, and every deferred read gets its own later slot.
+   */
+  hintReadSlot(): number {
+    const now = Date.now();
+    return this.ctx.storage.transactionSync(() => {
+      const row = this.ctx.storage.sql.exec<{ tat: number }>("SELECT tat FROM hint_budget WHERE id = 1").toArray()[0];
+      const slot = nextHintSlot(row?.tat, now);
+      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO hint_budget (id, tat) VALUES (1, ?)", slot.tat);
+      return slot.at;
+    });
   }
 
   /** Queues again the events whose lease ran out, sends the outbox, sets the next alarm. */

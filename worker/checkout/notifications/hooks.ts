@@ -13,6 +13,9 @@
  * - Shop with an HMAC key and a signature that does not verify: 401, and the payment the body
  *   names is fetched again from the upstream when this Worker holds it (a wrong guess about the
  *   signature scheme delays updates, never loses them; the object spaces the fetches).
+ * - Every such hint-driven read is spaced per payment by its object and capped per shop
+ *   (upstream/hint-budget.ts): past the shop's budget the read is deferred to a later slot,
+ *   never dropped, so a flood of hints delays that shop's updates and no other shop's.
  * - A payment this Worker does not hold (not created through it, never viewed): 200 and a log
  *   line, nothing stored.
  * - `v3/payouts`: authentic and naming this shop's hook URL (or none): stored in the shop's event

@@ -16,7 +16,7 @@ import { V3Error } from "../../v3/errors.js";
 import type { Env } from "../env.js";
 import { paymentEvent } from "../events/build.js";
 import { Outbox } from "../events/outbox.js";
-import { recordInEventLog } from "../events/shop-events-object.js";
+import { recordInEventLog, shopEvents } from "../events/shop-events-object.js";
 import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "../http/errors.js";
 import { hookShopOf } from "../upstream/hook-url.js";
 import { log } from "../http/log.js";
@@ -51,8 +51,12 @@ export interface PaymentRef {
 /** What `applyNotification` did with a notification ("unknown": the payment was not created through this Worker, nothing stored). */
 export type NotificationOutcome = SnapshotDecision["action"] | "unknown";
 
-/** What `hint` did: a re-fetch is scheduled, or the payment is not held here (nothing stored). */
-export type HintOutcome = "refetch" | "unknown";
+/**
+ * What `hint` did: a re-fetch is scheduled ("refetch"), or deferred by the shop's budget of
+ * hint-driven reads ("deferred": it happens later, upstream/hint-budget.ts), or the payment is
+ * not held here ("unknown": nothing stored).
+ */
+export type HintOutcome = "refetch" | "deferred" | "unknown";
 
 /** The headers that carry the identity of a stream request from the router to the object. */
 const SHOP_HEADER = "X-Checkout-Shop";
@@ -103,6 +107,8 @@ export class PaymentObject extends DurableObject<Env> {
   private fetching: number | undefined;
   /** The first upstream fetch when nothing is stored yet, shared by concurrent callers. */
   private loading: Promise<void> | undefined;
+  /** A slot being asked of the shop's hint budget, shared by the hints that arrive meanwhile. */
+  private reserving: Promise<HintOutcome> | undefined;
   /** Webhook events not yet accepted by the Queue. */
   private readonly outbox: Outbox;
 
@@ -213,12 +219,29 @@ export class PaymentObject extends DurableObject<Env> {
     return decision.action;
   }
 
-  /** A notification that is only a hint (unauthenticated, or of an unknown type): the alarm re-fetches the payment. */
+  /**
+   * A notification that is only a hint (unauthenticated, or of an unknown type): the alarm
+   * re-fetches the payment, at the slot the shop's budget of hint-driven reads gives
+   * (upstream/hint-budget.ts; now within it, later past it). A re-fetch already asked for answers this
+   * hint too, and a final payment is never fetched again: neither takes a slot.
+   */
   async hint(ref: PaymentRef): Promise<HintOutcome> {
-    if (!this.holds(ref)) return "unknown";
-    this.store.requestRefetch();
-    await this.schedule();
-    return "refetch";
+    const row = this.store.current();
+    if (!row || !this.holds(ref)) return "unknown";
+    if (row.refetch_requested === 1 || isFinalStatus(row.status))
+      return row.refetch_not_before !== null && row.refetch_not_before > Date.now() ? "deferred" : "refetch";
+    this.reserving ??= shopEvents(this.env, ref.shopId)
+      .hintReadSlot()
+      .then(async (slot) => {
+        const deferred = slot > Date.now();
+        this.store.requestRefetch(deferred ? slot : undefined);
+        await this.schedule();
+        return deferred ? ("deferred" as const) : ("refetch" as const);
+      })
+      .finally(() => {
+        this.reserving = undefined;
+      });
+    return this.reserving;
   }
 
   // ---- WebSocket
@@ -498,6 +521,7 @@ export class PaymentObject extends DurableObject<Env> {
       watched: this.openSockets().length > 0,
       expiryChecked: row.expiry_checked === 1,
       refetchRequested: row.refetch_requested === 1,
+      ...(row.refetch_not_before === null ? {} : { refetchNotBefore: row.refetch_not_before }),
       failures: row.failures,
     };
     if (row.expires_at !== null) state.expiresAt = row.expires_at;
