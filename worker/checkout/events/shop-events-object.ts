@@ -25,6 +25,8 @@ import {
   type EndpointFigures,
 } from "./event-log-reads.js";
 import { Outbox } from "./outbox.js";
+import { OwnPayouts } from "./own-payouts.js";
+import { nextHintSlot } from "../upstream/hint-budget.js";
 import { leaseMs, nextHeldCheck } from "./retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent, WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
@@ -56,6 +58,12 @@ export function shopEvents(env: Env, shopId: string) {
       stub.detail(eventId, attemptsAfter, attemptsLimit),
     redeliver: (eventId: string, urls: string[]) => stub.redeliver(shopId, eventId, urls),
     applyPayout: (timestamp: string, payout: Payout) => stub.applyPayout(shopId, timestamp, payout),
+    /** What the flow that creates a payout (a refund) calls once the service answered the create. */
+    recordOwnPayout: (payoutId: string) => stub.recordOwnPayout(payoutId),
+    /** Whether this Worker created the payout (own-payouts.ts). */
+    ownsPayout: (payoutId: string) => stub.ownsPayout(payoutId),
+    /** When the shop's next hint-driven upstream read may happen (upstream/hint-budget.ts). */
+    hintReadSlot: () => stub.hintReadSlot(),
     ping: (urls: string[]) => stub.ping(shopId, urls),
     deliveriesBetween: (from: number, to: number) => stub.deliveriesBetween(from, to),
     paymentEvents: (orderId: string | null, paymentId: string) => stub.paymentEvents(orderId, paymentId),
@@ -98,6 +106,7 @@ export class ShopEventsObject extends DurableObject<Env> {
   private readonly outbox: Outbox;
   private readonly leaseMs: number;
   private readonly retentionMs: number;
+  private readonly ownPayouts: OwnPayouts;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -106,6 +115,7 @@ export class ShopEventsObject extends DurableObject<Env> {
     this.retentionMs = retentionDaysMs(env.EVENT_RETENTION_DAYS, DEFAULT_EVENT_RETENTION_DAYS);
     this.log = new EventLog(ctx.storage.sql);
     this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
+    this.ownPayouts = new OwnPayouts(ctx.storage.sql);
     ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payouts (
       payout_id TEXT PRIMARY KEY,
       version INTEGER NOT NULL,
@@ -113,6 +123,9 @@ export class ShopEventsObject extends DurableObject<Env> {
       source_time INTEGER NOT NULL,
       fingerprint TEXT NOT NULL
     )`);
+    ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS hint_budget (id INTEGER PRIMARY KEY CHECK (id = 1), tat INTEGER NOT NULL)",
+    );
   }
 
   /**
@@ -283,6 +296,36 @@ export class ShopEventsObject extends DurableObject<Env> {
     });
     if (decision.action === "apply") await this.relay();
     return decision.action;
+  }
+
+  /**
+   * Records a payout this Worker created for the shop: the flow that creates payouts (refunds)
+   * calls it as soon as the service answered the create, so that a notification about it that
+   * cannot be trusted is worth an upstream read (own-payouts.ts).
+   */
+  recordOwnPayout(payoutId: string): void {
+    this.ownPayouts.record(payoutId, Date.now());
+  }
+
+  /** Whether this Worker created the payout (notifications/hooks.ts asks before fetching one). */
+  ownsPayout(payoutId: string): boolean {
+    return this.ownPayouts.owns(payoutId);
+  }
+
+  /**
+   * The slot (ms since the epoch) of one hint-driven upstream read of this shop's payments: now
+   * while the shop's budget allows it, later past it (upstream/hint-budget.ts). A counter here
+   * rather than a rate-limit binding: a binding only answers yes or no, while a deferred read
+   * needs to know when it may happen, and every deferred read gets its own later slot.
+   */
+  hintReadSlot(): number {
+    const now = Date.now();
+    return this.ctx.storage.transactionSync(() => {
+      const row = this.ctx.storage.sql.exec<{ tat: number }>("SELECT tat FROM hint_budget WHERE id = 1").toArray()[0];
+      const slot = nextHintSlot(row?.tat, now);
+      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO hint_budget (id, tat) VALUES (1, ?)", slot.tat);
+      return slot.at;
+    });
   }
 
   /**

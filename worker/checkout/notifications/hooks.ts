@@ -13,11 +13,15 @@
  * - Shop with an HMAC key and a signature that does not verify: 401, and the payment the body
  *   names is fetched again from the upstream when this Worker holds it (a wrong guess about the
  *   signature scheme delays updates, never loses them; the object spaces the fetches).
+ * - Every such hint-driven read is spaced per payment by its object and capped per shop
+ *   (upstream/hint-budget.ts): past the shop's budget the read is deferred to a later slot,
+ *   never dropped, so a flood of hints delays that shop's updates and no other shop's.
  * - A payment this Worker does not hold (not created through it, never viewed): 200 and a log
  *   line, nothing stored.
  * - `v3/payouts`: authentic and naming this shop's hook URL (or none): stored in the shop's event
  *   log as a `payout.updated` event when newer (ShopEventsObject), then 200. Without an HMAC key
- *   the body cannot be trusted: the payout is fetched from the upstream with the shop's key.
+ *   the body cannot be trusted: the payout is fetched from the upstream with the shop's key, and
+ *   only when this Worker created it (events/own-payouts.ts); any other costs nothing upstream.
  * - Any other `notificationType` (the spec names two; new versions may add more): after the same
  *   signature check, acknowledged with 202 and never a 400 (which the upstream would retry for
  *   ever). It is only a hint: when its `body.paymentId` names a payment this Worker holds, that
@@ -156,20 +160,25 @@ function refetchPayment(env: Env, shop: Shop, paymentId: string, why: "hint" | "
 
 /**
  * A payout named by a notification that cannot be trusted: fetched from the service with the
- * shop's key (in the background: 202 at once) and recorded when it names this shop's hook.
+ * shop's key (in the background: 202 at once, whatever the payout) and recorded when it names
+ * this shop's hook, but only when this Worker created the payout (the shop's record of its own
+ * payouts, events/own-payouts.ts): anyone can post a payout id, and one this shop did not
+ * create here costs no upstream request.
  */
 function refetchPayout(env: Env, ctx: ExecutionContext, shop: Shop, payoutId: string): Response {
   const events = shopEvents(env, shop.id);
   ctx.waitUntil(
-    upstreamFor(env, shop)
-      .getPayout(payoutId)
-      // The fetched payout must name this shop's hook: an unauthenticated body could name another
-      // shop's payout on a shared upstream account.
-      .then((fetched) =>
-        hookShopOf(fetched.notificationUrl) === shop.id
+    events
+      .ownsPayout(payoutId)
+      .then(async (owned) => {
+        if (!owned) return "not_own_payout";
+        const fetched = await upstreamFor(env, shop).getPayout(payoutId);
+        // The fetched payout must name this shop's hook: an unauthenticated body could name another
+        // shop's payout on a shared upstream account.
+        return hookShopOf(fetched.notificationUrl) === shop.id
           ? events.applyPayout(new Date().toISOString(), fetched)
-          : "ignored",
-      )
+          : "ignored";
+      })
       .then(
         (outcome) => log("info", "payout_notification", { shop: shop.id, payoutId, outcome, authentic: false }),
         (err: unknown) => log("error", "payout_hint_failed", { shop: shop.id, payoutId, error: err }),

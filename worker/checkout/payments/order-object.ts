@@ -151,7 +151,9 @@ export class OrderObject extends DurableObject<Env> {
           .toArray()[0]
       : undefined;
     if (latest) {
-      const { view, clientSecret } = await paymentObject(this.env, shop.id, latest.payment_id).owned();
+      // A payment recorded here but never stored by its object (the Worker stopped in between) is
+      // fetched from the service and stored, not a 404 for ever.
+      const { view, clientSecret } = await paymentObject(this.env, shop.id, latest.payment_id).owned(ref.orderId);
       if (!RESTARTABLE.has(view.status)) {
         const same =
           new Decimal(latest.price_amount).eq(request.priceAmount) &&

@@ -16,7 +16,7 @@ import { V3Error } from "../../v3/errors.js";
 import type { Env } from "../env.js";
 import { paymentEvent } from "../events/build.js";
 import { Outbox } from "../events/outbox.js";
-import { recordInEventLog } from "../events/shop-events-object.js";
+import { recordInEventLog, shopEvents } from "../events/shop-events-object.js";
 import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "../http/errors.js";
 import { hookShopOf } from "../upstream/hook-url.js";
 import { log } from "../http/log.js";
@@ -52,8 +52,12 @@ export interface PaymentRef {
 /** What `applyNotification` did with a notification ("unknown": the payment was not created through this Worker, nothing stored). */
 export type NotificationOutcome = SnapshotDecision["action"] | "unknown";
 
-/** What `hint` did: a re-fetch is scheduled, or the payment is not held here (nothing stored). */
-export type HintOutcome = "refetch" | "unknown";
+/**
+ * What `hint` did: a re-fetch is scheduled ("refetch"), or deferred by the shop's budget of
+ * hint-driven reads ("deferred": it happens later, upstream/hint-budget.ts), or the payment is
+ * not held here ("unknown": nothing stored).
+ */
+export type HintOutcome = "refetch" | "deferred" | "unknown";
 
 /** The headers that carry the identity of a stream request, and the client secret it came with, from the router to the object. */
 const SHOP_HEADER = "X-Checkout-Shop";
@@ -84,8 +88,18 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
     view: async (): Promise<PaymentView> => unwrap(await stub.lookup(ref)),
     /** The latest view for a public reader: 404 payment_not_found unless `clientSecret` is the payment's. */
     read: async (clientSecret: string | undefined): Promise<PaymentView> => unwrap(await stub.read(ref, clientSecret)),
-    /** The latest view with the client secret, for the server side (the order's create, the shop's backend). */
-    owned: async (): Promise<OwnedPayment> => unwrap(await stub.owned(ref)),
+    /**
+     * The latest view with the client secret, for the order's create: a payment the order
+     * `orderId` recorded but this object never stored is recovered as in `orderView`.
+     */
+    owned: async (orderId: string): Promise<OwnedPayment> => unwrap(await stub.owned(ref, orderId)),
+    /**
+     * The view of a payment the order `orderId` recorded (its OrderObject, or the order API
+     * reading the order's ids): like `view`, but a payment this object never stored (the Worker
+     * stopped between the order recording it and this object storing it) is fetched from the
+     * upstream and stored as version 1, with its `payment.created` event.
+     */
+    orderView: async (orderId: string): Promise<PaymentView> => unwrap(await stub.orderLookup(ref, orderId)),
     /** The view when the object holds the payment's snapshot now, else null (never asks the upstream). */
     heldView: (): Promise<PaymentView | null> => stub.heldView(ref),
     /** An authentic upstream notification: applied when newer. */
@@ -116,6 +130,8 @@ export class PaymentObject extends DurableObject<Env> {
   private fetching: number | undefined;
   /** The first upstream fetch when nothing is stored yet, shared by concurrent callers. */
   private loading: Promise<void> | undefined;
+  /** A slot being asked of the shop's hint budget, shared by the hints that arrive meanwhile. */
+  private reserving: Promise<HintOutcome> | undefined;
   /** Webhook events not yet accepted by the Queue. */
   private readonly outbox: Outbox;
 
@@ -180,9 +196,9 @@ export class PaymentObject extends DurableObject<Env> {
    * payments had secrets gets one now, so that whoever may have it (a signed create, the shop's
    * backend) can hand it to a page.
    */
-  owned(ref: PaymentRef): Promise<Result<OwnedPayment>> {
+  owned(ref: PaymentRef, orderId: string): Promise<Result<OwnedPayment>> {
     return this.settleLookup(ref, async () => {
-      const view = await this.lookupNow(ref);
+      const view = await this.orderLookupNow(ref, orderId);
       let clientSecret = this.store.clientSecret();
       if (clientSecret === null) {
         clientSecret = newClientSecret();
@@ -221,6 +237,37 @@ export class PaymentObject extends DurableObject<Env> {
   }
 
   /**
+   * `lookup` for a payment the order `orderId` recorded: the order created
+   * it, so a payment never stored here is one whose storing was cut short (the Worker stopped
+   * after the order recorded it), not a stranger's id. It is fetched from the upstream with the
+   * shop's key and stored as version 1 with its `payment.created` event (through the outbox, so
+   * the shop's backend hears of it), then answered. A forgotten payment loads as in `lookup`.
+   */
+  orderLookup(ref: PaymentRef, orderId: string): Promise<Result<PaymentView>> {
+    if (this.store.current() || this.store.forgottenVersion() > 0) return this.lookup(ref);
+    return settle(
+      () => this.orderLookupNow(ref, orderId),
+      (e, err) =>
+        log(e.code === "internal_error" ? "error" : "warn", "payment_recovery_failed", {
+          shop: ref.shopId,
+          paymentId: ref.paymentId,
+          code: e.code,
+          error: err,
+        }),
+    );
+  }
+
+  private async orderLookupNow(ref: PaymentRef, orderId: string): Promise<PaymentView> {
+    if (this.store.current() || this.store.forgottenVersion() > 0) return this.lookupNow(ref);
+    const shop = await getShop(this.env, ref.shopId);
+    this.loading ??= this.load(ref, { orderId }).finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+    return this.currentView(shop);
+  }
+
+  /**
    * The view of the snapshot held now, or null when none is (never created here, or forgotten
    * after its retention time): no upstream request and no poll, unlike `lookup`.
    */
@@ -243,12 +290,29 @@ export class PaymentObject extends DurableObject<Env> {
     return decision.action;
   }
 
-  /** A notification that is only a hint (unauthenticated, or of an unknown type): the alarm re-fetches the payment. */
+  /**
+   * A notification that is only a hint (unauthenticated, or of an unknown type): the alarm
+   * re-fetches the payment, at the slot the shop's budget of hint-driven reads gives
+   * (upstream/hint-budget.ts; now within it, later past it). A re-fetch already asked for answers this
+   * hint too, and a final payment is never fetched again: neither takes a slot.
+   */
   async hint(ref: PaymentRef): Promise<HintOutcome> {
-    if (!this.holds(ref)) return "unknown";
-    this.store.requestRefetch();
-    await this.schedule();
-    return "refetch";
+    const row = this.store.current();
+    if (!row || !this.holds(ref)) return "unknown";
+    if (row.refetch_requested === 1 || isFinalStatus(row.status))
+      return row.refetch_not_before !== null && row.refetch_not_before > Date.now() ? "deferred" : "refetch";
+    this.reserving ??= shopEvents(this.env, ref.shopId)
+      .hintReadSlot()
+      .then(async (slot) => {
+        const deferred = slot > Date.now();
+        this.store.requestRefetch(deferred ? slot : undefined);
+        await this.schedule();
+        return deferred ? ("deferred" as const) : ("refetch" as const);
+      })
+      .finally(() => {
+        this.reserving = undefined;
+      });
+    return this.reserving;
   }
 
   // ---- WebSocket
@@ -432,7 +496,12 @@ export class PaymentObject extends DurableObject<Env> {
     await this.loading;
   }
 
-  private async load({ shopId, paymentId }: PaymentRef): Promise<void> {
+  /**
+   * Fetches the payment from the upstream and stores it. `recorded`: the order that created it,
+   * for a payment never stored here (orderLookup): stored with its order, as version 1 with its
+   * `payment.created` event (apply makes one for a first version that was never forgotten).
+   */
+  private async load({ shopId, paymentId }: PaymentRef, recorded?: { orderId: string }): Promise<void> {
     const shop = await getShop(this.env, shopId);
     const startedAt = Date.now();
     let payment: Payment;
@@ -452,6 +521,12 @@ export class PaymentObject extends DurableObject<Env> {
       throw paymentNotFound();
     }
     if (this.store.current()) return; // a notification or init stored it meanwhile
+    if (recorded) {
+      // What the service says at `startedAt` (a later state than the create's, maybe): the
+      // snapshot's time is that of the fetch, so no older notification can overwrite it.
+      if (this.store.orderId() === null) this.store.setOrderId(recorded.orderId);
+      log("warn", "payment_recovered", { shop: shopId, paymentId, orderId: recorded.orderId });
+    }
     this.apply(shop, payment, "poll", startedAt, { fetchedAt: startedAt });
     await this.afterChange();
   }
@@ -522,6 +597,7 @@ export class PaymentObject extends DurableObject<Env> {
       watched: this.openSockets().length > 0,
       expiryChecked: row.expiry_checked === 1,
       refetchRequested: row.refetch_requested === 1,
+      ...(row.refetch_not_before === null ? {} : { refetchNotBefore: row.refetch_not_before }),
       failures: row.failures,
     };
     if (row.expires_at !== null) state.expiresAt = row.expires_at;

@@ -4,7 +4,7 @@
  *
  * - `snapshots`: every applied version of the payment (what the upstream said, when, from where);
  * - `payment`: one row, the current version and the poll state (last fetch, failures, whether the
- *   expiry was checked, whether a re-fetch was asked for);
+ *   expiry was checked, whether a re-fetch was asked for and not before when);
  * - `payment_order`: the shop's order the payment was created for (kept when snapshots go);
  * - `payment_secret`: the payment's client secret (payments/client-secret.ts; kept when snapshots go);
  * - `forgotten`: the last version once the snapshots were deleted, so versions never repeat.
@@ -34,6 +34,8 @@ export interface PaymentRow extends Record<string, SqlStorageValue> {
   failures: number;
   expiry_checked: number;
   refetch_requested: number;
+  /** A re-fetch deferred by the shop's hint budget waits until then (null: not deferred). */
+  refetch_not_before: number | null;
 }
 
 /** One applied snapshot, as `store` writes it. */
@@ -73,8 +75,12 @@ CREATE TABLE IF NOT EXISTS payment (
   last_fetch_at INTEGER,
   failures INTEGER NOT NULL DEFAULT 0,
   expiry_checked INTEGER NOT NULL DEFAULT 0,
-  refetch_requested INTEGER NOT NULL DEFAULT 0
+  refetch_requested INTEGER NOT NULL DEFAULT 0,
+  refetch_not_before INTEGER
 );`;
+
+/** Added after the first release of the table: objects stored before get it when they wake. */
+const NOT_BEFORE_COLUMN = "ALTER TABLE payment ADD COLUMN refetch_not_before INTEGER";
 
 const ORDER_SCHEMA =
   "CREATE TABLE IF NOT EXISTS payment_order (id INTEGER PRIMARY KEY CHECK (id = 1), order_id TEXT NOT NULL)";
@@ -94,13 +100,25 @@ export class PaymentStore {
   ) {}
 
   private has(table: string): boolean {
-    this.tables ??= new Set(
-      this.sql
-        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
-        .toArray()
-        .map((row) => row.name),
-    );
+    if (this.tables === undefined) {
+      this.tables = new Set(
+        this.sql
+          .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+          .toArray()
+          .map((row) => row.name),
+      );
+      if (this.tables.has("payment")) this.upgrade();
+    }
     return this.tables.has(table);
+  }
+
+  /** Adds what later versions added to a `payment` table stored before them. */
+  private upgrade(): void {
+    const columns = this.sql
+      .exec<{ name: string }>("SELECT name FROM pragma_table_info('payment')")
+      .toArray()
+      .map((row) => row.name);
+    if (!columns.includes("refetch_not_before")) this.sql.exec(NOT_BEFORE_COLUMN);
   }
 
   private created(...tables: string[]): void {
@@ -197,9 +215,12 @@ export class PaymentStore {
     this.update("source_time = ?", sourceTime);
   }
 
-  /** Somebody wants a fresh copy from the upstream: the alarm fetches it. */
-  requestRefetch(): void {
-    this.update("refetch_requested = 1");
+  /**
+   * Somebody wants a fresh copy from the upstream: the alarm fetches it, not before `notBefore`
+   * when given (a hint the shop's budget deferred; upstream/hint-budget.ts), else as soon as it may.
+   */
+  requestRefetch(notBefore?: number): void {
+    this.update("refetch_requested = 1, refetch_not_before = ?", notBefore ?? null);
   }
 
   /**
@@ -210,13 +231,13 @@ export class PaymentStore {
   fetchSucceeded(at: number, expiryChecked: boolean, sourceTime?: number): void {
     if (sourceTime === undefined)
       this.update(
-        "last_fetch_at = ?, failures = 0, refetch_requested = 0, expiry_checked = ?",
+        "last_fetch_at = ?, failures = 0, refetch_requested = 0, refetch_not_before = NULL, expiry_checked = ?",
         at,
         expiryChecked ? 1 : 0,
       );
     else
       this.update(
-        "last_fetch_at = ?, failures = 0, refetch_requested = 0, expiry_checked = ?, source_time = MAX(source_time, ?)",
+        "last_fetch_at = ?, failures = 0, refetch_requested = 0, refetch_not_before = NULL, expiry_checked = ?, source_time = MAX(source_time, ?)",
         at,
         expiryChecked ? 1 : 0,
         sourceTime,

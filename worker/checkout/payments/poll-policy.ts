@@ -8,7 +8,10 @@
  *   after the previous fetch; a reader without a stream (GET) asks for a re-fetch when the last
  *   fetch is older than `intervalMs` (`readerWantsFetch`), which the alarm then makes;
  * - refetch: a notification that could not be authenticated asked for a re-fetch: at once, but
- *   never sooner than `minGapMs` after the previous fetch (forged hints cannot multiply GETs);
+ *   never sooner than `minGapMs` after the previous fetch (forged hints cannot multiply GETs),
+ *   and never before `refetchNotBefore` when the shop's budget of hint-driven reads deferred it
+ *   (upstream/hint-budget.ts). A deferred re-fetch stays asked for until a fetch succeeds, so it is
+ *   delayed, never dropped; any other fetch (a viewer's, the expiry check) answers it too;
  * - expiry: the payment has an expirationTime and has not been checked since it passed: at
  *   expirationTime + `expiryGraceMs`, so EXPIRED shows without a notification, watched or not.
  * After a failed fetch (upstream outage) the next one waits `intervalMs * 2^failures`, at most
@@ -62,6 +65,8 @@ export interface PollState {
   expiryChecked: boolean;
   /** An unauthenticated notification asked for a re-fetch that has not happened yet. */
   refetchRequested: boolean;
+  /** The shop's hint budget deferred that re-fetch until then (ms since the epoch). */
+  refetchNotBefore?: number;
   /** When the last fetch (or the creation) was started; undefined when none. */
   lastFetchAt?: number;
   /** Failed fetches since the last success. */
@@ -94,7 +99,7 @@ export function nextAlarmAt(state: PollState, settings: PollSettings): number | 
       : Math.max(state.now, last + (state.failures > 0 ? backoffMs(state.failures, settings) : settings.minGapMs));
   const candidates: number[] = [];
   if (state.watched) candidates.push(Math.max(earliest, (last ?? state.now) + settings.intervalMs));
-  if (state.refetchRequested) candidates.push(earliest);
+  if (state.refetchRequested) candidates.push(Math.max(earliest, state.refetchNotBefore ?? earliest));
   if (expiryPending(state)) candidates.push(Math.max(earliest, state.expiresAt + settings.expiryGraceMs));
   return candidates.length ? Math.min(...candidates) : null;
 }
@@ -102,13 +107,22 @@ export function nextAlarmAt(state: PollState, settings: PollSettings): number | 
 /** When the alarm fires: should it fetch now? */
 export function fetchDue(state: PollState, settings: PollSettings): boolean {
   if (state.final) return false;
-  if (state.watched || state.refetchRequested) return true;
+  if (state.watched || refetchDue(state)) return true;
   return expiryPending(state) && state.now >= state.expiresAt + settings.expiryGraceMs;
 }
 
-/** A GET of the view: should it ask for a re-fetch (not final, last fetch an interval ago or more)? */
+/** A re-fetch is asked for and not deferred past now. */
+function refetchDue(state: PollState): boolean {
+  return state.refetchRequested && (state.refetchNotBefore === undefined || state.now >= state.refetchNotBefore);
+}
+
+/**
+ * A GET of the view: should it ask for a re-fetch (not final, last fetch an interval ago or
+ * more)? A re-fetch a hint asked for that the shop's budget deferred does not hold it back: a
+ * reader's fetch is not hint-driven (and answers the hint too).
+ */
 export function readerWantsFetch(state: PollState, settings: PollSettings): boolean {
-  if (state.final || state.refetchRequested) return false;
+  if (state.final || (state.refetchRequested && state.refetchNotBefore === undefined)) return false;
   return state.lastFetchAt === undefined || state.now - state.lastFetchAt >= settings.intervalMs;
 }
 

@@ -44,7 +44,7 @@ backendApi.get("/api/shops/:shop/orders/:orderId", backendAuth, async (c) => {
   const ids = await orderObject(c.env, shop.id, orderId).paymentIds();
   // Once the order's object is gone (ORDER_RETENTION_DAYS), the ledger still has its payments.
   const views = ids.length
-    ? await Promise.all(ids.map((id) => paymentObject(c.env, shop.id, id).view()))
+    ? await Promise.all(ids.map((id) => paymentObject(c.env, shop.id, id).orderView(orderId)))
     : c.env.LEDGER
       ? await orderPayments(c.env.LEDGER, shop.id, orderId)
       : [];

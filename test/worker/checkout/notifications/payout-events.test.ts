@@ -149,14 +149,114 @@ describe("v3/payouts notifications", () => {
   });
 });
 
+/** A copy of demo-open without an HMAC key, under a fresh id: its notifications cannot be trusted. */
+function keylessShop(): { shop: string; env: typeof testEnv } {
+  const shop = freshShopId("nohmac");
+  const open = committedShops().find((s) => s.id === "demo-open");
+  const secrets = { ...(open?.secrets as Record<string, string>) };
+  delete secrets.notificationHmacKey;
+  return { shop, env: { ...testEnv, SHOPS: shopsWithCopy(shop, { secrets }) } };
+}
+
+/** handleHook for `shop` with `body`, the background work awaited; the log lines about `payoutId`. */
+async function hookLines(env: typeof testEnv, shop: string, body: string, payoutId: string) {
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+  const ctx = createExecutionContext();
+  const response = await handleHook(
+    new Request(`https://checkout.test/hooks/${shop}`, { method: "POST", body }),
+    env,
+    ctx,
+    await getShop(env, shop),
+  );
+  await waitOnExecutionContext(ctx);
+  spy.mockRestore();
+  const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.payoutId === payoutId);
+  return { status: response.status, logged };
+}
+
 describe("an unauthenticated payout notification (a shop without an HMAC key)", () => {
-  it("fetches the payout, and records nothing when the fetched payout names another shop's hook", async () => {
-    const shop = freshShopId("nohmac");
-    const open = committedShops().find((s) => s.id === "demo-open");
-    const secrets = { ...(open?.secrets as Record<string, string>) };
-    delete secrets.notificationHmacKey;
-    const env = { ...testEnv, SHOPS: shopsWithCopy(shop, { secrets }) };
+  it("costs no upstream request for a payout this Worker did not create, whatever the body claims", async () => {
+    const { shop, env } = keylessShop();
+    const stranger = payout({ notificationUrl: `https://checkout.test/hooks/${shop}`, status: "SENT" });
+    upstream.payouts.set(stranger.payoutId, stranger);
+    const bodies = [
+      JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payouts", body: stranger }),
+      // A type this Worker does not know, naming only the payout.
+      JSON.stringify({
+        timestamp: new Date().toISOString(),
+        notificationType: "v4/payout",
+        body: { payoutId: stranger.payoutId },
+      }),
+    ];
+    for (const body of bodies) {
+      const { status, logged } = await hookLines(env, shop, body, stranger.payoutId);
+      expect(status).toBe(202);
+      expect(logged).toContainEqual(
+        expect.objectContaining({ event: "payout_notification", outcome: "not_own_payout", authentic: false }),
+      );
+    }
+    expect(upstream.count("GET", "/v3/payouts")).toBe(0);
+    const recorded = await runInDurableObject(
+      shopEvents(testEnv, shop).stub,
+      (_i, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n,
+    );
+    expect(recorded).toBe(0);
+  });
+
+  it("fetches a payout this Worker created and records what the service says, not what the body says", async () => {
+    // demo-open as a shop without a key (the object that records the event knows demo-open).
+    const demo = await getShop(testEnv, SHOP);
+    const keyless = {
+      ...demo,
+      secret: (field: Parameters<typeof demo.secret>[0]) =>
+        field === "notificationHmacKey" ? undefined : demo.secret(field),
+    };
+    const own = payout({ status: "APPROVED" });
+    upstream.payouts.set(own.payoutId, own);
+    await shopEvents(testEnv, SHOP).recordOwnPayout(own.payoutId);
+    expect(await shopEvents(testEnv, SHOP).ownsPayout(own.payoutId)).toBe(true);
+    const body = JSON.stringify({
+      timestamp: new Date().toISOString(),
+      notificationType: "v3/payouts",
+      body: { ...own, status: "SENT" },
+    });
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    const ctx = createExecutionContext();
+    const response = await handleHook(
+      new Request(`https://checkout.test/hooks/${SHOP}`, { method: "POST", body }),
+      testEnv,
+      ctx,
+      keyless,
+    );
+    await waitOnExecutionContext(ctx);
+    spy.mockRestore();
+    expect(response.status).toBe(202);
+    const logged = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.payoutId === own.payoutId);
+    expect(logged).toEqual([
+      expect.objectContaining({ event: "payout_notification", outcome: "apply", authentic: false }),
+    ]);
+    expect(upstream.count("GET", `/v3/payouts/${own.payoutId}`)).toBe(1);
+    expect((await payoutEvents(SHOP, own.payoutId)).map((e) => e.data.payout.status)).toEqual(["APPROVED"]);
+    await receiver.until(() => deliveredPayouts(own.payoutId).length === 1);
+  });
+
+  it("records a payout id once, and tells an own payout from any other", async () => {
+    const events = shopEvents(testEnv, freshShopId("own-payouts"));
+    await events.recordOwnPayout("po_own_1");
+    await events.recordOwnPayout("po_own_1");
+    expect(await events.ownsPayout("po_own_1")).toBe(true);
+    expect(await events.ownsPayout("po_own_2")).toBe(false);
+    expect(await shopEvents(testEnv, freshShopId("own-payouts-other")).ownsPayout("po_own_1")).toBe(false);
+  });
+
+  it("fetches an own payout, and records nothing when the fetched payout names another shop's hook", async () => {
+    const { shop, env } = keylessShop();
     const foreign = payout({ notificationUrl: "https://checkout.test/hooks/demo-signed" });
+    await shopEvents(testEnv, shop).recordOwnPayout(foreign.payoutId);
     upstream.payouts.set(foreign.payoutId, foreign);
     // The forged body claims this shop's hook; only the fetched payout counts.
     const body = JSON.stringify({

@@ -158,9 +158,9 @@ describe("GET /api/shops/{shop}/payments/{id} needs the client secret", () => {
     await object.init(payment);
     for (const query of ["", "?clientSecret=", `?clientSecret=${CLIENT_SECRET}`])
       expect((await call(`/api/shops/${SHOP}/payments/${payment.paymentId}${query}`)).status).toBe(404);
-    const { clientSecret } = await object.owned();
+    const { clientSecret } = await object.owned("order-1");
     expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect((await object.owned()).clientSecret).toBe(clientSecret);
+    expect((await object.owned("order-1")).clientSecret).toBe(clientSecret);
     expect((await call(paymentPath(SHOP, payment.paymentId, clientSecret))).status).toBe(200);
   });
 });

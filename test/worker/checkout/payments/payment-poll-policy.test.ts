@@ -102,6 +102,38 @@ describe("fetchDue", () => {
   });
 });
 
+describe("a re-fetch the shop's hint budget deferred (refetchNotBefore)", () => {
+  it("is not fetched before its slot, and is at the slot (or the minimum gap, whichever is later)", () => {
+    const deferred = state({ refetchRequested: true, lastFetchAt: NOW - 60_000, refetchNotBefore: NOW + 3_000 });
+    expect(fetchDue(deferred, S)).toBe(false);
+    expect(nextAlarmAt(deferred, S)).toBe(NOW + 3_000);
+    expect(fetchDue({ ...deferred, now: NOW + 2_999 }, S)).toBe(false);
+    expect(fetchDue({ ...deferred, now: NOW + 3_000 }, S)).toBe(true);
+    expect(nextAlarmAt(state({ refetchRequested: true, lastFetchAt: NOW - 200, refetchNotBefore: NOW + 100 }), S)).toBe(
+      NOW + 800,
+    );
+  });
+
+  it("stays asked for until a fetch happens: the alarm comes back for it however late", () => {
+    const late = state({ refetchRequested: true, lastFetchAt: NOW - 60_000, refetchNotBefore: NOW + 600_000 });
+    expect(nextAlarmAt(late, S)).toBe(NOW + 600_000);
+    expect(fetchDue({ ...late, now: NOW + 600_001 }, S)).toBe(true);
+  });
+
+  it("does not hold back a viewer's polls, the expiry check or a reader's fetch", () => {
+    const deferred = { refetchRequested: true, refetchNotBefore: NOW + 60_000 };
+    expect(nextAlarmAt(state({ ...deferred, watched: true }), S)).toBe(NOW + 5_000);
+    expect(fetchDue(state({ ...deferred, watched: true }), S)).toBe(true);
+    expect(fetchDue(state({ ...deferred, expiresAt: NOW - 2_000 }), S)).toBe(true);
+    expect(readerWantsFetch(state({ ...deferred, lastFetchAt: NOW - 5_000 }), S)).toBe(true);
+    expect(readerWantsFetch(state({ ...deferred, lastFetchAt: NOW - 4_999 }), S)).toBe(false);
+  });
+
+  it("is never fetched for a final payment", () => {
+    expect(fetchDue(state({ final: true, refetchRequested: true, refetchNotBefore: NOW - 1 }), S)).toBe(false);
+  });
+});
+
 describe("readerWantsFetch", () => {
   it("asks for a re-fetch when the last fetch is an interval old or more", () => {
     expect(readerWantsFetch(state({ lastFetchAt: NOW - 5_000 }), S)).toBe(true);

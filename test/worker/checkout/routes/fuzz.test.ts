@@ -1,12 +1,17 @@
 /**
  * Ten thousand malformed requests (deterministic seed) to every route: bodies of the wrong
  * shape, type or encoding, unknown shops, malformed ids, forged signatures, refused origins,
- * wrong methods and junk paths, the shop backend's API (orders, events, redelivery) and the demo
- * proxy to the shop backend's received log, and reads and streams of payments that exist with a
- * missing, empty, random, near or malformed client secret. Every one must be answered with a 4xx
- * JSON error (never a 5xx; a payment without its secret is the 404 of an unknown one, and nobody
- * counts as its viewer) and none may reach the upstream or any other host. The requests are generated
- * first, in order, from the seed, then sent 8 at a time; a failure names the seed and the request.
+ * wrong methods and junk paths, the shop backend's API (orders, events, redelivery), the demo
+ * proxy to the shop backend's received log, reads and streams of payments that exist with a
+ * missing, empty, random, near or malformed client secret, and the merchant's dashboard: sign-in (junk tokens and
+ * bodies, refused origins, sign-in links without the right token), the session, and the data API
+ * without a session, with a forged one, without or with a wrong CSRF token, with malformed
+ * queries, ids and bodies, and for another shop than the session's. Every one must be answered
+ * with a 4xx JSON error in the documented shape ({error: {code, message}}, a documented code),
+ * never a 5xx; a payment without its secret is the 404 of an unknown one, and nobody counts as
+ * its viewer; a dashboard request for another shop answers exactly as a shop that does not
+ * exist; none may reach the upstream or any other host. The requests are generated first, in
+ * order, from the seed, then sent 8 at a time; a failure names the seed and the request.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -20,6 +25,8 @@ import { call, freshIp } from "../support/http.js";
 import { newPayment } from "../support/payments.js";
 import { installWebhookReceiver } from "../support/webhook-receiver.js";
 import { Prng } from "../support/prng.js";
+import { signedIn, type Signed } from "../support/desk-sign-in.js";
+import { ORIGIN } from "../support/http.js";
 import { TEST_SECRETS, UPSTREAM_BASE_URL } from "../support/test-env.js";
 import { installUpstreamStub, type UpstreamStub } from "../support/upstream-stub.js";
 
@@ -248,6 +255,250 @@ function demoReceivedRequest(): FuzzRequest {
   };
 }
 
+/** The dashboard session the data API requests use (signed in for demo-open before the run). */
+let desk: Signed;
+const DESK_SHOP = "demo-open";
+
+/** A cookie that is not a session: junk, a forged signature, or the real one tampered with. */
+function forgedCookie(): string {
+  const real = desk.cookie;
+  return rng.pick([
+    "",
+    `desk_session=${rng.string(1 + rng.int(60), ID_CHARS)}`,
+    `desk_session=${rng.string(20, ID_CHARS)}.${rng.string(43, ID_CHARS)}`,
+    `${real.slice(0, -1)}${real.endsWith("A") ? "B" : "A"}`,
+    `__Host-desk_session=${rng.string(30, PRINTABLE).replaceAll(";", "")}`,
+    real.replace("desk_session=", "desk_session=x"),
+  ]);
+}
+
+const DESK_ROUTES: [string, string][] = [
+  ["GET", "/overview"],
+  ["GET", "/payments"],
+  ["GET", "/payments.csv"],
+  ["GET", "/payments/pay_1"],
+  ["POST", "/events/evt_0123456789abcdef0123456789abcdef/redeliver"],
+  ["GET", "/webhooks"],
+  ["POST", "/webhooks/ping"],
+  ["GET", "/settings"],
+  ["PATCH", "/settings"],
+];
+
+/** A junk query for the list and CSV routes: an unknown parameter, or a known one out of its rules. */
+function badListQuery(): string {
+  return rng.pick([
+    `${rng.string(1 + rng.int(6), "abcdefghijklmnopqrstuvwxyz")}x=1`,
+    `status=${segment(rng.pick(["confirmed", "1", "", "A".repeat(40), "CONFIRMED,", ",", "C-D"]))}`,
+    `currency=${segment(rng.pick(["eur", "E UR", "", "€", "EUR;"]))}`,
+    `from=${segment(rng.pick(["yesterday", "2026-13-01", "1", "", "2026-01-01T25:00:00Z"]))}`,
+    `minAmount=${segment(rng.pick(["-1", "1e3", "ten", "", "1,5"]))}`,
+    `limit=${segment(rng.pick(["0", "-1", "x", "100000", "1.5"]))}`,
+    `cursor=${segment(rng.pick(["x", "Zm9v", "9".repeat(20), "%%", "eyJ4IjoxfQ"]))}`,
+    `q=${encodeURIComponent(rng.pick(["\u0001x", "x".repeat(129), "a\nb"]))}`,
+  ]);
+}
+
+/**
+ * A request of the dashboard's data API (/dashboard/api/shops/{shop}/…) that must be refused:
+ * no session or a forged one; the session's own shop with a malformed query, id or body, or a
+ * state-changing request without the right Origin and CSRF token; another shop than the session's.
+ */
+function dashboardDataRequest(): FuzzRequest {
+  const kind = rng.int(5);
+  const [method, route] = rng.pick(DESK_ROUTES);
+  if (kind === 0) {
+    const cookie = forgedCookie();
+    return {
+      label: "dashboard data: no or forged session",
+      path: `/dashboard/api/shops/${rng.pick([DESK_SHOP, "demo-signed"])}${route}`,
+      init: {
+        method,
+        headers: headers({
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(method === "GET" ? {} : { Origin: ORIGIN, "X-CSRF-Token": desk.session.csrfToken }),
+        }),
+        ...(method === "PATCH" ? { body: "{}" } : {}),
+      },
+    };
+  }
+  if (kind === 1) {
+    // Another shop than the session's: a real one, or one that does not exist. The answer must
+    // be the very one of a shop that does not exist (checked after the run).
+    const other = rng.chance(0.6) ? "demo-signed" : segment(unknownShop()).replaceAll("/", "%2F");
+    return {
+      label: "dashboard data: another shop",
+      path: `/dashboard/api/shops/${other}${route}`,
+      init: {
+        method,
+        headers: headers({
+          Cookie: desk.cookie,
+          ...(method === "GET" ? {} : { Origin: ORIGIN, "X-CSRF-Token": desk.session.csrfToken }),
+          "Content-Type": "application/json",
+        }),
+        ...(method === "PATCH" ? { body: JSON.stringify({ allowedOrigins: [] }) } : {}),
+      },
+    };
+  }
+  if (kind === 2) {
+    // A state-changing request of the session's own shop without a valid Origin and CSRF token.
+    const [writeMethod, writeRoute] = rng.pick(DESK_ROUTES.filter(([m]) => m !== "GET"));
+    // Either the real token with no or a foreign Origin, or the own Origin (or none) with a wrong or no token.
+    const h: Record<string, string> = { Cookie: desk.cookie };
+    if (rng.chance(0.5)) {
+      h["X-CSRF-Token"] = desk.session.csrfToken;
+      if (rng.chance(0.7)) h.Origin = randomOrigin();
+    } else {
+      const csrf = rng.pick([
+        "none",
+        "",
+        rng.string(1 + rng.int(60), PRINTABLE),
+        `${desk.session.csrfToken}x`,
+        desk.session.csrfToken.slice(1),
+      ]);
+      if (csrf !== "none") h["X-CSRF-Token"] = csrf;
+      const origin = rng.pick(["none", ORIGIN, randomOrigin()]);
+      if (origin !== "none") h.Origin = origin;
+    }
+    return {
+      label: "dashboard data: write without Origin and CSRF",
+      path: `/dashboard/api/shops/${DESK_SHOP}${writeRoute}`,
+      init: {
+        method: writeMethod,
+        headers: headers(h),
+        ...(writeMethod === "PATCH" ? { body: JSON.stringify({ allowedOrigins: [] }) } : {}),
+      },
+    };
+  }
+  // The session's own shop, signed in, with malformed input.
+  const write = { Cookie: desk.cookie, Origin: ORIGIN, "X-CSRF-Token": desk.session.csrfToken };
+  interface DeskInput {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  const input = rng.pick<() => DeskInput>([
+    () => ({ method: "GET", path: `/overview?days=${segment(rng.pick(["0", "91", "-1", "x", "1.5", "", "1e9"]))}` }),
+    () => ({ method: "GET", path: `/overview?${rng.string(1 + rng.int(5), "abcdefghijklmnopqrstuvwxyz")}z=1` }),
+    () => ({ method: "GET", path: `/payments?${badListQuery()}` }),
+    () => ({ method: "GET", path: `/payments.csv?${badListQuery().replace(/^(limit|cursor)=/, "x$1=")}` }),
+    () => ({ method: "GET", path: `/payments/${segment(malformedPaymentId())}` }),
+    () => ({ method: "GET", path: `/payments/pay_unknown_${rng.string(12, ID_CHARS)}` }),
+    () => ({
+      method: "POST",
+      path: `/events/${segment(rng.pick(["evt_", "evt_xyz", malformedPaymentId(), `evt_${rng.string(32, "0123456789abcdef")}`]))}/redeliver`,
+      headers: write,
+    }),
+    () => ({
+      method: "PATCH",
+      path: "/settings",
+      headers: { ...write, "Content-Type": "application/json" },
+      body: rng.chance(0.5) ? JSON.stringify(junkValue(1)) : rng.string(rng.int(200), PRINTABLE),
+    }),
+    () => ({
+      method: rng.pick(["PUT", "DELETE", "PATCH", "POST"]),
+      path: rng.pick(["/overview", "/payments", "/webhooks", "/payments.csv"]),
+      headers: write,
+    }),
+    () => ({ method: "GET", path: `/${segment(rng.string(1 + rng.int(12), PRINTABLE))}` }),
+  ])();
+  return {
+    label: "dashboard data: malformed input",
+    path: `/dashboard/api/shops/${DESK_SHOP}${input.path}`,
+    init: {
+      method: input.method,
+      headers: headers({ Cookie: desk.cookie, ...input.headers }),
+      ...(input.body === undefined ? {} : { body: input.body }),
+    },
+  };
+}
+
+/** A sign-in that must be refused: a token that is no link's, a malformed body, a refused Origin; and the session routes without a session. */
+function dashboardSignInRequest(): FuzzRequest {
+  switch (rng.int(6)) {
+    case 0:
+      return {
+        label: "dashboard sign-in: not a link's token",
+        path: "/dashboard/api/session",
+        init: {
+          method: "POST",
+          headers: headers({ "Content-Type": "application/json", Origin: ORIGIN }),
+          body: JSON.stringify({
+            token: rng.pick([
+              rng.string(43, `${ID_CHARS}ABCDEFGHIJKLMNOPQRSTUVWXYZ`),
+              rng.string(1 + rng.int(80), PRINTABLE),
+              "",
+            ]),
+          }),
+        },
+      };
+    case 1:
+      return {
+        label: "dashboard sign-in: malformed body",
+        path: "/dashboard/api/session",
+        init: {
+          method: "POST",
+          headers: headers({ "Content-Type": "application/json", Origin: ORIGIN }),
+          body: rng.chance(0.5) ? JSON.stringify(junkValue()) : rng.string(rng.int(300), PRINTABLE),
+        },
+      };
+    case 2:
+      return {
+        label: "dashboard sign-in: refused origin",
+        path: "/dashboard/api/session",
+        init: {
+          method: "POST",
+          headers: headers({
+            "Content-Type": "application/json",
+            ...(rng.chance(0.8) ? { Origin: randomOrigin() } : {}),
+          }),
+          body: JSON.stringify({ token: rng.string(43, ID_CHARS) }),
+        },
+      };
+    case 3: {
+      const cookie = forgedCookie();
+      return {
+        label: "dashboard session: none or forged",
+        path: "/dashboard/api/session",
+        init: { method: "GET", headers: headers(cookie ? { Cookie: cookie } : {}) },
+      };
+    }
+    case 4: {
+      // Sign-in links are made server to server: without the shop's backend token or the admin token.
+      const admin = rng.chance(0.5);
+      const auth = rng.pick([
+        "",
+        `Bearer ${rng.string(1 + rng.int(60), ID_CHARS)}`,
+        `Bearer ${admin ? TEST_SECRETS.DEMO_BACKEND_TOKEN : TEST_SECRETS.ADMIN_TOKEN}`,
+        `Bearer ${rng.pick(SHOPS) === "demo-open" ? TEST_SECRETS.DEMO_SIGNED_BACKEND_TOKEN : `${TEST_SECRETS.DEMO_BACKEND_TOKEN}x`}`,
+      ]);
+      return {
+        label: "dashboard sign-in link: wrong token",
+        path: admin ? "/admin/dashboard/sign-in-links" : `/api/shops/${DESK_SHOP}/dashboard/sign-in-links`,
+        init: {
+          method: "POST",
+          headers: headers({ "Content-Type": "application/json", ...(auth ? { Authorization: auth } : {}) }),
+          body: JSON.stringify({ shop: DESK_SHOP }),
+        },
+      };
+    }
+    default:
+      return {
+        label: "dashboard sign-in link: admin, malformed body",
+        path: "/admin/dashboard/sign-in-links",
+        init: {
+          method: "POST",
+          headers: headers({ "Content-Type": "application/json", Authorization: `Bearer ${TEST_SECRETS.ADMIN_TOKEN}` }),
+          body: rng.chance(0.5)
+            ? JSON.stringify(
+                rng.pick([junkValue(), { shop: unknownShop() }, { operator: false }, { shop: DESK_SHOP, x: 1 }]),
+              )
+            : rng.string(rng.int(200), PRINTABLE),
+        },
+      };
+  }
+}
+
 /** The query of a read that lacks the payment's client secret: none, empty, random, near, malformed, repeated. */
 function wrongSecretQuery(): string {
   const near = HELD_SECRET.slice(0, -1) + rng.pick(["x", "", "hh", "="]);
@@ -286,7 +537,14 @@ function secretlessRequest(): FuzzRequest {
 /** One malformed request for a route chosen at random. */
 function nextRequest(): FuzzRequest {
   const shop = rng.pick(SHOPS);
-  switch (rng.int(14)) {
+  switch (rng.int(17)) {
+    case 16:
+      return secretlessRequest();
+    case 13:
+    case 14:
+      return dashboardDataRequest();
+    case 15:
+      return dashboardSignInRequest();
     case 0:
       return {
         label: "create: malformed body",
@@ -398,8 +656,6 @@ function nextRequest(): FuzzRequest {
       return backendRequest(shop);
     case 11:
       return demoReceivedRequest();
-    case 12:
-      return secretlessRequest();
     default:
       return {
         label: "widget: unknown hashed file",
@@ -437,6 +693,8 @@ beforeAll(async () => {
     await object.init(newPayment({ paymentId: HELD[i] }), undefined, `fuzz-order-${i}`, HELD_SECRET);
   await receiver.until((r) => HELD.every((id) => r.eventsOf(id).length === 1));
   receiver.restore();
+  // Signed in before the run, through the real sign-in link and session routes.
+  desk = await signedIn(DESK_SHOP);
   clearCurrencyCache();
   upstream = installUpstreamStub();
   stubFetch = globalThis.fetch;
@@ -464,6 +722,8 @@ describe("fuzz", () => {
       const failures: string[] = [];
       const statuses = new Map<number, number>();
       const upstreamCallsAfter: string[] = [];
+      /** The answers to the dashboard's requests for another shop (each must be a missing shop's). */
+      const otherShopAnswers = new Set<string>();
       let sent = 0;
 
       async function send(index: number, request: FuzzRequest): Promise<void> {
@@ -496,6 +756,11 @@ describe("fuzz", () => {
           failures.push(
             `${response.status} ${body.error.code}, not 404 ${request.code}: ${describeRequest(index, request)}`,
           );
+        if (body && (typeof body.error?.message !== "string" || body.error.message.length === 0))
+          failures.push(`no message ${JSON.stringify(body)} for ${describeRequest(index, request)}`);
+        if (request.label === "dashboard data: another shop") {
+          otherShopAnswers.add(`${response.status} ${body?.error.code ?? ""} ${body?.error.message ?? ""}`);
+        }
       }
 
       const started = Date.now();
@@ -528,6 +793,8 @@ describe("fuzz", () => {
         logLines.filter((l) => l.includes('"level":"error"')),
         `seed ${SEED}`,
       ).toEqual([]);
+      // A session's request for another shop is answered as one for a shop that does not exist.
+      expect([...otherShopAnswers], `seed ${SEED}`).toEqual(["404 unknown_shop No shop with this id."]);
       // Several kinds of refusal were exercised, not one path over and over.
       for (const status of [400, 401, 403, 404, 405])
         expect(statuses.get(status) ?? 0, `seed ${SEED}: answers ${status}`).toBeGreaterThan(20);
@@ -539,6 +806,16 @@ describe("fuzz", () => {
         "demo received: bad cursor",
         "hook: forged or missing signature",
         "create: malformed body",
+        "dashboard data: no or forged session",
+        "dashboard data: another shop",
+        "dashboard data: write without Origin and CSRF",
+        "dashboard data: malformed input",
+        "dashboard sign-in: not a link's token",
+        "dashboard sign-in: malformed body",
+        "dashboard sign-in: refused origin",
+        "dashboard session: none or forged",
+        "dashboard sign-in link: wrong token",
+        "dashboard sign-in link: admin, malformed body",
         "payment: missing or wrong client secret",
         "stream: missing or wrong client secret",
       ])

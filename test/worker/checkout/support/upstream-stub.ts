@@ -19,6 +19,8 @@ export interface UpstreamCall {
   path: string;
   body: string;
   authorization: string | null;
+  /** When the call arrived (ms since the epoch). */
+  at: number;
 }
 
 export type FailureMode = "timeout" | "http500" | "http503" | "http404" | "http400" | "echo400" | "garbage" | "network";
@@ -153,6 +155,7 @@ export class UpstreamStub {
       path: url.pathname + url.search,
       body,
       authorization: request.headers.get("Authorization"),
+      at: Date.now(),
     });
     const gate = this.gates.find((g) => g.method === request.method && url.pathname.startsWith(g.pathPrefix));
     if (gate) await gate.open;
