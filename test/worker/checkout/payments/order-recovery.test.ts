@@ -14,18 +14,24 @@ import { paymentObject } from "../../../../worker/checkout/payments/payment-obje
 import type { Payment } from "../../../../worker/v3/types.js";
 import { errorOf, postJson } from "../support/http.js";
 import { backend, endCursor, eventsAfter, testEnv } from "../support/merchant.js";
-import { freshOrderId } from "../support/orders.js";
+import { freshOrderId, orderToken } from "../support/orders.js";
 import { newPayment, withStatus } from "../support/payments.js";
 import { useStubs } from "../support/stubs.js";
 
 const stubs = useStubs();
-const SHOP = "demo-open";
+// Signed pricing: the holder of an order token for the same terms gets the live payment back (an
+// open-pricing repeat is 409 whatever it asks, payments/order-object.ts).
+const SHOP = "demo-signed";
 
 /** A payment the service created for `orderId`, recorded by the order, never stored by its object. */
-async function cutShort(orderId: string, over: Partial<Payment> = {}): Promise<Payment> {
-  const payment = newPayment({ externalPaymentId: `${SHOP}:${orderId}`, ...over });
+async function cutShort(orderId: string, over: Partial<Payment> = {}, shop = SHOP): Promise<Payment> {
+  const payment = newPayment({
+    externalPaymentId: `${shop}:${orderId}`,
+    notificationUrl: `https://checkout.test/hooks/${shop}`,
+    ...over,
+  });
   stubs.upstream.payments.set(payment.paymentId, payment);
-  await runInDurableObject(orderObject(testEnv, SHOP, orderId).stub, (_instance, state) => {
+  await runInDurableObject(orderObject(testEnv, shop, orderId).stub, (_instance, state) => {
     state.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payments (
       seq INTEGER PRIMARY KEY,
       payment_id TEXT NOT NULL UNIQUE,
@@ -43,16 +49,15 @@ async function cutShort(orderId: string, over: Partial<Payment> = {}): Promise<P
       new Date().toISOString(),
     );
   });
-  expect(await paymentObject(testEnv, SHOP, payment.paymentId).heldView()).toBeNull();
+  expect(await paymentObject(testEnv, shop, payment.paymentId).heldView()).toBeNull();
   return payment;
 }
 
-const create = (orderId: string) =>
+const create = async (orderId: string) =>
   postJson(`/api/shops/${SHOP}/payments`, {
     orderId,
-    priceAmount: "25.00",
-    priceCurrency: "EUR",
     transferCurrency: "BTC",
+    orderToken: await orderToken({ orderId, priceAmount: "25.00", priceCurrency: "EUR" }),
   });
 
 describe("an order whose new payment was recorded but never stored by its PaymentObject", () => {
@@ -82,6 +87,23 @@ describe("an order whose new payment was recorded but never stored by its Paymen
     // Once stored, nothing more is fetched for it: a repeated create reads the object.
     expect((await create(orderId)).status).toBe(200);
     expect(stubs.upstream.count("GET", `/v3/payments/${payment.paymentId}`)).toBe(1);
+  });
+
+  it("recovers it for an open-pricing order too, whose repeated create is still the 409 of any live payment", async () => {
+    const orderId = freshOrderId();
+    const payment = await cutShort(orderId, {}, "demo-open");
+    const response = await postJson("/api/shops/demo-open/payments", {
+      orderId,
+      priceAmount: "25.00",
+      priceCurrency: "EUR",
+      transferCurrency: "BTC",
+    });
+    expect(response.status).toBe(409);
+    expect((await errorOf(response)).code).toBe("order_conflict");
+    expect(await paymentObject(testEnv, "demo-open", payment.paymentId).heldView()).toMatchObject({
+      paymentId: payment.paymentId,
+      version: 1,
+    });
   });
 
   it("stores what the service says now: one that expired meanwhile lets the order pay again with a fresh payment", async () => {
@@ -128,7 +150,7 @@ describe("an order whose new payment was recorded but never stored by its Paymen
 
   it("stores nothing when the service answers with a payment of another shop's hook", async () => {
     const orderId = freshOrderId();
-    const payment = await cutShort(orderId, { notificationUrl: "https://checkout.test/hooks/demo-signed" });
+    const payment = await cutShort(orderId, { notificationUrl: "https://checkout.test/hooks/demo-open" });
     const response = await create(orderId);
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("payment_not_found");
