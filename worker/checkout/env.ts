@@ -104,6 +104,8 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   WEBHOOK_TIMEOUT_MS?: CheckoutBindings["WEBHOOK_TIMEOUT_MS"];
   /** Days a shop's event log keeps an event (default 90; events/shop-events-object.ts). */
   EVENT_RETENTION_DAYS?: string;
+  /** Days a PaymentObject keeps a final payment's snapshots (default 30; payments/poll-policy.ts); the ledger keeps the record. */
+  PAYMENT_RETENTION_DAYS?: string;
   /** Days an order's record is kept after its last create (default 90; order-retention.ts). */
   ORDER_RETENTION_DAYS?: string;
   /** Demo only: the reference shop backend whose received log the demo page shows. */

@@ -139,7 +139,7 @@ export class PaymentObject extends DurableObject<Env> {
     super(ctx, env);
     this.store = new PaymentStore(ctx.storage);
     this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS, (messages) => recordInEventLog(env, messages));
-    this.settings = pollSettings(env.POLL_INTERVAL_MS);
+    this.settings = pollSettings(env.POLL_INTERVAL_MS, env.PAYMENT_RETENTION_DAYS);
     // Answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(STREAM_PING, STREAM_PONG));
   }

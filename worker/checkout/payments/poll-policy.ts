@@ -17,9 +17,14 @@
  * After a failed fetch (upstream outage) the next one waits `intervalMs * 2^failures`, at most
  * `maxBackoffMs`, and the reasons above stay; the first success resets the count.
  * A final status (CONFIRMED, EXPIRED, INVALID) ends all fetching. `retentionMs` after it was
- * reached the object deletes what it stored (a later request loads the payment from the upstream
- * again), so storage does not grow with every payment ever made.
+ * reached (PAYMENT_RETENTION_DAYS, default 30) the object deletes what it stored (a later request
+ * loads the payment from the upstream again; the ledger keeps the record), so storage does not
+ * grow with every payment ever made.
  */
+import { retentionDaysMs } from "../rules.js";
+
+/** Days a PaymentObject keeps a final payment's snapshots (PAYMENT_RETENTION_DAYS). */
+export const DEFAULT_PAYMENT_RETENTION_DAYS = 30;
 
 export interface PollSettings {
   intervalMs: number;
@@ -34,22 +39,28 @@ export const DEFAULT_POLL_SETTINGS: PollSettings = {
   minGapMs: 1_000,
   expiryGraceMs: 2_000,
   maxBackoffMs: 60_000,
-  retentionMs: 30 * 24 * 60 * 60_000,
+  retentionMs: DEFAULT_PAYMENT_RETENTION_DAYS * 24 * 60 * 60_000,
 };
 
 /** Accepted range of POLL_INTERVAL_MS. */
 export const MIN_INTERVAL_MS = 500;
 export const MAX_INTERVAL_MS = 600_000;
 
-/** The settings with `intervalMs` from a POLL_INTERVAL_MS value (a string of digits); defaults otherwise. */
-export function pollSettings(intervalVar: unknown): PollSettings {
+/**
+ * The settings with `intervalMs` from a POLL_INTERVAL_MS value (a string of digits) and
+ * `retentionMs` from a PAYMENT_RETENTION_DAYS value (days, as every retention var: rules.ts);
+ * defaults otherwise.
+ */
+export function pollSettings(intervalVar: unknown, retentionDaysVar?: string): PollSettings {
+  const retentionMs = retentionDaysMs(retentionDaysVar, DEFAULT_PAYMENT_RETENTION_DAYS);
   const text = typeof intervalVar === "number" ? String(intervalVar) : intervalVar;
-  if (typeof text !== "string" || !/^\d{1,7}$/.test(text)) return DEFAULT_POLL_SETTINGS;
+  if (typeof text !== "string" || !/^\d{1,7}$/.test(text)) return { ...DEFAULT_POLL_SETTINGS, retentionMs };
   const intervalMs = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, Number(text)));
   return {
     ...DEFAULT_POLL_SETTINGS,
     intervalMs,
     maxBackoffMs: Math.max(DEFAULT_POLL_SETTINGS.maxBackoffMs, intervalMs),
+    retentionMs,
   };
 }
 

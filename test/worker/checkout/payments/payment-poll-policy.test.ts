@@ -166,6 +166,8 @@ describe("expiryCheckedAfter", () => {
   });
 });
 
+const DAY = 24 * 60 * 60_000;
+
 describe("pollSettings", () => {
   it("reads POLL_INTERVAL_MS and keeps it within bounds", () => {
     expect(pollSettings("2000").intervalMs).toBe(2_000);
@@ -178,6 +180,19 @@ describe("pollSettings", () => {
     expect(pollSettings(undefined)).toEqual(S);
     expect(pollSettings("5s")).toEqual(S);
     expect(pollSettings("-1")).toEqual(S);
+    expect(pollSettings(undefined, "thirty")).toEqual(S);
+    expect(pollSettings(undefined, "0")).toEqual(S);
+    expect(S.retentionMs).toBe(30 * DAY);
+  });
+
+  it("reads PAYMENT_RETENTION_DAYS, and the cleanup follows it: a final payment is let go that many days after it ended", () => {
+    const week = pollSettings("2000", "7");
+    expect(week.retentionMs).toBe(7 * DAY);
+    expect(week.intervalMs).toBe(2_000);
+    expect(pollSettings(undefined, "365").retentionMs).toBe(365 * DAY);
+    expect(cleanupDue(state({ final: true, finalAt: NOW - 7 * DAY }), week)).toBe(true);
+    expect(cleanupDue(state({ final: true, finalAt: NOW - 7 * DAY + 1 }), week)).toBe(false);
+    expect(cleanupDue(state({ final: true, finalAt: NOW - 7 * DAY }), S)).toBe(false);
   });
 });
 

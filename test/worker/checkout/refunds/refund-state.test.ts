@@ -481,7 +481,8 @@ describe("any sequence of events (fast-check)", () => {
         const chained = refund.history.every((entry, i) => i === 0 || entry.from === refund.history[i - 1]?.to);
         return chained && refund.history.at(-1)?.to === refund.state;
       }),
-      { numRuns: 1_000 },
+      // A fixed seed: the coverage checked after the run (every state reached) must not depend on luck.
+      { numRuns: 1_000, seed: 20261127 },
     );
     // The random sequences reach every state, so the checks above ran on each of them.
     expect([...reached].sort()).toEqual([...REFUND_STATES].sort());

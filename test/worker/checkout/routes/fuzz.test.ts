@@ -43,8 +43,9 @@ interface FuzzRequest {
   label: string;
   path: string;
   init: RequestInit;
-  /** The error code the answer must have, when one is certain. */
+  /** The status and error code the answer must have, when they are certain. */
   code?: string;
+  status?: number;
 }
 
 /** Payments of demo-open that exist (stored before the run), with the secret no request sends. */
@@ -252,6 +253,41 @@ function demoReceivedRequest(): FuzzRequest {
     label: `demo received: bad cursor (${method})`,
     path,
     init: { method, headers: headers(rng.chance(0.5) ? { Origin: randomOrigin() } : {}) },
+  };
+}
+
+/** The health routes refused: another method on either, or the upstream's without the admin token or with a wrong one. */
+function healthRequest(): FuzzRequest {
+  if (rng.chance(0.4)) {
+    const method = rng.pick(["POST", "PUT", "DELETE", "PATCH"]);
+    return {
+      label: "health: wrong method",
+      path: rng.pick(["/healthz", "/healthz/upstream"]),
+      init: {
+        method,
+        headers: headers(),
+        ...(method === "DELETE" ? {} : { body: rng.string(rng.int(50), PRINTABLE) }),
+      },
+      code: "method_not_allowed",
+      status: 405,
+    };
+  }
+  const authorization = rng.pick([
+    null,
+    "",
+    "Bearer",
+    `Bearer ${rng.string(1 + rng.int(64), ID_CHARS)}`,
+    `Bearer ${TEST_SECRETS.ADMIN_TOKEN.slice(0, -1)}x`,
+    `Basic ${btoa(`admin:${TEST_SECRETS.ADMIN_TOKEN}`)}`,
+    `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}`,
+    rng.string(rng.int(80), PRINTABLE),
+  ]);
+  return {
+    label: "health: upstream without the admin token",
+    path: `/healthz/upstream${rng.chance(0.3) ? `?${rng.string(rng.int(30), ID_CHARS)}=1` : ""}`,
+    init: { method: "GET", headers: headers(authorization === null ? {} : { Authorization: authorization }) },
+    code: "unauthorized",
+    status: 401,
   };
 }
 
@@ -531,13 +567,16 @@ function secretlessRequest(): FuzzRequest {
       ),
     },
     code: "payment_not_found",
+    status: 404,
   };
 }
 
 /** One malformed request for a route chosen at random. */
 function nextRequest(): FuzzRequest {
   const shop = rng.pick(SHOPS);
-  switch (rng.int(17)) {
+  switch (rng.int(18)) {
+    case 17:
+      return healthRequest();
     case 16:
       return secretlessRequest();
     case 13:
@@ -752,9 +791,13 @@ describe("fuzz", () => {
         }
         if (body && !(ERROR_CODES as readonly string[]).includes(body.error?.code))
           failures.push(`unknown code ${JSON.stringify(body)} for ${describeRequest(index, request)}`);
-        else if (body && request.code !== undefined && (response.status !== 404 || body.error.code !== request.code))
+        else if (
+          body &&
+          request.code !== undefined &&
+          (response.status !== request.status || body.error.code !== request.code)
+        )
           failures.push(
-            `${response.status} ${body.error.code}, not 404 ${request.code}: ${describeRequest(index, request)}`,
+            `${response.status} ${body.error.code}, not ${request.status} ${request.code}: ${describeRequest(index, request)}`,
           );
         if (body && (typeof body.error?.message !== "string" || body.error.message.length === 0))
           failures.push(`no message ${JSON.stringify(body)} for ${describeRequest(index, request)}`);
@@ -818,6 +861,8 @@ describe("fuzz", () => {
         "dashboard sign-in link: admin, malformed body",
         "payment: missing or wrong client secret",
         "stream: missing or wrong client secret",
+        "health: wrong method",
+        "health: upstream without the admin token",
       ])
         expect(labels, label).toContain(label);
       // The payments that exist were never opened: no viewer, no poll asked for.
