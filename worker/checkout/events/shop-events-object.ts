@@ -79,11 +79,15 @@ export function shopEvents(env: Env, shopId: string) {
  */
 export async function recordInEventLog(env: Env, messages: WebhookMessage[]): Promise<void> {
   for (const { shop: shopId, event } of messages) {
-    if (await isDisabledShop(env, shopId)) {
+    let shop;
+    try {
+      shop = await getShop(env, shopId);
+    } catch (err) {
+      // Asked only when the shop is not served, as the consumer does: an active shop pays no second lookup.
+      if (!(await isDisabledShop(env, shopId))) throw err;
       await shopEvents(env, shopId).hold(event);
       continue;
     }
-    const shop = await getShop(env, shopId);
     await shopEvents(env, shop.id).record(
       event,
       endpointsFor(shop, event.type).map((endpoint) => endpoint.url),

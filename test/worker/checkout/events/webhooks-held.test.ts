@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventDetail, WebhookEvent } from "../../../../worker/checkout/backend-wire.js";
 import { pingEvent } from "../../../../worker/checkout/events/build.js";
 import { HELD_CHECK_MS, nextHeldCheck } from "../../../../worker/checkout/events/retry-policy.js";
-import { shopEvents } from "../../../../worker/checkout/events/shop-events-object.js";
+import { recordInEventLog, shopEvents } from "../../../../worker/checkout/events/shop-events-object.js";
 import { consumeWebhooks } from "../../../../worker/checkout/events/webhook-consumer.js";
 import { setStatus } from "../../../../worker/checkout/shops/registry-admin.js";
 import { isolateCache } from "../../../../worker/checkout/shops/shop-registry.js";
@@ -77,6 +77,17 @@ describe("a disabled shop's webhooks", () => {
     expect(held.delivery).toBe("shop_disabled");
     expect(held.attempts).toEqual([]);
     expect(received(event.id)).toEqual([]);
+  });
+
+  it("are held by a payment object's outbox too, which then goes on to the Queue instead of retrying for ever", async () => {
+    const shop = await disabledShop();
+    const event = pingEvent(shop, new Date());
+    await recordInEventLog(testEnv, [{ shop, event }]);
+    const held = await detail(shop, event.id);
+    expect(held.delivery).toBe("shop_disabled");
+    expect(held.attempts).toEqual([]);
+    // A shop that is neither served nor disabled is still the outbox's failure, tried again later.
+    await expect(recordInEventLog(testEnv, [{ shop: registryId("nowhere"), event }])).rejects.toThrow();
   });
 
   it("stay held while time passes: the log's alarm neither retries them nor lets them die", async () => {
