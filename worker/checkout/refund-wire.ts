@@ -3,8 +3,10 @@
  * what the element's refund mode reads. Shared by the Worker and the element (import types and
  * the constants here only: no Worker code). docs/refunds.md.
  *
- * A refund link is `{PUBLIC_URL}/refund/#{token}`: the token travels in the fragment, so it stays
- * out of logs, Referer and link previewers, and is sent only by the page's own requests:
+ * A refund link is `{PUBLIC_URL}/refund/{shop}/#{token}`: the token travels in the fragment, so it
+ * stays out of logs, Referer and link previewers, and is sent only by the page's own requests. The
+ * page is served by the Worker with the element in its refund mode (`mode="refund"`,
+ * `refund-token`); a shop may put the same element on its own page. The element calls:
  *
  * - `GET  /api/shops/{shop}/refund-links/{token}` → 200 {@link RefundLinkView}
  * - `POST /api/shops/{shop}/refund-links/{token}/address` with {@link RefundAddressSubmission}
