@@ -13,8 +13,9 @@
  *   → 200 {@link RefundLinkView} (state `address_received`)
  *
  * Errors use the element's error body (`wire.ts` `ErrorBody`: `{ error: { code, message, kind,
- * retryable, fields? } }`) with these codes (added to `ERROR_CODES`): `refund_link_invalid` (404: unknown, forged, another shop's, or replaced by a newer
- * link), `refund_link_expired` (410), `refund_link_used` (409: an address was already given),
+ * retryable, fields? } }`) with these codes (in `ERROR_CODES`, kind "order"; the refund mode shows
+ * each its own message): `refund_link_invalid` (404: unknown, forged, another shop's, or replaced
+ * by a newer link), `refund_link_expired` (410), `refund_link_used` (409: an address was already given),
  * `invalid_address` (422, with `problem` from refund-address.ts), `rate_limited` (429).
  */
 import type { AddressNetwork, AddressProblem, AddressRule } from "./refund-address.js";
