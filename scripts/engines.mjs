@@ -200,5 +200,13 @@ export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
     await stop();
     throw error;
   }
-  return { url, hostname: "127.0.0.1", port, display, stop };
+  return {
+    url,
+    hostname: "127.0.0.1",
+    port,
+    display,
+    stop,
+    /** Waits (bounded) until the driver takes a new session: the last one is gone, browser and all. */
+    ready: (ms = timeoutMs) => driverReady(url, driver, ms),
+  };
 }

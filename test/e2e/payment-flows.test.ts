@@ -11,6 +11,7 @@ import { ENGINES, useEngine } from "./support/engines.js";
 import type { EnginePage } from "./support/engines.js";
 import {
   announcedStatuses,
+  clickWhenEnabled,
   demoUrl,
   elementText,
   uniqueOrder,
@@ -59,7 +60,7 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
       ),
     ).toBe(1);
 
-    await page.click('[data-action="pay-exact"]');
+    await clickWhenEnabled(page, '[data-action="pay-exact"]');
     const unconfirmed = await waitForPayment(page, "UNCONFIRMED");
     expect(new Decimal(unconfirmed.pendingPaidTransferAmount).eq(created.transferAmount)).toBe(true);
     const [transaction] = unconfirmed.transactions;
@@ -91,10 +92,10 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
     const created = await waitForPayment(page, "NEW");
 
     // A pending part leaves the payment NEW with pending funds; confirming it makes it UNDERPAID.
-    await page.click('[data-action="pay-part"]');
+    await clickWhenEnabled(page, '[data-action="pay-part"]');
     await waitFor(page, transactionsShown, undefined, "the pending part");
     const pendingPart = await waitForPayment(page, "NEW");
-    await page.click('[data-action="confirm"]');
+    await clickWhenEnabled(page, '[data-action="confirm"]');
     const underpaid = await waitForPayment(page, "UNDERPAID");
     expect(pendingPart.paymentId).toBe(created.paymentId);
 
@@ -120,7 +121,7 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
         undefined,
       ),
     ).toBe(true);
-    await page.click('[data-action="pay-rest"]');
+    await clickWhenEnabled(page, '[data-action="pay-rest"]');
     const confirmed = await waitForPayment(page, "CONFIRMED");
     expect(new Decimal(confirmed.acceptedPaidTransferAmount).eq(created.transferAmount)).toBe(true);
     await waitForStatus(page, "Payment confirmed");
@@ -143,7 +144,7 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
     const page = await openDemo(order);
     const created = await waitForPayment(page, "NEW");
 
-    await page.click('[data-action="expire"]');
+    await clickWhenEnabled(page, '[data-action="expire"]');
     await waitForPayment(page, "EXPIRED");
     await waitForStatus(page, "This payment has expired");
     await waitFor(
@@ -168,9 +169,9 @@ describe.each(ENGINES)("payment flows on the demo page [%s]", (name) => {
     const page = await openDemo(order);
     const created = await waitForPayment(page, "NEW");
 
-    await page.click('[data-action="pay-part"]');
+    await clickWhenEnabled(page, '[data-action="pay-part"]');
     await waitFor(page, transactionsShown, undefined, "the pending part");
-    await page.click('[data-action="reject"]');
+    await clickWhenEnabled(page, '[data-action="reject"]');
     const invalid = await waitForPayment(page, "INVALID");
     expect(invalid.transactions.map((t) => t.state)).toEqual(["REJECTED"]);
     await waitForStatus(page, "There is a problem with this payment");

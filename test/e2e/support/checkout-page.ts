@@ -78,6 +78,24 @@ export async function waitFor<A>(
   );
 }
 
+/**
+ * Clicks a control of the page once it is there and enabled, as a person waits to click. The demo's
+ * sandbox pane enables an action only when it applies and while it is not busy with the last one
+ * (a click on a disabled button does nothing); only playwright waits for that by itself.
+ */
+export async function clickWhenEnabled(page: Evaluates & { click(selector: string): Promise<void> }, selector: string) {
+  await waitFor(
+    page,
+    (s) => {
+      const control = document.querySelector(s);
+      return control instanceof HTMLElement && !(control as HTMLButtonElement).disabled;
+    },
+    selector,
+    `${selector} to be enabled`,
+  );
+  await page.click(selector);
+}
+
 /** The text of the first match of `selector` inside the element's shadow root (null: none). */
 export function elementText(page: Evaluates, selector: string): Promise<string | null> {
   return page.evaluate(

@@ -98,18 +98,66 @@ async function firefox(proxy: RecordingProxy): Promise<Engine> {
   };
 }
 
+/** How long opening a WebKit session (a new MiniBrowser) may take before the driver is restarted. */
+const WEBKIT_SESSION_MS = 30_000;
+
 async function webkit(proxy: RecordingProxy): Promise<Engine> {
   const { remote } = await import("webdriverio");
-  const driver = await startWebKitDriver();
-  // Private browsing (MiniBrowser --private), as in Safari's private windows.
-  const capabilities = webkitCapabilities({ proxy: { proxyType: "manual", httpProxy: proxy.address } }, ["--private"]);
+  let driver = await startWebKitDriver();
+  // Bounded commands: WebKit's driver waits for the page's load before each command, for as long
+  // as the page-load timeout (300 s unless set), so a page that never loads fails the command in
+  // 30 s with the driver's own error instead of outlasting the test.
+  const capabilities = webkitCapabilities(
+    {
+      proxy: { proxyType: "manual", httpProxy: proxy.address },
+      timeouts: { script: 15_000, pageLoad: 30_000, implicit: 0 },
+    },
+    ["--private"],
+  );
+  /**
+   * A new session once the driver is free of the last one, within WEBKIT_SESSION_MS. Now and then
+   * a MiniBrowser does not come up and the driver never answers the new-session request (seen
+   * here about once in 50 sessions on a loaded machine, and the test hung until its timeout); then the driver, with everything it
+   * started, is replaced once and the session asked for again, and the replacement is reported.
+   */
+  async function openSession() {
+    await driver.ready(WEBKIT_SESSION_MS);
+    const options = { hostname: driver.hostname, port: driver.port, capabilities, logLevel: "error" as const };
+    const open = remote({ ...options, connectionRetryTimeout: WEBKIT_SESSION_MS, connectionRetryCount: 0 }).then(
+      async (browser) => {
+        await browser.setWindowSize(VIEWPORT.width, VIEWPORT.height);
+        return browser;
+      },
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no WebKit session within ${WEBKIT_SESSION_MS / 1000} s`)),
+        WEBKIT_SESSION_MS,
+      );
+    });
+    try {
+      return await Promise.race([open, late]);
+    } catch (error) {
+      console.warn(
+        `webkit: ${error instanceof Error ? error.message : String(error)}; restarting WebKitWebDriver once`,
+      );
+      void open.catch(() => undefined);
+      await driver.stop();
+      driver = await startWebKitDriver();
+      const browser = await remote({ ...options, hostname: driver.hostname, port: driver.port });
+      await browser.setWindowSize(VIEWPORT.width, VIEWPORT.height);
+      return browser;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   return {
     name: "webkit",
     proxy,
     // A new WebDriver session is a new MiniBrowser with its own data: the driver holds one at a time.
     async newCustomer() {
-      const browser = await remote({ hostname: driver.hostname, port: driver.port, capabilities, logLevel: "error" });
-      await browser.setWindowSize(VIEWPORT.width, VIEWPORT.height);
+      const browser = await openSession();
       return {
         goto: async (url) => void (await browser.url(url)),
         reload: () => browser.refresh(),

@@ -175,6 +175,9 @@ export class RecordingProxy {
       {
         host: url.hostname,
         port: url.port || 80,
+        // One connection per request: a kept-alive socket that the server closes just as it is
+        // reused would fail a request that never reached the server.
+        agent: false,
         method: req.method,
         path: `${url.pathname}${url.search}`,
         // Identity, so that an HTML page can be read and the recorder put in.
@@ -186,6 +189,11 @@ export class RecordingProxy {
         },
       },
       (answer) => {
+        // A server that drops the connection mid-answer must not leave the browser waiting for
+        // the rest: a resource that never ends holds the page's load event, and WebKit's driver
+        // waits for that load before every command. The browser sees the connection reset instead.
+        answer.on("aborted", () => res.destroy());
+        answer.on("error", () => res.destroy());
         const headers = forwardable(answer.headers);
         const isHtml = /text\/html/i.test(String(answer.headers["content-type"] ?? "")) && req.method === "GET";
         if (!isHtml) {
@@ -205,8 +213,16 @@ export class RecordingProxy {
       },
     );
     upstream.on("error", (error) => {
-      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.writeHead(502, { "content-type": "text/plain" });
       res.end(`proxy: ${error.message}`);
+    });
+    // The browser gave up (a navigation away, a closed tab): so does the request to the server.
+    res.on("close", () => {
+      if (!res.writableFinished) upstream.destroy();
     });
     req.pipe(upstream);
   }
