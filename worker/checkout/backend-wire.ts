@@ -98,6 +98,8 @@ export interface RefundView {
 /** `data` of a refund.* event: the refund after the change and the state before it (null for refund.created). */
 export interface RefundEventData {
   previousState: string | null;
+  /** The number of steps in the refund's history: higher is newer; drop an event older than one you applied. */
+  version: number;
   refund: RefundView;
 }
 

@@ -67,7 +67,7 @@ export function refundEvent(
     type: refundEventType(previousState, refund.state),
     timestamp: now.toISOString(),
     shop,
-    data: { previousState, refund },
+    data: { previousState, version: refund.history.length, refund },
   };
 }
 
