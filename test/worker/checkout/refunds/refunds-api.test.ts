@@ -177,6 +177,27 @@ describe("approval and the payout", () => {
     expect(stubs.upstream.payoutsOf(refund.id)).toHaveLength(1);
   });
 
+  it("a price-currency refund is estimated from the payment's rate and approved against its payout's own transfer amount", async () => {
+    const payment = await paidPayment();
+    const created = await post(refundsPath(payment.paymentId), {
+      amount: "12.00",
+      denomination: "price",
+      reason: "order_cancelled",
+      address: ADDRESS,
+    });
+    expect(created.status).toBe(201);
+    const refund = (await created.json()) as RefundView;
+    expect(refund).toMatchObject({ currency: "EUR", estimatedTransferAmount: "0.0002", state: "ready_for_approval" });
+    expect((await list(payment.paymentId)).totals.held).toBe("0.0002");
+    const response = await approve(payment.paymentId, refund);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const approved = (await response.json()) as RefundView;
+    expect(approved).toMatchObject({ state: "approved", approvedTransferAmount: "0.0002" });
+    const createCall = stubs.upstream.calls.find((c) => c.method === "POST" && c.path === "/v3/payouts");
+    expect(JSON.parse(createCall?.body ?? "{}")).toMatchObject({ priceAmount: "12.00", priceCurrency: "EUR" });
+    expect(JSON.parse(createCall?.body ?? "{}")).not.toHaveProperty("transferAmount");
+  });
+
   it("refuses a stale approval (another amount or address) and creates nothing", async () => {
     const payment = await paidPayment();
     const refund = await readyRefund(payment.paymentId);
