@@ -276,14 +276,8 @@ export class RefundsObject extends DurableObject<Env> {
       const refund = this.find(refundId);
       if (!refund) return refundNotFound();
       if (refund.state === "cancelled") return answer(200, view(refund));
-      const row = this.store.row(refundId);
-      if (row?.create_sent_at != null)
-        return errorAnswer(
-          409,
-          "refund_refused",
-          "A payout create for this refund is out at the payment service and its outcome is not known yet; cancel again in a minute.",
-          { refusal: "payout_exists" },
-        );
+      const out = this.createOut(refundId, "cancel it");
+      if (out) return out;
       const next = applyRefundEvent(refund, { type: "cancel", actor, ...(reason ? { reason } : {}) }, Date.now());
       if (!next.ok) return refusalAnswer(next);
       await this.commit(shop, refund, next.refund, call.requestId);
@@ -307,14 +301,8 @@ export class RefundsObject extends DurableObject<Env> {
       const shop = await getShop(this.env, ref.shopId);
       const refund = this.find(refundId);
       if (!refund) return refundNotFound();
-      const row = this.store.row(refundId);
-      if (row?.create_sent_at != null)
-        return errorAnswer(
-          409,
-          "refund_refused",
-          "A payout create for this refund is out at the payment service; a new link cannot drop its address now.",
-          { refusal: "payout_exists" },
-        );
+      const out = this.createOut(refundId, "send a new link");
+      if (out) return out;
       const event: RefundEvent =
         refund.state === "requested" ? { type: "request_address", actor } : { type: "new_link", actor };
       const next = applyRefundEvent(refund, event, Date.now());
@@ -355,7 +343,9 @@ export class RefundsObject extends DurableObject<Env> {
         return errorAnswer(
           409,
           "refund_link_used",
-          "This refund link was already used: the address cannot be changed. Ask the shop for a new link if it is wrong.",
+          refund.address === undefined
+            ? `This refund is ${refund.state} and takes no address now.`
+            : "This refund link was already used: the address cannot be changed. Ask the shop for a new link if it is wrong.",
         );
       const next = applyRefundEvent(
         refund,
@@ -754,6 +744,17 @@ export class RefundsObject extends DurableObject<Env> {
   }
 
   // ---- helpers
+
+  /** 409 while a payout create of the refund is out and its outcome unknown (the payout may exist). */
+  private createOut(refundId: string, what: string): Answer | undefined {
+    if (this.store.row(refundId)?.create_sent_at == null) return undefined;
+    return errorAnswer(
+      409,
+      "refund_refused",
+      `Cannot ${what}: a payout create for this refund is out at the payment service and its outcome is not known yet; try again in a minute.`,
+      { refusal: "payout_exists" },
+    );
+  }
 
   private find(refundId: string): Refund | undefined {
     return this.store.all().find((r) => r.id === refundId);
