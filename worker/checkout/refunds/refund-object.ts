@@ -658,6 +658,8 @@ export class RefundsObject extends DurableObject<Env> {
         this.outbox.add({ shop: shop.id, event: refundEvent(shop.id, before?.state ?? null, view(after), now) });
     });
     await this.outbox.relay();
+    // The alarm: the outbox's next try if the Queue refused, and the polls this step may need.
+    await this.schedule();
     const db = this.env.DB;
     if (!db) return;
     for (const step of steps) {
