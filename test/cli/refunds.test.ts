@@ -5,9 +5,24 @@
  * made for another refund, which is then cancelled.
  */
 import { describe, expect, inject, it } from "vitest";
-import type { RefundLinkCreated, RefundList, RefundView } from "../../worker/checkout/backend-wire.js";
 import { createCheckoutPayment } from "./support/checkout.js";
 import { runCli } from "./support/run-cli.js";
+
+/** What the commands print with --json (the backend API's answers: RefundView, RefundList, RefundLinkCreated in backend-wire.ts). */
+interface RefundView {
+  id: string;
+  state: string;
+  amount: string;
+  address?: string;
+  endReason?: string;
+  payout?: { transactionId?: string };
+}
+interface RefundList {
+  totals: { accepted: string };
+}
+interface RefundLinkCreated {
+  url: string;
+}
 
 const checkoutUrl = inject("checkoutUrl");
 const sandboxUrl = inject("sandboxUrl");
