@@ -3,12 +3,14 @@
  * duplicates, older snapshots), the poll alarm while a refund waits, and the refund.* webhooks
  * and audit entries every step leaves.
  */
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { RefundEvent, RefundView } from "../../../../worker/checkout/backend-wire.js";
 import type { Env } from "../../../../worker/checkout/env.js";
 import type { Payout } from "../../../../worker/v3/types.js";
-import { backend, endCursor, eventsAfter, notify } from "../support/merchant.js";
+import { refundsObject } from "../../../../worker/checkout/refunds/refund-object.js";
+import { backend, endCursor, eventsAfter, notify, testEnv } from "../support/merchant.js";
 import { useStubs } from "../support/stubs.js";
 import {
   ADDRESS,
@@ -117,6 +119,29 @@ describe("the poll alarm", () => {
     expect(found.payout?.payoutId).toBe(stubs.upstream.payoutsOf(refund.id)[0]?.payoutId);
     expect(found.state).toBe("ready_for_approval");
     expect(stubs.upstream.payoutsOf(refund.id)).toHaveLength(1);
+  });
+
+  it("ends an unapproved refund as expired once its payout's expirationTime has passed", async () => {
+    const payment = await paidPayment();
+    const refund = await readyRefund(payment.paymentId);
+    stubs.upstream.fail("POST", "/v3/payouts/", "http400", 1);
+    const refused = await approve(payment.paymentId, refund);
+    expect(refused.status).toBe(502);
+    const waiting = await getRefund(payment.paymentId, refund.id);
+    expect(waiting).toMatchObject({ state: "ready_for_approval", payout: { status: "CREATED" } });
+    // Time passes: the payout's expirationTime is now behind (as the service set it, an hour after its creation).
+    await runInDurableObject(refundsObject(testEnv, SHOP, payment.paymentId).stub, (_i, state) => {
+      const past = {
+        ...waiting,
+        payout: { ...waiting.payout, expirationTime: new Date(Date.now() - 1000).toISOString() },
+      };
+      state.storage.sql.exec("UPDATE refunds SET refund = ? WHERE id = ?", JSON.stringify(past), refund.id);
+    });
+    await runRefundsAlarm(payment.paymentId);
+    const expired = await getRefund(payment.paymentId, refund.id);
+    expect(expired.state).toBe("expired");
+    expect(expired.endReason).toContain("not approved before the payout's expirationTime");
+    expect(expired.history.at(-1)?.actor).toEqual({ kind: "system" });
   });
 });
 
