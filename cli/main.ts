@@ -15,6 +15,7 @@ import { registerNotifications } from "./commands/notifications.js";
 import { registerOrderToken } from "./commands/order-token.js";
 import { registerPayments } from "./commands/payments.js";
 import { registerPayouts } from "./commands/payouts.js";
+import { registerRefunds } from "./commands/refunds.js";
 import { registerShops } from "./commands/shops.js";
 import { actions, integer } from "./commands/shared.js";
 import { BASE_URL_ENV, KEY_SECRET_ENV, type GlobalOptions } from "./config.js";
@@ -82,6 +83,7 @@ Docs: docs/cli.md`,
   registerListen(program, act);
   registerShops(program, act);
   registerLedger(program, act);
+  registerRefunds(program, act);
   registerDashboard(program, act);
   return program;
 }

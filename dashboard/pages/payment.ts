@@ -172,7 +172,9 @@ export class DeskPaymentPage extends LightElement {
         ? ""
         : ev.type === "payout.updated"
           ? t.payment.statusChange(ev.data.previousStatus, ev.data.payout.status ?? "")
-          : t.payment.statusChange(ev.data.previousStatus, ev.data.payment.status);
+          : "refund" in ev.data
+            ? t.payment.statusChange(ev.data.previousState, ev.data.refund.state)
+            : t.payment.statusChange(ev.data.previousStatus, ev.data.payment.status);
     return html`<li class="event">
       <div class="event-head">
         <time datetime=${ev.timestamp}>${formatTime(ev.timestamp)}</time>

@@ -152,7 +152,10 @@ async function receiveWebhook(backend, req, res) {
   const decision = decideEvent(
     {
       seen: store.hasWebhook(webhookId),
-      lastVersion: event.kind === "payment" || event.kind === "payout" ? store.versionOf(versionKey(event)) : undefined,
+      lastVersion:
+        event.kind === "payment" || event.kind === "payout" || event.kind === "refund"
+          ? store.versionOf(versionKey(event))
+          : undefined,
       order: orderId === null ? undefined : store.getOrder(orderId),
     },
     event,

@@ -30,6 +30,8 @@ export const PAYMENT_EVENT_TYPES = Object.freeze([
   "payment.updated",
 ]);
 export const PAYOUT_EVENT_TYPE = "payout.updated";
+/** The refund event types: recorded with the refund's state (refund.sent: the money left). */
+export const REFUND_EVENT_TYPES = Object.freeze(["refund.created", "refund.updated", "refund.sent", "refund.failed"]);
 /** The test event the merchant's dashboard sends ("Send test event"): answered 2xx, changes nothing. */
 export const PING_EVENT_TYPE = "ping";
 
@@ -46,9 +48,10 @@ export const PING_EVENT_TYPE = "ping";
  * @typedef {{ id: string, type: string, shop: string }} EventBase
  * @typedef {EventBase & { kind: "payment", orderId: string | null, version: number, payment: PaymentFacts }} PaymentEvent
  * @typedef {EventBase & { kind: "payout", version: number, payoutId: string, status: string | null }} PayoutEvent
+ * @typedef {EventBase & { kind: "refund", version: number, refundId: string, paymentId: string, state: string }} RefundEvent
  * @typedef {EventBase & { kind: "ping" }} PingEvent the dashboard's test event
  * @typedef {EventBase & { kind: "other" }} OtherEvent an event type this backend does not know (a newer sender)
- * @typedef {PaymentEvent | PayoutEvent | PingEvent | OtherEvent} WebhookEvent
+ * @typedef {PaymentEvent | PayoutEvent | RefundEvent | PingEvent | OtherEvent} WebhookEvent
  */
 
 /**
@@ -118,13 +121,23 @@ export function parseEvent(body, webhookId) {
   if (typeof shop !== "string") return { ok: false, reason: "the event has no shop" };
   const base = { id, type, shop };
   if (type === PING_EVENT_TYPE) return { ok: true, event: { ...base, kind: "ping" } };
-  if (!PAYMENT_EVENT_TYPES.includes(type) && type !== PAYOUT_EVENT_TYPE)
+  if (!PAYMENT_EVENT_TYPES.includes(type) && type !== PAYOUT_EVENT_TYPE && !REFUND_EVENT_TYPES.includes(type))
     return { ok: true, event: { ...base, kind: "other" } };
 
   if (!isRecord(data)) return { ok: false, reason: "the event has no data" };
   const { version } = data;
   if (typeof version !== "number" || !Number.isSafeInteger(version) || version < 0)
     return { ok: false, reason: "data.version is not a whole number" };
+
+  if (REFUND_EVENT_TYPES.includes(type)) {
+    const { refund } = data;
+    if (!isRecord(refund) || typeof refund.id !== "string" || refund.id === "")
+      return { ok: false, reason: "data.refund.id is missing" };
+    if (typeof refund.state !== "string" || typeof refund.paymentId !== "string")
+      return { ok: false, reason: "data.refund lacks state or paymentId" };
+    const facts = { refundId: refund.id, paymentId: refund.paymentId, state: refund.state };
+    return { ok: true, event: { ...base, kind: "refund", version, ...facts } };
+  }
 
   if (type === PAYOUT_EVENT_TYPE) {
     const { payout } = data;
@@ -174,9 +187,11 @@ export function decideEvent(state, event, now) {
   const subject =
     event.kind === "payout"
       ? `payout ${event.payoutId}`
-      : event.orderId === null
-        ? `payment ${event.payment.paymentId}`
-        : `order ${event.orderId}`;
+      : event.kind === "refund"
+        ? `refund ${event.refundId} of payment ${event.paymentId}`
+        : event.orderId === null
+          ? `payment ${event.payment.paymentId}`
+          : `order ${event.orderId}`;
   if (state.lastVersion !== undefined && event.version <= state.lastVersion) {
     return {
       outcome: "stale",
@@ -184,6 +199,11 @@ export function decideEvent(state, event, now) {
       version: null,
       order: null,
     };
+  }
+
+  if (event.kind === "refund") {
+    const version = { key: versionKey(event), version: event.version };
+    return { outcome: "recorded", message: `${event.type} for ${subject}: ${event.state}`, version, order: null };
   }
 
   if (event.kind === "payout") {
@@ -254,9 +274,10 @@ export function whyNotPaid(order, event) {
 /**
  * The key under which the store keeps the highest version applied.
  *
- * @param {PaymentEvent | PayoutEvent} event
+ * @param {PaymentEvent | PayoutEvent | RefundEvent} event
  */
 export function versionKey(event) {
+  if (event.kind === "refund") return `refund:${event.refundId}`;
   return event.kind === "payout" ? `payout:${event.payoutId}` : `payment:${event.payment.paymentId}`;
 }
 

@@ -6,7 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_AMOUNT } from "../../examples/shop-backend/decimal.mjs";
 import { CURRENCY, ORDER_ID, SHOP_ID } from "../../examples/shop-backend/order-token.mjs";
-import { PAYMENT_EVENT_TYPES, PAYOUT_EVENT_TYPE, PING_EVENT_TYPE } from "../../examples/shop-backend/webhook.mjs";
+import {
+  PAYMENT_EVENT_TYPES,
+  PAYOUT_EVENT_TYPE,
+  PING_EVENT_TYPE,
+  REFUND_EVENT_TYPES,
+} from "../../examples/shop-backend/webhook.mjs";
 import { EVENT_TYPES } from "../../worker/checkout/backend-wire.js";
 import * as worker from "../../worker/checkout/wire.js";
 
@@ -22,6 +27,8 @@ describe("the shop backend's copies of the checkout's rules", () => {
   });
 
   it("knows the Worker's event types, in the catalogue's order", () => {
-    expect([...PAYMENT_EVENT_TYPES, PAYOUT_EVENT_TYPE, PING_EVENT_TYPE]).toEqual([...EVENT_TYPES]);
+    expect([...PAYMENT_EVENT_TYPES, PAYOUT_EVENT_TYPE, ...REFUND_EVENT_TYPES, PING_EVENT_TYPE]).toEqual([
+      ...EVENT_TYPES,
+    ]);
   });
 });

@@ -846,3 +846,33 @@ describe("decimal comparison", () => {
     }
   });
 });
+
+describe("refund events (pure)", () => {
+  const refundEvent = (version: number, type = "refund.sent", state = "sent") =>
+    JSON.stringify({
+      id: `evt_refund_${version}`,
+      type,
+      timestamp: "2026-11-27T10:00:00.000Z",
+      shop: "demo-open",
+      data: { previousState: "approved", version, refund: { id: "rf_1", paymentId: "p_1", state } },
+    });
+
+  it("records a refund event with the refund's state, and drops an older one", () => {
+    const parsed = parseEvent(refundEvent(7), "evt_refund_7");
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(parsed.event).toMatchObject({ kind: "refund", refundId: "rf_1", paymentId: "p_1", state: "sent" });
+    expect(decideEvent({ seen: false, lastVersion: 5, order: undefined }, parsed.event, "now")).toMatchObject({
+      outcome: "recorded",
+      message: "refund.sent for refund rf_1 of payment p_1: sent",
+      version: { key: "refund:rf_1", version: 7 },
+    });
+    const older = parseEvent(refundEvent(4, "refund.updated", "approved"), "evt_refund_4");
+    if (!older.ok) throw new Error(older.reason);
+    expect(decideEvent({ seen: false, lastVersion: 7, order: undefined }, older.event, "now").outcome).toBe("stale");
+  });
+
+  it("refuses a refund event without its refund", () => {
+    const body = JSON.stringify({ id: "evt_x", type: "refund.created", shop: "s", data: { version: 1 } });
+    expect(parseEvent(body, "evt_x")).toEqual({ ok: false, reason: "data.refund.id is missing" });
+  });
+});

@@ -17,10 +17,15 @@ export const EVENT_TYPES = [
   "payment.invalid",
   "payment.updated",
   "payout.updated",
+  "refund.created",
+  "refund.updated",
+  "refund.sent",
+  "refund.failed",
   "ping",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export type PaymentEventType = Exclude<EventType, "payout.updated" | "ping">;
+export type RefundEventType = Extract<EventType, `refund.${string}`>;
+export type PaymentEventType = Exclude<EventType, "payout.updated" | "ping" | RefundEventType>;
 
 /** `data` of a payment.* event. */
 export interface PaymentEventData {
@@ -41,6 +46,94 @@ export interface PayoutEventData {
   payout: Payout;
 }
 
+/**
+ * A refund as the backend API answers it and refund.* events carry it (docs/refunds.md): the
+ * refund's own record, amounts exact decimal strings, times RFC 3339 UTC. Its shape is the
+ * refund's (worker/checkout/refunds/refund.ts), which is checked to fit it.
+ */
+export interface RefundView {
+  /** Also the payout's externalPayoutId. */
+  id: string;
+  shopId: string;
+  paymentId: string;
+  /** requested, awaiting_address, ready_for_approval, approved, sent, cancelled, expired, failed. */
+  state: string;
+  reason: string;
+  amount: string;
+  /** "transfer" (the coin) or "price" (the payment's price currency). */
+  denomination: string;
+  currency: string;
+  transferCurrency: string;
+  priceCurrency: string;
+  network: string;
+  estimatedTransferAmount?: string;
+  approvedTransferAmount?: string;
+  address?: string;
+  addressBy?: string;
+  /** The payout at the payment service once it exists; its status as the service sent it. */
+  payout?: {
+    payoutId: string;
+    status?: string;
+    transferAmount?: string;
+    priceAmount?: string;
+    address?: string;
+    transactionId?: string;
+    sentTime?: string;
+    expirationTime?: string;
+    sourceTime: number;
+  };
+  endReason?: string;
+  createdAt: string;
+  /** Every step, oldest first: when, who (merchant with an id, customer, payment_service, system), from and to which state. */
+  history: {
+    at: string;
+    actor: { kind: string; id?: string };
+    event: string;
+    from: string | null;
+    to: string;
+    note?: string;
+  }[];
+}
+
+/** `data` of a refund.* event: the refund after the change and the state before it (null for refund.created). */
+export interface RefundEventData {
+  previousState: string | null;
+  /** The number of steps in the refund's history: higher is newer; drop an event older than one you applied. */
+  version: number;
+  refund: RefundView;
+}
+
+/** A one-click refund the payment suggests (refunds/refund-proposals.ts); create it with its `kind` as `proposal`. */
+export interface RefundProposalView {
+  kind: string;
+  reason: string;
+  amount: string;
+  currency: string;
+  denomination: "transfer";
+}
+
+/** GET /api/shops/{shop}/payments/{paymentId}/refunds */
+export interface RefundList {
+  paymentId: string;
+  transferCurrency: string;
+  priceCurrency: string;
+  /** In the transfer currency: what the payment service accepted, what the refunds hold (requested to sent), what is left. */
+  totals: { accepted: string; held: string; remaining: string };
+  proposals: RefundProposalView[];
+  /** Oldest first. */
+  refunds: RefundView[];
+}
+
+/** POST …/refunds/{refundId}/link: the refund link for the customer (single use; a new one replaces it). */
+export interface RefundLinkCreated {
+  refund: RefundView;
+  /** `{PUBLIC_URL}/refund/{shop}/#{token}` */
+  url: string;
+  token: string;
+  /** RFC 3339 UTC. */
+  expiresAt: string;
+}
+
 /** `data` of a ping: the test event the merchant's dashboard sends to every endpoint (no order, no payment). */
 export interface PingEventData {
   message: string;
@@ -59,8 +152,9 @@ interface EventBase<T extends EventType, D> {
 export type PaymentEvent = EventBase<PaymentEventType, PaymentEventData>;
 export type PayoutEvent = EventBase<"payout.updated", PayoutEventData>;
 export type PingEvent = EventBase<"ping", PingEventData>;
+export type RefundEvent = EventBase<RefundEventType, RefundEventData>;
 /** The JSON body of every webhook. */
-export type WebhookEvent = PaymentEvent | PayoutEvent | PingEvent;
+export type WebhookEvent = PaymentEvent | PayoutEvent | RefundEvent | PingEvent;
 
 /** What travels through the webhook queue: one event of one shop. */
 export interface WebhookMessage {

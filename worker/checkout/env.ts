@@ -40,6 +40,12 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   ORDERS: CheckoutBindings["ORDERS"];
   /** One ShopEventsObject per shop id: the shop's event log and delivery log. */
   SHOP_EVENTS: CheckoutBindings["SHOP_EVENTS"];
+  /** One RefundsObject per `${shopId}:${paymentId}`: the payment's refunds (refunds/refund-object.ts). */
+  REFUNDS: CheckoutBindings["REFUNDS"];
+  /** Workers rate-limit binding for refund link reads, keyed by client (client-key.ts). */
+  REFUND_LINK_LIMITER: CheckoutBindings["REFUND_LINK_LIMITER"];
+  /** Workers rate-limit binding for refund address submissions, keyed by client. */
+  REFUND_ADDRESS_LIMITER: CheckoutBindings["REFUND_ADDRESS_LIMITER"];
   /** Producer of the webhook queue (consumed by this Worker's queue handler). */
   WEBHOOK_EVENTS: Queue<WebhookMessage>;
   /** Producer of the webhook dead-letter queue (deliveries given up). */

@@ -5,8 +5,8 @@
  */
 import type { Payout } from "../../v3/types.js";
 import type { PaymentView } from "../wire.js";
-import { paymentEventType } from "./event-type.js";
-import type { PaymentEvent, PayoutEvent, PingEvent } from "../backend-wire.js";
+import { paymentEventType, refundEventType } from "./event-type.js";
+import type { PaymentEvent, PayoutEvent, PingEvent, RefundEvent, RefundView } from "../backend-wire.js";
 
 export function newEventId(): string {
   return `evt_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -51,6 +51,23 @@ export function payoutEvent(change: PayoutChange, id = newEventId()): PayoutEven
     timestamp: change.now.toISOString(),
     shop: change.shop,
     data: { previousStatus: change.previousStatus, version: change.version, payout: change.payout },
+  };
+}
+
+/** A step of a refund (refunds/refund-object.ts): the refund after it, and its state before (null: created). */
+export function refundEvent(
+  shop: string,
+  previousState: string | null,
+  refund: RefundView,
+  now: Date,
+  id = newEventId(),
+): RefundEvent {
+  return {
+    id,
+    type: refundEventType(previousState, refund.state),
+    timestamp: now.toISOString(),
+    shop,
+    data: { previousState, version: refund.history.length, refund },
   };
 }
 

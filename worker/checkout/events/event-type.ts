@@ -11,7 +11,7 @@
  *    `payment.updated`.
  */
 import Decimal from "decimal.js";
-import type { PaymentEventType } from "../backend-wire.js";
+import type { PaymentEventType, RefundEventType } from "../backend-wire.js";
 
 // A Map, not an object literal: the status is the upstream's text, and a status such as
 // "constructor" or "__proto__" must not find Object.prototype's members.
@@ -43,4 +43,16 @@ export function paymentEventType(previous: PaymentChangeSide | undefined, next: 
   const pending = amount(next.pendingPaidPriceAmount);
   if (pending.gt(0) && !pending.eq(amount(previous.pendingPaidPriceAmount))) return "payment.pending";
   return "payment.updated";
+}
+
+/**
+ * Which event a step of a refund is (docs/webhooks.md): `refund.created` for a new refund,
+ * `refund.sent` and `refund.failed` when it reaches that state, `refund.updated` for every other
+ * step (an address, an approval, a cancel, an expiry, a payout status).
+ */
+export function refundEventType(previousState: string | null, state: string): RefundEventType {
+  if (previousState === null) return "refund.created";
+  if (state !== previousState && state === "sent") return "refund.sent";
+  if (state !== previousState && state === "failed") return "refund.failed";
+  return "refund.updated";
 }

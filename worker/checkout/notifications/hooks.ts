@@ -30,11 +30,13 @@
  */
 import { V3Error } from "../../v3/errors.js";
 import { hintOfNotification, parseAnyNotification, verifyNotification } from "../../v3/notification.js";
-import type { Notification, UnrecognizedNotification } from "../../v3/types.js";
+import type { Notification, Payout, UnrecognizedNotification } from "../../v3/types.js";
 import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
-import { hookShopOf } from "../upstream/hook-url.js";
+import { hookPaymentOf, hookShopOf } from "../upstream/hook-url.js";
+import { refundsObject } from "../refunds/refund-object.js";
+import { PAYMENT_ID } from "../rules.js";
 import { paymentObject, type HintOutcome, type NotificationOutcome } from "../payments/payment-object.js";
 import { shopEvents } from "../events/shop-events-object.js";
 import type { Shop } from "../shops/shop.js";
@@ -175,9 +177,10 @@ function refetchPayout(env: Env, ctx: ExecutionContext, shop: Shop, payoutId: st
         const fetched = await upstreamFor(env, shop).getPayout(payoutId);
         // The fetched payout must name this shop's hook: an unauthenticated body could name another
         // shop's payout on a shared upstream account.
-        return hookShopOf(fetched.notificationUrl) === shop.id
-          ? events.applyPayout(new Date().toISOString(), fetched)
-          : "ignored";
+        if (hookShopOf(fetched.notificationUrl) !== shop.id) return "ignored";
+        const timestamp = new Date().toISOString();
+        await toRefund(env, shop, timestamp, fetched);
+        return events.applyPayout(timestamp, fetched);
       })
       .then(
         (outcome) => log("info", "payout_notification", { shop: shop.id, payoutId, outcome, authentic: false }),
@@ -185,6 +188,17 @@ function refetchPayout(env: Env, ctx: ExecutionContext, shop: Shop, payoutId: st
       ),
   );
   return received(202, "refetch");
+}
+
+/**
+ * A payout of a refund (its notification URL names the payment, upstream/hook-url.ts) moves the
+ * refund on: handed to the payment's refunds (refunds/refund-object.ts) before the shop's event log.
+ */
+async function toRefund(env: Env, shop: Shop, timestamp: string, payout: Payout): Promise<void> {
+  const paymentId = hookPaymentOf(payout.notificationUrl);
+  if (paymentId === undefined || !PAYMENT_ID.test(paymentId) || payout.externalPayoutId === undefined) return;
+  const outcome = await refundsObject(env, shop.id, paymentId).applyPayout(timestamp, payout);
+  log("info", "refund_payout_notification", { shop: shop.id, paymentId, payoutId: payout.payoutId, outcome });
 }
 
 export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
@@ -205,6 +219,7 @@ export async function handleHook(request: Request, env: Env, ctx: ExecutionConte
     }
     const events = shopEvents(env, shop.id);
     if (authentic) {
+      await toRefund(env, shop, notification.timestamp, payout);
       const outcome = await events.applyPayout(notification.timestamp, payout);
       if (outcome === "invalid_timestamp")
         throw new CheckoutError(400, "invalid_request", "The notification timestamp is not a date-time.");

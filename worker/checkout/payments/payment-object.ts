@@ -100,6 +100,11 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
      * upstream and stored as version 1, with its `payment.created` event.
      */
     orderView: async (orderId: string): Promise<PaymentView> => unwrap(await stub.orderLookup(ref, orderId)),
+    /**
+     * The payment's latest snapshot as the service sent it, for its refunds (refunds/): null when
+     * this shop never created the payment here; a forgotten one is fetched again (as `view`).
+     */
+    snapshot: async (): Promise<Payment | null> => unwrap(await stub.snapshot(ref)),
     /** The view when the object holds the payment's snapshot now, else null (never asks the upstream). */
     heldView: (): Promise<PaymentView | null> => stub.heldView(ref),
     /** An authentic upstream notification: applied when newer. */
@@ -274,6 +279,16 @@ export class PaymentObject extends DurableObject<Env> {
   async heldView(ref: PaymentRef): Promise<PaymentView | null> {
     if (!this.holds(ref)) return null;
     return this.currentView(await getShop(this.env, ref.shopId));
+  }
+
+  /** The latest snapshot (the payment's refunds read its accepted amounts); null for a payment never stored here. */
+  snapshot(ref: PaymentRef): Promise<Result<Payment | null>> {
+    return this.settleLookup(ref, async () => {
+      if (!this.store.current() && this.store.forgottenVersion() === 0) return null;
+      await this.ensureLoaded(ref);
+      const row = this.store.current();
+      return row && this.holds(ref) ? (JSON.parse(row.payment) as Payment) : null;
+    });
   }
 
   /**

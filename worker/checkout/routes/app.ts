@@ -14,7 +14,8 @@ import { backendApi } from "./backend-api.js";
 import { ledgerApi } from "./ledger-api.js";
 import { dashboardApi } from "./dashboard-api.js";
 import { deskApi } from "./desk-api.js";
-import { shopCors } from "./cors.js";
+import { refundLinkCors, shopCors } from "./cors.js";
+import { refundApi } from "./refund-api.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "../payments/create-payment.js";
 import { shopTransferCurrencies } from "../upstream/currencies.js";
 import { limitStreamConnects } from "../payments/stream-limits.js";
@@ -63,6 +64,7 @@ app.use(
 app.use("/api/shops/:shop", shopCors);
 app.use("/api/shops/:shop/payments", shopCors);
 app.use("/api/shops/:shop/payments/*", shopCors);
+app.use("/api/shops/:shop/refund-links/*", refundLinkCors);
 
 app.get("/api/shops/:shop", async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
@@ -135,6 +137,7 @@ app.post(HOOK_ROUTE, limitBody(MAX_HOOK_BODY), async (c) => {
 
 app.route("/", healthRoutes);
 app.route("/", backendApi);
+app.route("/", refundApi);
 app.route("/", ledgerApi);
 app.route("/", deskApi);
 // After deskApi: its deskAuth (session or Access, and CSRF on writes) runs first on /dashboard/api/shops/*.

@@ -14,18 +14,28 @@ import { CheckoutError } from "../http/errors.js";
 import type { AppEnv } from "../http/plumbing.js";
 import type { ShopData } from "../shops/shop-schema.js";
 import { getShop } from "../shops/shop-source.js";
+import { ownOrigins } from "../http/own-origins.js";
 
-export function originAllowed(shop: Pick<ShopData, "allowedOrigins">, origin: string, requestUrl: string): boolean {
-  return origin === new URL(requestUrl).origin || shop.allowedOrigins.includes(origin);
+export function originAllowed(
+  shop: Pick<ShopData, "allowedOrigins">,
+  origin: string,
+  requestUrl: string,
+  own: readonly string[] = [],
+): boolean {
+  return origin === new URL(requestUrl).origin || own.includes(origin) || shop.allowedOrigins.includes(origin);
 }
 
 /** Where the docs say how to allow an origin (the anchor the refusal names). */
 const ALLOWED_ORIGINS_DOCS = "docs/checkout.md#allowed-origins";
 
 /** 403 origin_not_allowed, readable by the refused origin, when the request carries an Origin the shop does not allow. */
-export function assertOrigin(shop: Pick<ShopData, "id" | "allowedOrigins">, request: Request): void {
+export function assertOrigin(
+  shop: Pick<ShopData, "id" | "allowedOrigins">,
+  request: Request,
+  own: readonly string[] = [],
+): void {
   const origin = request.headers.get("Origin");
-  if (origin !== null && !originAllowed(shop, origin, request.url)) {
+  if (origin !== null && !originAllowed(shop, origin, request.url, own)) {
     throw new CheckoutError(
       403,
       "origin_not_allowed",
@@ -50,5 +60,14 @@ const corsHeaders = cors({
 /** CORS for /api/shops/{shop}/...: 404 unknown_shop, 403 origin_not_allowed, else the CORS headers (and preflight). */
 export const shopCors: MiddlewareHandler<AppEnv> = async (c, next) => {
   assertOrigin(await getShop(c.env, c.req.param("shop") ?? ""), c.req.raw);
+  return corsHeaders(c, next);
+};
+
+/**
+ * CORS of the refund links' routes: as shopCors, and this Worker's own origins (PUBLIC_URL's
+ * too), since the hosted refund page (/refund/{shop}/) is served by this Worker.
+ */
+export const refundLinkCors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  assertOrigin(await getShop(c.env, c.req.param("shop") ?? ""), c.req.raw, ownOrigins(c.env, c.req.url));
   return corsHeaders(c, next);
 };

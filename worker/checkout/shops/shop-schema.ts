@@ -139,6 +139,22 @@ const shopEntry = (secret: z.ZodType<string>) =>
         .max(MAX_WEBHOOK_ENDPOINTS, `must list at most ${MAX_WEBHOOK_ENDPOINTS} endpoints`)
         .default([]),
       dashboardUsers: dashboardUsers.default([]),
+      /**
+       * Refunds approved without the merchant: per currency of the refund's amount (the coin, or
+       * the price currency), the largest amount approved as soon as its address is known
+       * (docs/refunds.md). Absent: every refund waits for an approval.
+       */
+      autoApproveRefundsUpTo: z
+        .record(currencyCode, decimalAmount)
+        .refine((map) => Object.keys(map).length <= 20, "must list at most 20 currencies")
+        .optional(),
+      /** Minutes a refund link stays valid (default 10080, 7 days; 5 minutes to 90 days). */
+      refundLinkTtlMinutes: z
+        .number()
+        .int("must be a whole number of minutes")
+        .min(5, "must be at least 5 minutes")
+        .max(90 * 24 * 60, "must be at most 129600 minutes (90 days)")
+        .optional(),
     })
     .superRefine((shop, ctx) => {
       if (shop.pricing === "signed" && !shop.secrets.orderSigningKey) {

@@ -38,3 +38,30 @@ export function hookShopOf(notificationUrl: string | undefined): string | undefi
     return undefined;
   }
 }
+
+/** The query parameter of a refund payout's notification URL that names the payment it repays. */
+const PAYMENT_PARAM = "payment";
+
+/**
+ * The notification URL of a refund's payout: the shop's hook URL naming the payment the refund
+ * belongs to (`?payment=`), so that its notification reaches the payment's refunds
+ * (refunds/refund-object.ts) without a lookup.
+ */
+export function refundHookUrlFor(
+  env: Pick<Env, "PUBLIC_URL">,
+  shop: { id: string },
+  paymentId: string,
+  requestUrl: string,
+): string {
+  return `${hookUrlFor(env, shop, requestUrl)}?${PAYMENT_PARAM}=${encodeURIComponent(paymentId)}`;
+}
+
+/** The payment a refund payout's notification URL names, or undefined. */
+export function hookPaymentOf(notificationUrl: string | undefined): string | undefined {
+  if (!notificationUrl) return undefined;
+  try {
+    return new URL(notificationUrl).searchParams.get(PAYMENT_PARAM) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -23,7 +23,17 @@ export interface UpstreamCall {
   at: number;
 }
 
-export type FailureMode = "timeout" | "http500" | "http503" | "http404" | "http400" | "echo400" | "garbage" | "network";
+export type FailureMode =
+  | "timeout"
+  | "http500"
+  | "http503"
+  | "http404"
+  | "http400"
+  | "echo400"
+  | "garbage"
+  | "network"
+  /** The call is carried out (a payout created, say), then its answer never comes: the caller times out. */
+  | "lost_answer";
 
 interface Failure {
   method: string;
@@ -93,6 +103,10 @@ export class UpstreamStub {
   readonly payments = new Map<string, Payment>();
   readonly payouts = new Map<string, Payout>();
   currencies: Currency[] = structuredClone(DEFAULT_CURRENCIES);
+  /** What GET /v3/payouts/payout-limits answers (per transfer currency: `currency` is set to it). */
+  payoutLimits: { available?: number; minPayoutAmount?: number } = { available: 10, minPayoutAmount: 0.0001 };
+  /** Milliseconds from a payout's creation to its expirationTime. */
+  payoutExpiryMs = 3_600_000;
   private failures: Failure[] = [];
   private gates: { method: string; pathPrefix: string; open: Promise<void> }[] = [];
   private sequence = 0;
@@ -164,6 +178,10 @@ export class UpstreamStub {
     );
     if (failure) {
       failure.remaining -= 1;
+      if (failure.mode === "lost_answer") {
+        this.answer(request, url, body);
+        return this.failWith("timeout", request.signal, request, body);
+      }
       return this.failWith(failure.mode, request.signal, request, body);
     }
     return this.answer(request, url, body);
@@ -197,6 +215,8 @@ export class UpstreamStub {
         return json(404, { message: "not found" });
       case "http400":
         return json(400, { message: "bad request" });
+      case "lost_answer":
+        return json(500, { message: "unreachable" });
       case "echo400":
         // A careless upstream that repeats the request, credentials included, in its error body.
         return json(400, {
@@ -230,12 +250,104 @@ export class UpstreamStub {
       const payment = this.payments.get(decodeURIComponent(match[1]));
       return payment ? json(200, payment) : json(404, { message: "payment not found" });
     }
+    if (path.startsWith("/v3/payouts")) {
+      const answered = this.payoutCall(request.method, url, body);
+      if (answered) return answered;
+    }
     const payout = /^\/v3\/payouts\/([^/]+)$/.exec(path);
     if (request.method === "GET" && payout?.[1]) {
       const found = this.payouts.get(decodeURIComponent(payout[1]));
       return found ? json(200, found) : json(404, { message: "payout not found" });
     }
     return json(404, { message: "no such endpoint" });
+  }
+
+  /** Marks a payout sent (as the service does some time after its approval). */
+  sendPayout(payoutId: string, transactionId = `tx_${payoutId}`): Payout {
+    const found = this.payouts.get(payoutId);
+    if (!found) throw new Error(`stub has no payout ${payoutId}`);
+    const sent: Payout = { ...found, status: "SENT", transactionId, sentTime: new Date().toISOString() };
+    this.payouts.set(payoutId, sent);
+    return sent;
+  }
+
+  /** The payouts whose externalPayoutId is `externalId`. */
+  payoutsOf(externalId: string): Payout[] {
+    return [...this.payouts.values()].filter((p) => p.externalPayoutId === externalId);
+  }
+
+  private payoutCall(method: string, url: URL, body: string): Response | undefined {
+    const path = url.pathname;
+    if (method === "GET" && path === "/v3/payouts/payout-limits") {
+      const currency = url.searchParams.get("transferCurrency") ?? "";
+      return json(200, { ...this.payoutLimits, currency });
+    }
+    if (method === "POST" && path === "/v3/payouts") {
+      const req = JSON.parse(body) as Record<string, unknown>;
+      const transferCurrency = String(req.transferCurrency);
+      const priceCurrency = String(req.priceCurrency);
+      const rate = new Decimal(RATES[transferCurrency] ?? "1").div(RATES[priceCurrency] ?? "1");
+      const transferAmount =
+        typeof req.transferAmount === "string"
+          ? req.transferAmount
+          : new Decimal(String(req.priceAmount)).div(rate).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+      const priceAmount =
+        typeof req.priceAmount === "string"
+          ? req.priceAmount
+          : new Decimal(transferAmount).times(rate).toDecimalPlaces(2).toFixed();
+      this.sequence += 1;
+      const now = Date.now();
+      const payout: Payout = {
+        payoutId: `po_stub_${this.sequence}_${crypto.randomUUID().slice(0, 8)}`,
+        address: typeof req.address === "string" ? req.address : "tb1qstubpayout",
+        transferAmount,
+        priceAmount,
+        transferCurrency,
+        priceCurrency,
+        status: req.autoApprove === true ? "QUEUED" : "CREATED",
+        createdTime: new Date(now).toISOString(),
+        expirationTime: new Date(now + this.payoutExpiryMs).toISOString(),
+      };
+      for (const key of ["notificationUrl", "externalPayoutId", "comment"] as const)
+        if (typeof req[key] === "string") payout[key] = req[key];
+      this.payouts.set(payout.payoutId, payout);
+      return json(200, payout);
+    }
+    const approve = /^\/v3\/payouts\/([^/]+)\/approve$/.exec(path);
+    if (method === "POST" && approve?.[1]) {
+      const found = this.payouts.get(decodeURIComponent(approve[1]));
+      if (!found) return json(404, { message: "payout not found" });
+      if (found.status !== "CREATED") return json(409, { message: `payout is ${found.status}` });
+      if (Date.now() >= Date.parse(found.expirationTime ?? "")) {
+        this.payouts.set(found.payoutId, { ...found, status: "EXPIRED" });
+        return json(409, { message: "approval refused: the payout expired" });
+      }
+      const queued: Payout = { ...found, status: "QUEUED" };
+      this.payouts.set(found.payoutId, queued);
+      return json(200, queued);
+    }
+    if (method === "GET" && path === "/v3/payouts") {
+      const q = url.searchParams;
+      const from = q.has("timeFrom") ? Date.parse(q.get("timeFrom") ?? "") : -Infinity;
+      const to = q.has("timeTo") ? Date.parse(q.get("timeTo") ?? "") : Infinity;
+      const same = (a: string | undefined, b: string | null) => b === null || (a !== undefined && new Decimal(a).eq(b));
+      const items = [...this.payouts.values()].filter((p) => {
+        const t = Date.parse(p.createdTime ?? "");
+        return (
+          t >= from &&
+          t <= to &&
+          (!q.has("address") || q.get("address") === p.address) &&
+          (!q.has("transferCurrency") || q.get("transferCurrency") === p.transferCurrency) &&
+          (!q.has("priceCurrency") || q.get("priceCurrency") === p.priceCurrency) &&
+          same(p.transferAmount, q.get("transferAmount")) &&
+          same(p.priceAmount, q.get("priceAmount"))
+        );
+      });
+      const limit = Number(q.get("limit") ?? "20");
+      const offset = Number(q.get("offset") ?? "0");
+      return json(200, { limit, offset, itemCount: items.length, items: items.slice(offset, offset + limit) });
+    }
+    return undefined;
   }
 
   private create(body: string): Response {
