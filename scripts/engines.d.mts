@@ -27,6 +27,8 @@ export interface WebKitDriver {
   display: number;
   /** Stops WebKitWebDriver (with its browsers) and Xvfb. */
   stop(): Promise<void>;
+  /** Waits (bounded, default the start's timeout) until the driver takes a new session. */
+  ready(timeoutMs?: number): Promise<void>;
 }
 /** Xvfb on a free display and WebKitWebDriver on a free 127.0.0.1 port, both ready. */
 export declare function startWebKitDriver(options?: { timeoutMs?: number }): Promise<WebKitDriver>;
