@@ -16,6 +16,7 @@ import { endpointsFor } from "./endpoints.js";
 import { afterFailure, retrySchedule } from "./retry-policy.js";
 import type { WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
+import { webhookAttempt, writeMetric } from "../http/metrics.js";
 import { shopEvents } from "./shop-events-object.js";
 import { getShop, isDisabledShop } from "../shops/shop-source.js";
 import { recordBatch } from "../ledger/record-batch.js";
@@ -84,6 +85,7 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   );
   // The attempt just made, counted by the event log since the delivery was (re)opened.
   const attemptAt = (url: string) => (open.find((delivery) => delivery.url === url)?.roundAttempts ?? 0) + 1;
+  for (const r of results) writeMetric(env, webhookAttempt(shop.id, event.type, r, attemptAt(r.url)));
   const failed = results.filter((r) => !r.ok);
   if (!failed.length) {
     await events.finish(event.id, results, null);

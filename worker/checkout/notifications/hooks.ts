@@ -34,6 +34,7 @@ import type { Notification, UnrecognizedNotification } from "../../v3/types.js";
 import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
+import { countRefusedNotification } from "../http/metrics.js";
 import { hookShopOf } from "../upstream/hook-url.js";
 import { paymentObject, type HintOutcome, type NotificationOutcome } from "../payments/payment-object.js";
 import { shopEvents } from "../events/shop-events-object.js";
@@ -187,7 +188,12 @@ function refetchPayout(env: Env, ctx: ExecutionContext, shop: Shop, payoutId: st
   return received(202, "refetch");
 }
 
-export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
+/** The answer to a notification; one refused (4xx) is counted in the metrics (http/metrics.ts). */
+export function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
+  return answerHook(request, env, ctx, shop).catch(countRefusedNotification(env, shop.id));
+}
+
+async function answerHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
   const key = shop.secret("notificationHmacKey");
   // Past the route's body limit (app.ts) already; without a key the body is only a hint.
   const raw = key === undefined ? await request.text() : await readAuthentic(request, env, ctx, shop, key);

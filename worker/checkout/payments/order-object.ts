@@ -14,6 +14,7 @@ import type { NewPaymentRequest } from "../../v3/types.js";
 import type { Env } from "../env.js";
 import { CheckoutError, settle, unwrap, type Result } from "../http/errors.js";
 import { log } from "../http/log.js";
+import { checkoutCreated, writeMetric } from "../http/metrics.js";
 import { newClientSecret } from "./client-secret.js";
 import { orderRetentionMs, retentionDecision } from "./order-retention.js";
 import { paymentObject } from "./payment-object.js";
@@ -187,6 +188,17 @@ export class OrderObject extends DurableObject<Env> {
       clientSecret,
     );
     log("info", "payment_created", { requestId, shop: shop.id, orderId: ref.orderId, paymentId: payment.paymentId });
+    writeMetric(
+      this.env,
+      checkoutCreated({
+        shopId: shop.id,
+        environment: shop.environment,
+        priceCurrency: request.priceCurrency,
+        transferCurrency: request.transferCurrency,
+        pricing: signed ? "signed" : "open",
+        ms: Date.now() - requestedAt,
+      }),
+    );
     return { created: true, view, clientSecret };
   }
 

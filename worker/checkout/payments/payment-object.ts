@@ -20,6 +20,7 @@ import { recordInEventLog, shopEvents } from "../events/shop-events-object.js";
 import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "../http/errors.js";
 import { hookShopOf } from "../upstream/hook-url.js";
 import { log } from "../http/log.js";
+import { paymentStatus, writeMetric } from "../http/metrics.js";
 import { PaymentStore, type PaymentRow, type SnapshotSource } from "./payment-store.js";
 import {
   cleanupDue,
@@ -468,6 +469,8 @@ export class PaymentObject extends DurableObject<Env> {
         }
       });
       this.broadcast(view);
+      if (row?.status !== payment.status)
+        this.countStatus(shopId, payment.status, row?.status, source, sourceTime, decision.version);
     }
     log(decision.action === "apply" ? "info" : "debug", "payment_snapshot", {
       shop: shopId,
@@ -478,6 +481,22 @@ export class PaymentObject extends DurableObject<Env> {
       ...(decision.action === "apply" ? { version: decision.version } : {}),
     });
     return decision;
+  }
+
+  /** A new status of the payment, as a metric: with the time since the payment was created here. */
+  private countStatus(
+    shopId: string,
+    status: string,
+    previous: string | undefined,
+    source: SnapshotSource,
+    sourceTime: number,
+    version: number,
+  ): void {
+    const createdAt = this.store.firstSourceTime() ?? sourceTime;
+    writeMetric(
+      this.env,
+      paymentStatus({ shopId, status, previous, source, sinceCreatedMs: sourceTime - createdAt, version }),
+    );
   }
 
   /**

@@ -140,6 +140,14 @@ export class PaymentStore {
       .toArray()[0];
   }
 
+  /** When the oldest snapshot held was true at its source (the create's request time for version 1), or undefined. */
+  firstSourceTime(): number | undefined {
+    if (!this.has("snapshots")) return undefined;
+    return this.sql
+      .exec<{ source_time: number }>("SELECT source_time FROM snapshots ORDER BY version LIMIT 1")
+      .toArray()[0]?.source_time;
+  }
+
   /** The last version of snapshots this object deleted (0 when none). */
   forgottenVersion(): number {
     return this.has("forgotten")
