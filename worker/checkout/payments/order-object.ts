@@ -186,6 +186,7 @@ export class OrderObject extends DurableObject<Env> {
       requestedAt,
       ref.orderId,
       clientSecret,
+      requestId,
     );
     log("info", "payment_created", { requestId, shop: shop.id, orderId: ref.orderId, paymentId: payment.paymentId });
     writeMetric(

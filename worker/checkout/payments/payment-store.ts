@@ -7,6 +7,8 @@
  *   expiry was checked, whether a re-fetch was asked for and not before when);
  * - `payment_order`: the shop's order the payment was created for (kept when snapshots go);
  * - `payment_secret`: the payment's client secret (payments/client-secret.ts; kept when snapshots go);
+ * - `payment_request`: the id of the request that created the payment (http/plumbing.ts), which its
+ *   log lines and webhook events carry (kept when snapshots go);
  * - `forgotten`: the last version once the snapshots were deleted, so versions never repeat.
  *
  * The tables are created with the first snapshot: an object asked about a payment it does not
@@ -86,12 +88,16 @@ const ORDER_SCHEMA =
   "CREATE TABLE IF NOT EXISTS payment_order (id INTEGER PRIMARY KEY CHECK (id = 1), order_id TEXT NOT NULL)";
 const SECRET_SCHEMA =
   "CREATE TABLE IF NOT EXISTS payment_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL)";
+const REQUEST_SCHEMA =
+  "CREATE TABLE IF NOT EXISTS payment_request (id INTEGER PRIMARY KEY CHECK (id = 1), request_id TEXT NOT NULL)";
 const FORGOTTEN_SCHEMA =
   "CREATE TABLE IF NOT EXISTS forgotten (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
 
 export class PaymentStore {
   /** The order id once read (undefined: not read yet; null: none). */
   private order: string | null | undefined;
+  /** The creating request's id once read (undefined: not read yet; null: none). */
+  private request: string | null | undefined;
   private tables: Set<string> | undefined;
 
   constructor(
@@ -168,6 +174,23 @@ export class PaymentStore {
     this.created("payment_order");
     this.sql.exec("INSERT OR REPLACE INTO payment_order (id, order_id) VALUES (1, ?)", orderId);
     this.order = orderId;
+  }
+
+  /** The id of the request that created the payment, or null (not created here, or created before ids were kept). */
+  requestId(): string | null {
+    this.request ??= this.has("payment_request")
+      ? (this.sql.exec<{ request_id: string }>("SELECT request_id FROM payment_request").toArray()[0]?.request_id ??
+        null)
+      : null;
+    return this.request;
+  }
+
+  /** Stores the creating request's id unless one is stored: it never changes. */
+  setRequestId(requestId: string): void {
+    this.sql.exec(REQUEST_SCHEMA);
+    this.created("payment_request");
+    this.sql.exec("INSERT OR IGNORE INTO payment_request (id, request_id) VALUES (1, ?)", requestId);
+    this.request = undefined;
   }
 
   /** The payment's client secret, or null when it has none (not created here, or created before secrets). */
