@@ -28,6 +28,7 @@ import type {
   WebhookEvent,
   WebhookMessage,
 } from "../backend-wire.js";
+import { addColumns, type StorageSchema } from "../storage-version.js";
 
 /** Attempts of one event in one answer, unless asked otherwise (the backend API's `attemptsLimit`). */
 export const DEFAULT_ATTEMPTS_LIMIT = 100;
@@ -39,7 +40,8 @@ CREATE TABLE IF NOT EXISTS events (
   type TEXT NOT NULL,
   order_id TEXT,
   body TEXT NOT NULL,
-  recorded_at INTEGER NOT NULL
+  recorded_at INTEGER NOT NULL,
+  request_id TEXT
 );
 CREATE INDEX IF NOT EXISTS events_order ON events (order_id);
 CREATE TABLE IF NOT EXISTS deliveries (
@@ -108,12 +110,21 @@ interface AttemptRow extends Record<string, SqlStorageValue> {
   error: string | null;
 }
 
-/** Columns added to a table after its first release, added to an older table when missing. */
-const ADDED_COLUMNS: readonly [table: string, column: string, type: string][] = [
-  ["deliveries", "lease_until", "INTEGER"],
-  ["deliveries", "round_attempts", "INTEGER NOT NULL DEFAULT 0"],
-  ["events", "request_id", "TEXT"],
-];
+/**
+ * The versions of a ShopEventsObject's storage (storage-version.ts). 1: every shape stored before
+ * versions were kept; 2: the deliveries' leases and round counts, and the events' request ids.
+ */
+export const SHOP_EVENTS_STORAGE: StorageSchema = {
+  object: "ShopEventsObject",
+  version: 2,
+  steps: [
+    addColumns([
+      ["deliveries", "lease_until", "INTEGER"],
+      ["deliveries", "round_attempts", "INTEGER NOT NULL DEFAULT 0"],
+      ["events", "request_id", "TEXT"],
+    ]),
+  ],
+};
 
 /** An endpoint that still waits for an event, and how many attempts it had since it was (re)opened. */
 export interface OpenDelivery {
@@ -141,17 +152,8 @@ function endpointView(row: DeliveryRow): EndpointDelivery {
 
 export class EventLog {
   constructor(private readonly sql: SqlStorage) {
+    // Storage of an older version was brought up to SHOP_EVENTS_STORAGE's by the object first.
     sql.exec(SCHEMA);
-    const columns = new Set(
-      sql
-        .exec<{ name: string }>(
-          "SELECT m.name || '.' || p.name AS name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.name IN ('deliveries', 'events')",
-        )
-        .toArray()
-        .map((c) => c.name),
-    );
-    for (const [table, name, type] of ADDED_COLUMNS)
-      if (!columns.has(`${table}.${name}`)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
     sql.exec("CREATE INDEX IF NOT EXISTS deliveries_lease ON deliveries (lease_until) WHERE lease_until IS NOT NULL");
   }
 

@@ -16,7 +16,8 @@ import type { Env } from "../env.js";
 import { payoutEvent, pingEvent } from "./build.js";
 import { webhookTimeoutMs, type AttemptResult } from "./deliver.js";
 import { endpointsFor } from "./endpoints.js";
-import { EventLog, type FailureOutcome, type OpenDelivery } from "./event-log.js";
+import { EventLog, SHOP_EVENTS_STORAGE, type FailureOutcome, type OpenDelivery } from "./event-log.js";
+import { markVersion, upgradeStorage } from "../storage-version.js";
 import {
   deliveriesBetween,
   endpointFigures,
@@ -118,7 +119,10 @@ export class ShopEventsObject extends DurableObject<Env> {
     // An attempt may take the whole timeout: a lease covers it and the grace after it.
     this.leaseMs = leaseMs(env.WEBHOOK_LEASE_SECONDS) + webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
     this.retentionMs = retentionDaysMs(env.EVENT_RETENTION_DAYS, DEFAULT_EVENT_RETENTION_DAYS);
+    // An older release's storage is brought up to date before anything reads it; new storage gets the version.
+    const stored = upgradeStorage(ctx.storage.sql, SHOP_EVENTS_STORAGE);
     this.log = new EventLog(ctx.storage.sql);
+    if (stored === null) markVersion(ctx.storage.sql, SHOP_EVENTS_STORAGE);
     this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
     this.ownPayouts = new OwnPayouts(ctx.storage.sql);
     ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payouts (

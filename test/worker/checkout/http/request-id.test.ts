@@ -8,30 +8,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import type { PaymentView } from "../../../../worker/checkout/wire.js";
 import { postJson } from "../support/http.js";
+import { captureLogLines, type LogLine } from "../support/log-lines.js";
 import { notify, testEnv } from "../support/merchant.js";
 import { freshOrderId } from "../support/orders.js";
 import { withStatus } from "../support/payments.js";
 import { installUpstreamStub, type UpstreamStub } from "../support/upstream-stub.js";
 import { installWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 
-type Line = { event: string; requestId?: string; paymentId?: string; eventId?: string; [field: string]: unknown };
-
 let upstream: UpstreamStub;
 let receiver: WebhookReceiver;
-let lines: Line[];
+let lines: LogLine[];
 
 beforeEach(() => {
   upstream = installUpstreamStub();
   receiver = installWebhookReceiver();
-  lines = [];
-  const original = console.log.bind(console);
-  vi.spyOn(console, "log").mockImplementation((line: unknown) => {
-    try {
-      lines.push(JSON.parse(String(line)) as Line);
-    } catch {
-      original(line);
-    }
-  });
+  lines = captureLogLines();
 });
 afterEach(() => {
   vi.restoreAllMocks();
