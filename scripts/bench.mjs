@@ -7,7 +7,8 @@
 // bound) and the platform operations of one checkout (test/bench/checkout-cost.mjs); `--only ledger`
 // only the payments ledger: its lag against the running Workers (test/bench/ledger.mjs) and, on a
 // ledger of 100,000 payments of its own, the list route, the CSV export and the writes in batches
-// (test/bench/ledger-scale.mjs).
+// (test/bench/ledger-scale.mjs); `--only metrics` only what the metrics cost the create path: the same
+// Worker with its Analytics Engine binding and without it, in turns (test/bench/metrics-cost.mjs).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +17,7 @@ import { startCountingProxy } from "../test/bench/counting-proxy.mjs";
 import { measureBroadcast, measureNotificationToDom, measureUpstreamPolls } from "../test/bench/live-updates.mjs";
 import { measureLedger } from "../test/bench/ledger.mjs";
 import { measureLedgerScale } from "../test/bench/ledger-scale.mjs";
+import { measureMetricsCost } from "../test/bench/metrics-cost.mjs";
 import { measureQrPaint } from "../test/bench/qr-paint.mjs";
 import { measureRegistry } from "../test/bench/registry.mjs";
 import { measureBreakdown } from "../test/bench/size-breakdown.mjs";
@@ -33,12 +35,13 @@ const started = Date.now();
 const step = (what) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);
 const POLL_WINDOW_MS = 60_000;
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
-if (only !== undefined && only !== "cost" && only !== "ledger") {
-  console.error(`--only takes cost or ledger, not ${only ?? "nothing"}.`);
+if (only !== undefined && only !== "cost" && only !== "ledger" && only !== "metrics") {
+  console.error(`--only takes cost, ledger or metrics, not ${only ?? "nothing"}.`);
   process.exit(2);
 }
 const onlyCost = only === "cost";
 const onlyLedger = only === "ledger";
+const onlyMetrics = only === "metrics";
 const WATCH_SECONDS = 30;
 /** Payments in the ledger of the list, export and write measurements (test/bench/ledger-scale.mjs). */
 const LEDGER_ROWS = 100_000;
@@ -75,6 +78,17 @@ const sandboxPort = await freePort();
 const proxy = await startCountingProxy(await freePort(), `http://127.0.0.1:${sandboxPort}`);
 // The demo shops' webhooks come to this process (no reference shop backend), for the whole run.
 const receiver = await startWebhookReceiver({ secret: secrets.DEMO_WEBHOOK_SECRET });
+if (onlyMetrics) {
+  try {
+    await measureMetrics();
+  } finally {
+    await receiver.close();
+    await proxy.close();
+    rmSync(persistDir, { recursive: true, force: true });
+  }
+  await report(metricsRows(results.metricsCost));
+  process.exit(0);
+}
 // An integrator's page on an origin of its own, which the open demo shop allows.
 const shopPage = await startShopPage({ shop: "demo-open" });
 const checkoutPort = await freePort();
@@ -128,6 +142,7 @@ try {
     });
   }
   if (!onlyLedger) await measureCost();
+  if (!onlyLedger) await measureMetrics();
 } finally {
   await receiver.close();
   await shopPage.close();
@@ -185,6 +200,23 @@ async function measureCost() {
   } finally {
     await counted.stop();
     await countedProxy.close();
+  }
+}
+
+async function measureMetrics() {
+  step("create path with the metrics on and off (test/bench/metrics-switch-worker.mjs), in turns");
+  const run = await startServers({
+    main: "test/bench/metrics-switch-worker.mjs",
+    sandboxPort: await freePort(),
+    persistDir: join(persistDir, "metrics"),
+    backendPort: receiver.port,
+    backend: false,
+    vars: { DEMO_MODE: "true" },
+  });
+  try {
+    results.metricsCost = await measureMetricsCost({ checkoutUrl: run.checkoutUrl });
+  } finally {
+    await run.stop();
   }
 }
 
@@ -249,14 +281,12 @@ async function measureWebhooks() {
     drainTimeoutMs: 120_000,
   });
 }
-results.seconds = Math.round((Date.now() - started) / 1000);
-// The host is shared: how busy it was over the last minute of the run, beside the figures.
-results.machine.loadAverage = Math.round(loadavg()[0] * 10) / 10;
 
 const rows = [
   ...(only ? [] : loopRows()),
   ...(onlyLedger ? [] : createRows(results.createThroughput)),
   ...(onlyLedger ? [] : costRows(results.checkoutCost, results.watched)),
+  ...(onlyLedger ? [] : metricsRows(results.metricsCost)),
   ...(only ? [] : webhookRows(results.notificationToWebhook, results.webhookDelivery)),
   ...(onlyCost ? [] : ledgerRows(results.ledger, results.ledgerScale)),
   ...(only ? [] : registryRows(results.registry)),
@@ -385,6 +415,14 @@ function ledgerRows(r, scale) {
     ],
   ];
 }
+function metricsRows(m) {
+  return [
+    [
+      `creates per second through the Worker, metrics on / off (${m.on.total} each, ${m.concurrency} in flight, in turns; failed ${m.on.failures} / ${m.off.failures})`,
+      `${m.on.perSecond} / ${m.off.perSecond} /s (ratio ${m.ratio})`,
+    ],
+  ];
+}
 function registryRows(r) {
   return [
     [
@@ -436,18 +474,26 @@ function webhookRows(latency, delivery) {
   ];
 }
 
-const width = Math.max(...rows.map(([label]) => label.length));
-console.log(
-  `\ncrypto-checkout bench, ${results.date}, ${results.machine.cpus} CPUs (${results.machine.model}), Node ${results.machine.node}${results.machine.chromium ? `, Chromium ${results.machine.chromium}` : ""}`,
-);
-for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
-console.log(`(${results.seconds} s; load average ${results.machine.loadAverage} over the last minute)`);
+await report(rows);
 
-mkdirSync(join(ROOT, "bench-results"), { recursive: true });
-writeFileSync(join(ROOT, "bench-results", "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-console.log("wrote bench-results/latest.json");
-if (process.argv.includes("--docs")) {
-  const { benchMarkdown } = await import("../test/bench/report.mjs");
-  writeFileSync(join(ROOT, "docs", "bench.md"), benchMarkdown(results, rows));
-  console.log("wrote docs/bench.md");
+/** Prints the rows and writes bench-results/latest.json (and docs/bench.md with --docs). */
+async function report(rows) {
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  // The host is shared: how busy it was over the last minute of the run, beside the figures.
+  results.machine.loadAverage = Math.round(loadavg()[0] * 10) / 10;
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(
+    `\ncrypto-checkout bench, ${results.date}, ${results.machine.cpus} CPUs (${results.machine.model}), Node ${results.machine.node}${results.machine.chromium ? `, Chromium ${results.machine.chromium}` : ""}`,
+  );
+  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+  console.log(`(${results.seconds} s; load average ${results.machine.loadAverage} over the last minute)`);
+
+  mkdirSync(join(ROOT, "bench-results"), { recursive: true });
+  writeFileSync(join(ROOT, "bench-results", "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  console.log("wrote bench-results/latest.json");
+  if (process.argv.includes("--docs")) {
+    const { benchMarkdown } = await import("../test/bench/report.mjs");
+    writeFileSync(join(ROOT, "docs", "bench.md"), benchMarkdown(results, rows));
+    console.log("wrote docs/bench.md");
+  }
 }

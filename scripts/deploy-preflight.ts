@@ -41,6 +41,7 @@ export interface WorkerConfig {
     consumers?: { queue: string; dead_letter_queue?: string }[];
   };
   ratelimits?: { name: string }[];
+  analytics_engine_datasets?: { binding: string; dataset?: string }[];
   version_metadata?: { binding: string };
   env?: Record<string, WorkerConfig>;
 }
@@ -130,6 +131,7 @@ function bindingNames(config: WorkerConfig): string[] {
     ...(config.durable_objects?.bindings ?? []).map((b) => b.name),
     ...(config.queues?.producers ?? []).map((p) => p.binding),
     ...(config.ratelimits ?? []).map((r) => r.name),
+    ...(config.analytics_engine_datasets ?? []).map((d) => d.binding),
     ...(config.version_metadata ? [config.version_metadata.binding] : []),
   ];
 }

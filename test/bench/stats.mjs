@@ -39,3 +39,16 @@ export async function drive(total, concurrency, call) {
     perSecond: Math.round(((total - failures) / seconds) * 10) / 10,
   };
 }
+
+/** The rate of blocks of `drive` runs taken in turn with other ways: their creates over the time they took together. */
+export function blocksRate(total, runs) {
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const failures = runs.reduce((sum, run) => sum + run.failures, 0);
+  return {
+    total,
+    failures,
+    seconds: Math.round(seconds * 100) / 100,
+    perSecond: Math.round(((total - failures) / seconds) * 10) / 10,
+    blocks: runs.map((run) => run.perSecond),
+  };
+}

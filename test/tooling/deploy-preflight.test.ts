@@ -53,6 +53,7 @@ function bindings(suffix: string): WorkerConfig {
       consumers: [{ queue: `hooks${suffix}`, dead_letter_queue: `hooks${suffix}-dlq` }],
     },
     ratelimits: [{ name: "CREATE_LIMITER" }],
+    analytics_engine_datasets: [{ binding: "METRICS", dataset: `metrics${suffix}` }],
     version_metadata: { binding: "CF_VERSION_METADATA" },
   };
 }
@@ -196,6 +197,13 @@ describe("the deployment preflight's rules", () => {
       production((env) => (env.ratelimits = [])),
       {},
       /^\[env\.production\] lacks the binding CREATE_LIMITER/,
+      "config",
+    ],
+    [
+      "the metrics dataset of the top level missing from the environment",
+      production((env) => (env.analytics_engine_datasets = [])),
+      {},
+      /^\[env\.production\] lacks the binding METRICS/,
       "config",
     ],
     [

@@ -160,6 +160,8 @@ export type WebhookEvent = PaymentEvent | PayoutEvent | RefundEvent | PingEvent;
 export interface WebhookMessage {
   shop: string;
   event: WebhookEvent;
+  /** The id of the request that created the payment the event is about (never in the signed body). */
+  requestId?: string;
 }
 
 /**

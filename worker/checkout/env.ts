@@ -29,7 +29,8 @@ type OptionalHere =
   | "ACCESS_TEAM_DOMAIN"
   | "ACCESS_AUD"
   | "DASHBOARD_OPERATORS"
-  | "CF_VERSION_METADATA";
+  | "CF_VERSION_METADATA"
+  | "METRICS";
 
 export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   /** Static assets: the built widget and the demo (dist/public). */
@@ -80,6 +81,8 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   LEDGER?: CheckoutBindings["LEDGER"];
   /** The deployed version's id, tag and time (wrangler.toml's version_metadata), shown by GET /healthz; absent: no version shown. */
   CF_VERSION_METADATA?: CheckoutBindings["CF_VERSION_METADATA"];
+  /** Workers Analytics Engine dataset of the metrics (http/metrics.ts); absent: no metrics written. */
+  METRICS?: CheckoutBindings["METRICS"];
   /** Days the ledger keeps a payment after its last change (default 3650; ledger/retention.ts). */
   LEDGER_RETENTION_DAYS?: CheckoutBindings["LEDGER_RETENTION_DAYS"];
   /** Milliseconds an isolate serves registry shops from its cache before it asks D1 whether anything changed (default 30000). */

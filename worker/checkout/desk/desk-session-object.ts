@@ -7,6 +7,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.js";
+import { markVersion, upgradeStorage, type StorageSchema } from "../storage-version.js";
 import {
   deleteAt,
   touchSession,
@@ -20,7 +21,19 @@ import {
 
 const RECORD = "record";
 
+/**
+ * The versions of a DeskSessionObject's storage (storage-version.ts): its one `record`, a
+ * StoredRecord (session-rules.ts). 1: every record stored before versions were kept.
+ */
+export const DESK_SESSION_STORAGE: StorageSchema = { object: "DeskSessionObject", version: 1, steps: [] };
+
 export class DeskSessionObject extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // An older release's storage is brought up to date before anything reads it.
+    upgradeStorage(ctx.storage.sql, DESK_SESSION_STORAGE);
+  }
+
   private async save(record: StoredRecord): Promise<void> {
     await this.ctx.storage.put(RECORD, record);
     await this.ctx.storage.setAlarm(deleteAt(record));
@@ -33,6 +46,7 @@ export class DeskSessionObject extends DurableObject<Env> {
 
   /** Stores a new link or session (its name is fresh randomness: nothing is there before). */
   async create(record: StoredRecord): Promise<void> {
+    markVersion(this.ctx.storage.sql, DESK_SESSION_STORAGE);
     await this.save(record);
   }
 

@@ -4,7 +4,9 @@
  * the endpoint's `whsec_` secret, by the `standardwebhooks` library. The timestamp is the time
  * of this attempt, so a retry a day later is still inside a receiver's tolerance. A 2xx answer
  * is a delivery; anything else, a timeout or a network error is a failed attempt. Redirects are
- * not followed (a receiver that moved answers 3xx: a failure the shop sees in the log).
+ * not followed (a receiver that moved answers 3xx: a failure the shop sees in the log). An event
+ * of a payment created through this Worker also carries `X-Request-Id`, the id of the create's
+ * request, outside the signed body (docs/webhooks.md).
  */
 import { Webhook } from "standardwebhooks";
 import type { WebhookEvent } from "../backend-wire.js";
@@ -81,12 +83,14 @@ export async function deliverEvent(
   url: string,
   secret: string,
   timeoutMs: number,
+  requestId?: string,
 ): Promise<AttemptResult> {
   const body = JSON.stringify(event);
   const at = Date.now();
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,
+    ...(requestId === undefined ? {} : { "X-Request-Id": requestId }),
     ...signatureHeaders(secret, event.id, new Date(at), body),
   };
   try {

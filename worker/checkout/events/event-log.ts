@@ -12,6 +12,9 @@
  * Held events: while the shop is disabled, an event the consumer takes is held (`hold`): its
  * waiting deliveries are `shop_disabled`, without a lease or a next attempt, so nothing retries
  * them until they die. `releaseHeld` opens them again once the shop is enabled.
+ *
+ * An event keeps the id of the request that created its payment (`request_id`, null for others),
+ * so that a message made again from the log (a lease, a release, a redelivery) carries it too.
  */
 import type { AttemptResult } from "./deliver.js";
 import { overallDelivery } from "./delivery-state.js";
@@ -23,7 +26,9 @@ import type {
   EventEntry,
   EventList,
   WebhookEvent,
+  WebhookMessage,
 } from "../backend-wire.js";
+import { addColumns, type StorageSchema } from "../storage-version.js";
 
 /** Attempts of one event in one answer, unless asked otherwise (the backend API's `attemptsLimit`). */
 export const DEFAULT_ATTEMPTS_LIMIT = 100;
@@ -35,7 +40,8 @@ CREATE TABLE IF NOT EXISTS events (
   type TEXT NOT NULL,
   order_id TEXT,
   body TEXT NOT NULL,
-  recorded_at INTEGER NOT NULL
+  recorded_at INTEGER NOT NULL,
+  request_id TEXT
 );
 CREATE INDEX IF NOT EXISTS events_order ON events (order_id);
 CREATE TABLE IF NOT EXISTS deliveries (
@@ -74,6 +80,13 @@ interface EventRow extends Record<string, SqlStorageValue> {
   seq: number;
   id: string;
   body: string;
+  request_id: string | null;
+}
+
+/** The queue message of a stored event, with the request id kept with it. */
+function messageOf(row: EventRow): WebhookMessage {
+  const event = JSON.parse(row.body) as WebhookEvent;
+  return row.request_id === null ? { shop: event.shop, event } : { shop: event.shop, event, requestId: row.request_id };
 }
 
 interface DeliveryRow extends Record<string, SqlStorageValue> {
@@ -97,11 +110,21 @@ interface AttemptRow extends Record<string, SqlStorageValue> {
   error: string | null;
 }
 
-/** Columns added to `deliveries` after its first release, added to an older table when missing. */
-const ADDED_COLUMNS: readonly [string, string][] = [
-  ["lease_until", "INTEGER"],
-  ["round_attempts", "INTEGER NOT NULL DEFAULT 0"],
-];
+/**
+ * The versions of a ShopEventsObject's storage (storage-version.ts). 1: every shape stored before
+ * versions were kept; 2: the deliveries' leases and round counts, and the events' request ids.
+ */
+export const SHOP_EVENTS_STORAGE: StorageSchema = {
+  object: "ShopEventsObject",
+  version: 2,
+  steps: [
+    addColumns([
+      ["deliveries", "lease_until", "INTEGER"],
+      ["deliveries", "round_attempts", "INTEGER NOT NULL DEFAULT 0"],
+      ["events", "request_id", "TEXT"],
+    ]),
+  ],
+};
 
 /** An endpoint that still waits for an event, and how many attempts it had since it was (re)opened. */
 export interface OpenDelivery {
@@ -129,15 +152,8 @@ function endpointView(row: DeliveryRow): EndpointDelivery {
 
 export class EventLog {
   constructor(private readonly sql: SqlStorage) {
+    // Storage of an older version was brought up to SHOP_EVENTS_STORAGE's by the object first.
     sql.exec(SCHEMA);
-    const columns = new Set(
-      sql
-        .exec<{ name: string }>("SELECT name FROM pragma_table_info('deliveries')")
-        .toArray()
-        .map((c) => c.name),
-    );
-    for (const [name, type] of ADDED_COLUMNS)
-      if (!columns.has(name)) sql.exec(`ALTER TABLE deliveries ADD COLUMN ${name} ${type}`);
     sql.exec("CREATE INDEX IF NOT EXISTS deliveries_lease ON deliveries (lease_until) WHERE lease_until IS NOT NULL");
   }
 
@@ -173,17 +189,25 @@ export class EventLog {
   /**
    * Records the event once (later calls keep the first), adds a pending delivery per new endpoint.
    * `leaseUntil`: the deliveries of these endpoints that still wait are being attempted now; when
-   * nothing was recorded about them by then, the event is queued again.
+   * nothing was recorded about them by then, the event is queued again. `requestId`: the id of
+   * the request that created the event's payment, kept with the event.
    */
-  record(event: WebhookEvent, urls: readonly string[], now: number, leaseUntil: number | null): void {
+  record(
+    event: WebhookEvent,
+    urls: readonly string[],
+    now: number,
+    leaseUntil: number | null,
+    requestId?: string,
+  ): void {
     const orderId = "orderId" in event.data ? event.data.orderId : null;
     this.sql.exec(
-      "INSERT OR IGNORE INTO events (id, type, order_id, body, recorded_at) VALUES (?, ?, ?, ?, ?)",
+      "INSERT OR IGNORE INTO events (id, type, order_id, body, recorded_at, request_id) VALUES (?, ?, ?, ?, ?, ?)",
       event.id,
       event.type,
       orderId,
       JSON.stringify(event),
       now,
+      requestId ?? null,
     );
     for (const url of urls) {
       this.sql.exec("INSERT OR IGNORE INTO deliveries (event_id, url, state) VALUES (?, ?, 'pending')", event.id, url);
@@ -266,8 +290,8 @@ export class EventLog {
    * Holds the event while its shop is disabled: recorded if it was not, its waiting deliveries
    * `shop_disabled` (no lease, no next attempt), and listed in `held` until `releaseHeld`.
    */
-  hold(event: WebhookEvent, now: number): void {
-    this.record(event, [], now, null);
+  hold(event: WebhookEvent, now: number, requestId?: string): void {
+    this.record(event, [], now, null, requestId);
     this.sql.exec(
       "UPDATE deliveries SET state = 'shop_disabled', next_attempt_at = NULL, lease_until = NULL WHERE event_id = ? AND state IN ('pending', 'retrying')",
       event.id,
@@ -292,12 +316,12 @@ export class EventLog {
 
   /**
    * Up to `limit` held events, oldest first, let go: their `shop_disabled` deliveries pending
-   * again (a new round, holding a lease until `leaseUntil`). The events, for the caller to queue.
+   * again (a new round, holding a lease until `leaseUntil`). Their messages, for the caller to queue.
    */
-  releaseHeld(leaseUntil: number, limit = 100): WebhookEvent[] {
+  releaseHeld(leaseUntil: number, limit = 100): WebhookMessage[] {
     const rows = this.sql
       .exec<EventRow>(
-        "SELECT e.seq, e.id, e.body FROM held h JOIN events e ON e.id = h.event_id ORDER BY e.seq LIMIT ?",
+        "SELECT e.seq, e.id, e.body, e.request_id FROM held h JOIN events e ON e.id = h.event_id ORDER BY e.seq LIMIT ?",
         limit,
       )
       .toArray();
@@ -309,12 +333,14 @@ export class EventLog {
       );
       this.sql.exec("DELETE FROM held WHERE event_id = ?", row.id);
     }
-    return rows.map((row) => JSON.parse(row.body) as WebhookEvent);
+    return rows.map(messageOf);
   }
 
-  /** Marks the event's deliveries to `urls` pending again; the event, or undefined when unknown. */
-  reopen(eventId: string, urls: readonly string[], leaseUntil: number): WebhookEvent | undefined {
-    const row = this.sql.exec<EventRow>("SELECT seq, id, body FROM events WHERE id = ?", eventId).toArray()[0];
+  /** Marks the event's deliveries to `urls` pending again; its message, or undefined when unknown. */
+  reopen(eventId: string, urls: readonly string[], leaseUntil: number): WebhookMessage | undefined {
+    const row = this.sql
+      .exec<EventRow>("SELECT seq, id, body, request_id FROM events WHERE id = ?", eventId)
+      .toArray()[0];
     if (!row) return undefined;
     for (const url of urls) {
       this.sql.exec(
@@ -325,14 +351,14 @@ export class EventLog {
         leaseUntil,
       );
     }
-    return JSON.parse(row.body) as WebhookEvent;
+    return messageOf(row);
   }
 
-  /** Events with a waiting delivery whose lease ran out by `now`; their leases move to `leaseUntil`. */
-  expiredLeases(now: number, leaseUntil: number, limit = 100): WebhookEvent[] {
+  /** The messages of events with a waiting delivery whose lease ran out by `now`; their leases move to `leaseUntil`. */
+  expiredLeases(now: number, leaseUntil: number, limit = 100): WebhookMessage[] {
     const rows = this.sql
       .exec<EventRow>(
-        `SELECT e.seq, e.id, e.body FROM events e WHERE e.id IN (
+        `SELECT e.seq, e.id, e.body, e.request_id FROM events e WHERE e.id IN (
            SELECT DISTINCT event_id FROM deliveries WHERE lease_until <= ? AND state IN ('pending', 'retrying') LIMIT ?)`,
         now,
         limit,
@@ -344,7 +370,7 @@ export class EventLog {
         leaseUntil,
         row.id,
       );
-    return rows.map((row) => JSON.parse(row.body) as WebhookEvent);
+    return rows.map(messageOf);
   }
 
   /** The earliest lease of a waiting delivery, or null. */

@@ -16,7 +16,8 @@ import type { Env } from "../env.js";
 import { payoutEvent, pingEvent } from "./build.js";
 import { webhookTimeoutMs, type AttemptResult } from "./deliver.js";
 import { endpointsFor } from "./endpoints.js";
-import { EventLog, type FailureOutcome, type OpenDelivery } from "./event-log.js";
+import { EventLog, SHOP_EVENTS_STORAGE, type FailureOutcome, type OpenDelivery } from "./event-log.js";
+import { markVersion, upgradeStorage } from "../storage-version.js";
 import {
   deliveriesBetween,
   endpointFigures,
@@ -47,11 +48,11 @@ export function shopEvents(env: Env, shopId: string) {
   const stub = env.SHOP_EVENTS.get(env.SHOP_EVENTS.idFromName(shopId));
   return {
     stub,
-    record: (event: WebhookEvent, urls: string[]) => stub.record(event, urls),
+    record: (event: WebhookEvent, urls: string[], requestId?: string) => stub.record(event, urls, requestId),
     finish: (eventId: string, results: AttemptResult[], failure: FailureOutcome | null) =>
       stub.finish(eventId, results, failure),
-    deadLetter: (event: WebhookEvent, reason: string) => stub.deadLetter(event, reason),
-    hold: (event: WebhookEvent) => stub.hold(event),
+    deadLetter: (event: WebhookEvent, reason: string, requestId?: string) => stub.deadLetter(event, reason, requestId),
+    hold: (event: WebhookEvent, requestId?: string) => stub.hold(event, requestId),
     resume: () => stub.resume(shopId),
     list: (after: number, limit: number) => stub.list(after, limit),
     detail: (eventId: string, attemptsAfter?: number, attemptsLimit?: number) =>
@@ -78,19 +79,20 @@ export function shopEvents(env: Env, shopId: string) {
  * event is held there instead, to go out once the shop is enabled.
  */
 export async function recordInEventLog(env: Env, messages: WebhookMessage[]): Promise<void> {
-  for (const { shop: shopId, event } of messages) {
+  for (const { shop: shopId, event, requestId } of messages) {
     let shop;
     try {
       shop = await getShop(env, shopId);
     } catch (err) {
       // Asked only when the shop is not served, as the consumer does: an active shop pays no second lookup.
       if (!(await isDisabledShop(env, shopId))) throw err;
-      await shopEvents(env, shopId).hold(event);
+      await shopEvents(env, shopId).hold(event, requestId);
       continue;
     }
     await shopEvents(env, shop.id).record(
       event,
       endpointsFor(shop, event.type).map((endpoint) => endpoint.url),
+      requestId,
     );
   }
 }
@@ -117,7 +119,10 @@ export class ShopEventsObject extends DurableObject<Env> {
     // An attempt may take the whole timeout: a lease covers it and the grace after it.
     this.leaseMs = leaseMs(env.WEBHOOK_LEASE_SECONDS) + webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
     this.retentionMs = retentionDaysMs(env.EVENT_RETENTION_DAYS, DEFAULT_EVENT_RETENTION_DAYS);
+    // An older release's storage is brought up to date before anything reads it; new storage gets the version.
+    const stored = upgradeStorage(ctx.storage.sql, SHOP_EVENTS_STORAGE);
     this.log = new EventLog(ctx.storage.sql);
+    if (stored === null) markVersion(ctx.storage.sql, SHOP_EVENTS_STORAGE);
     this.outbox = new Outbox(ctx.storage.sql, env.WEBHOOK_EVENTS);
     this.ownPayouts = new OwnPayouts(ctx.storage.sql);
     ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payouts (
@@ -136,10 +141,10 @@ export class ShopEventsObject extends DurableObject<Env> {
    * Records the event (once) with a delivery per endpoint; the endpoints still waiting for it,
    * which the caller attempts now (their lease runs until now + the lease time).
    */
-  async record(event: WebhookEvent, urls: string[]): Promise<OpenDelivery[]> {
+  async record(event: WebhookEvent, urls: string[], requestId?: string): Promise<OpenDelivery[]> {
     const now = Date.now();
     const released = this.ctx.storage.transactionSync(() => {
-      this.log.record(event, urls, now, now + this.leaseMs);
+      this.log.record(event, urls, now, now + this.leaseMs, requestId);
       // Every event recorded prunes a few past the retention: the log stays bounded by the shop's own traffic.
       this.log.prune(now - this.retentionMs, PRUNE_STEP_EVENTS);
       // The shop serves events again (only an enabled shop's are recorded so): what it held goes out.
@@ -154,8 +159,8 @@ export class ShopEventsObject extends DurableObject<Env> {
    * The consumer's message for a disabled shop: the event is held (its deliveries
    * `shop_disabled`, no lease, no attempt) until the shop is enabled.
    */
-  async hold(event: WebhookEvent): Promise<void> {
-    this.ctx.storage.transactionSync(() => this.log.hold(event, Date.now()));
+  async hold(event: WebhookEvent, requestId?: string): Promise<void> {
+    this.ctx.storage.transactionSync(() => this.log.hold(event, Date.now(), requestId));
     await this.schedule();
   }
 
@@ -175,9 +180,9 @@ export class ShopEventsObject extends DurableObject<Env> {
   /** One step of held events released into the outbox (inside a transaction); how many. */
   private releaseHeld(shopId: string, now: number): number {
     if (!this.log.hasHeld()) return 0;
-    const events = this.log.releaseHeld(now + this.leaseMs);
-    for (const event of events) this.outbox.add({ shop: shopId, event });
-    return events.length;
+    const messages = this.log.releaseHeld(now + this.leaseMs);
+    for (const message of messages) this.outbox.add({ ...message, shop: shopId });
+    return messages.length;
   }
 
   async finish(eventId: string, results: AttemptResult[], failure: FailureOutcome | null): Promise<void> {
@@ -190,9 +195,9 @@ export class ShopEventsObject extends DurableObject<Env> {
    * the shop's configuration was broken while it was retried) and every delivery that did not
    * succeed is dead. It stays listed, and can be redelivered.
    */
-  async deadLetter(event: WebhookEvent, reason: string): Promise<number> {
+  async deadLetter(event: WebhookEvent, reason: string, requestId?: string): Promise<number> {
     const dead = this.ctx.storage.transactionSync(() => {
-      this.log.record(event, [], Date.now(), null);
+      this.log.record(event, [], Date.now(), null, requestId);
       return this.log.markDead(event.id, reason);
     });
     await this.schedule();
@@ -210,9 +215,9 @@ export class ShopEventsObject extends DurableObject<Env> {
   /** Queues the event again for `urls` (its deliveries there become pending); false when unknown. */
   async redeliver(shopId: string, eventId: string, urls: string[]): Promise<boolean> {
     const found = this.ctx.storage.transactionSync(() => {
-      const event = this.log.reopen(eventId, urls, Date.now() + this.leaseMs);
-      if (event) this.outbox.add({ shop: shopId, event });
-      return event !== undefined;
+      const message = this.log.reopen(eventId, urls, Date.now() + this.leaseMs);
+      if (message) this.outbox.add({ ...message, shop: shopId });
+      return message !== undefined;
     });
     if (found) await this.relay();
     return found;
@@ -340,9 +345,13 @@ export class ShopEventsObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const now = Date.now();
     this.ctx.storage.transactionSync(() => {
-      for (const event of this.log.expiredLeases(now, now + this.leaseMs)) {
-        this.outbox.add({ shop: event.shop, event });
-        log("warn", "webhook_lease_expired", { shop: event.shop, eventId: event.id });
+      for (const message of this.log.expiredLeases(now, now + this.leaseMs)) {
+        this.outbox.add(message);
+        log("warn", "webhook_lease_expired", {
+          shop: message.shop,
+          eventId: message.event.id,
+          requestId: message.requestId,
+        });
       }
     });
     const held = this.log.oldestHeld();

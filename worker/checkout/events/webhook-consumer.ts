@@ -16,6 +16,7 @@ import { endpointsFor } from "./endpoints.js";
 import { afterFailure, retrySchedule } from "./retry-policy.js";
 import type { WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
+import { webhookAttempt, writeMetric } from "../http/metrics.js";
 import { shopEvents } from "./shop-events-object.js";
 import { getShop, isDisabledShop } from "../shops/shop-source.js";
 import { recordBatch } from "../ledger/record-batch.js";
@@ -42,19 +43,20 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
     message.ack();
     return;
   }
-  const { shop: shopId, event } = message.body;
+  // The id of the request that created the event's payment: on every line, and on the POST.
+  const { shop: shopId, event, requestId } = message.body;
   let shop;
   try {
     shop = await getShop(env, shopId);
   } catch {
     // A disabled shop's events wait in its log, without attempts, until it is enabled again.
     if (await isDisabledShop(env, shopId)) {
-      await shopEvents(env, shopId).hold(event);
-      log("info", "webhook_held", { shop: shopId, eventId: event.id, reason: "shop_disabled" });
+      await shopEvents(env, shopId).hold(event, requestId);
+      log("info", "webhook_held", { requestId, shop: shopId, eventId: event.id, reason: "shop_disabled" });
       message.ack();
       return;
     }
-    log("error", "webhook_shop_unavailable", { shop: shopId, eventId: event.id });
+    log("error", "webhook_shop_unavailable", { requestId, shop: shopId, eventId: event.id });
     message.retry();
     return;
   }
@@ -63,6 +65,7 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   const open = await events.record(
     event,
     endpoints.map((endpoint) => endpoint.url),
+    requestId,
   );
   const timeoutMs = webhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS);
   const results: AttemptResult[] = await Promise.all(
@@ -79,16 +82,18 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
             durationMs: 0,
             error: "the endpoint's secret is not set",
           });
-        return deliverEvent(event, endpoint.url, secret, timeoutMs);
+        return deliverEvent(event, endpoint.url, secret, timeoutMs, requestId);
       }),
   );
   // The attempt just made, counted by the event log since the delivery was (re)opened.
   const attemptAt = (url: string) => (open.find((delivery) => delivery.url === url)?.roundAttempts ?? 0) + 1;
+  for (const r of results) writeMetric(env, webhookAttempt(shop.id, event.type, r, attemptAt(r.url)));
   const failed = results.filter((r) => !r.ok);
   if (!failed.length) {
     await events.finish(event.id, results, null);
     if (results.length)
       log("info", "webhook_delivered", {
+        requestId,
         shop: shop.id,
         eventId: event.id,
         type: event.type,
@@ -103,6 +108,7 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   if (decision.action === "retry") {
     await events.finish(event.id, results, { retryAt: Date.now() + decision.delaySeconds * 1000 });
     log("warn", "webhook_retry", {
+      requestId,
       shop: shop.id,
       eventId: event.id,
       attempt,
@@ -114,15 +120,15 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
   }
   await env.WEBHOOK_DEAD_LETTERS.send(message.body, { contentType: "json" });
   await events.finish(event.id, results, { dead: true });
-  log("error", "webhook_dead_lettered", { shop: shop.id, eventId: event.id, attempts: attempt });
+  log("error", "webhook_dead_lettered", { requestId, shop: shop.id, eventId: event.id, attempts: attempt });
   message.ack();
 }
 
 async function markDead(message: Message, env: Env): Promise<void> {
   if (isMessage(message.body)) {
-    const { shop, event } = message.body;
-    await shopEvents(env, shop).deadLetter(event, "dead-lettered");
-    log("error", "webhook_dead_letter", { shop, eventId: event.id });
+    const { shop, event, requestId } = message.body;
+    await shopEvents(env, shop).deadLetter(event, "dead-lettered", requestId);
+    log("error", "webhook_dead_letter", { requestId, shop, eventId: event.id });
   }
   message.ack();
 }

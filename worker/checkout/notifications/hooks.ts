@@ -34,6 +34,7 @@ import type { Notification, Payout, UnrecognizedNotification } from "../../v3/ty
 import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
+import { countRefusedNotification } from "../http/metrics.js";
 import { hookPaymentOf, hookShopOf } from "../upstream/hook-url.js";
 import { refundsObject } from "../refunds/refund-object.js";
 import { PAYMENT_ID } from "../rules.js";
@@ -201,7 +202,12 @@ async function toRefund(env: Env, shop: Shop, timestamp: string, payout: Payout)
   log("info", "refund_payout_notification", { shop: shop.id, paymentId, payoutId: payout.payoutId, outcome });
 }
 
-export async function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
+/** The answer to a notification; one refused (4xx) is counted in the metrics (http/metrics.ts). */
+export function handleHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
+  return answerHook(request, env, ctx, shop).catch(countRefusedNotification(env, shop.id));
+}
+
+async function answerHook(request: Request, env: Env, ctx: ExecutionContext, shop: Shop): Promise<Response> {
   const key = shop.secret("notificationHmacKey");
   // Past the route's body limit (app.ts) already; without a key the body is only a hint.
   const raw = key === undefined ? await request.text() : await readAuthentic(request, env, ctx, shop, key);

@@ -14,11 +14,13 @@ import type { NewPaymentRequest } from "../../v3/types.js";
 import type { Env } from "../env.js";
 import { CheckoutError, settle, unwrap, type Result } from "../http/errors.js";
 import { log } from "../http/log.js";
+import { checkoutCreated, writeMetric } from "../http/metrics.js";
 import { newClientSecret } from "./client-secret.js";
 import { orderRetentionMs, retentionDecision } from "./order-retention.js";
 import { paymentObject } from "./payment-object.js";
 import { getShop } from "../shops/shop-source.js";
 import { upstreamFor } from "../upstream/shop-client.js";
+import { markVersion, upgradeStorage, type StorageSchema } from "../storage-version.js";
 import type { PaymentView } from "../wire.js";
 
 /** Statuses after which the order may be paid again with a fresh payment. */
@@ -54,6 +56,13 @@ export function orderObject(env: Env, shopId: string, orderId: string) {
   };
 }
 
+/**
+ * The versions of an OrderObject's storage (storage-version.ts): the `payments` table and the
+ * OrderMeta record. 1: every shape stored before versions were kept (a `payments` table with or
+ * without AUTOINCREMENT, read alike).
+ */
+export const ORDER_STORAGE: StorageSchema = { object: "OrderObject", version: 1, steps: [] };
+
 /** Key (in the object's key-value storage) of the order's OrderMeta. */
 export const ORDER_META_KEY = "order";
 
@@ -79,6 +88,12 @@ interface PaymentRow extends Record<string, SqlStorageValue> {
 export class OrderObject extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
 
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // An older release's storage is brought up to date before anything reads it.
+    upgradeStorage(ctx.storage.sql, ORDER_STORAGE);
+  }
+
   /** Whether the payments table exists (it is made when the first payment is recorded). */
   private hasPayments(): boolean {
     return (
@@ -93,6 +108,8 @@ export class OrderObject extends DurableObject<Env> {
    * Orders stored before keep their AUTOINCREMENT table; both order alike.
    */
   private ensureSchema(): void {
+    if (this.hasPayments()) return;
+    markVersion(this.ctx.storage.sql, ORDER_STORAGE);
     this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS payments (
       seq INTEGER PRIMARY KEY,
       payment_id TEXT NOT NULL UNIQUE,
@@ -185,8 +202,20 @@ export class OrderObject extends DurableObject<Env> {
       requestedAt,
       ref.orderId,
       clientSecret,
+      requestId,
     );
     log("info", "payment_created", { requestId, shop: shop.id, orderId: ref.orderId, paymentId: payment.paymentId });
+    writeMetric(
+      this.env,
+      checkoutCreated({
+        shopId: shop.id,
+        environment: shop.environment,
+        priceCurrency: request.priceCurrency,
+        transferCurrency: request.transferCurrency,
+        pricing: signed ? "signed" : "open",
+        ms: Date.now() - requestedAt,
+      }),
+    );
     return { created: true, view, clientSecret };
   }
 

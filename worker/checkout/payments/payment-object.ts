@@ -20,6 +20,7 @@ import { recordInEventLog, shopEvents } from "../events/shop-events-object.js";
 import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "../http/errors.js";
 import { hookShopOf } from "../upstream/hook-url.js";
 import { log } from "../http/log.js";
+import { paymentStatus, writeMetric } from "../http/metrics.js";
 import { PaymentStore, type PaymentRow, type SnapshotSource } from "./payment-store.js";
 import {
   cleanupDue,
@@ -81,9 +82,14 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
   const stub = env.PAYMENTS.get(env.PAYMENTS.idFromName(`${shopId}:${paymentId}`));
   return {
     stub,
-    /** Stores the creation response (version 1) and the client secret unless they exist; the current view. */
-    init: (payment: Payment, requestedAt?: number, orderId?: string, clientSecret?: string): Promise<PaymentView> =>
-      stub.init(ref, payment, requestedAt, orderId, clientSecret),
+    /** Stores the creation response (version 1), the client secret and the creating request's id unless they exist; the current view. */
+    init: (
+      payment: Payment,
+      requestedAt?: number,
+      orderId?: string,
+      clientSecret?: string,
+      requestId?: string,
+    ): Promise<PaymentView> => stub.init(ref, payment, requestedAt, orderId, clientSecret, requestId),
     /** The latest view, for the server side (404 payment_not_found, 502/504 upstream_* when it cannot be had). */
     view: async (): Promise<PaymentView> => unwrap(await stub.lookup(ref)),
     /** The latest view for a public reader: 404 payment_not_found unless `clientSecret` is the payment's. */
@@ -156,6 +162,7 @@ export class PaymentObject extends DurableObject<Env> {
    * `requestedAt` (ms since the epoch): when the create request was sent; default now.
    * `orderId`: the shop's order, named in every webhook event of the payment. `clientSecret`: what
    * every public read must present (payments/client-secret.ts); kept from the first init on.
+   * `requestId`: the create's request id, carried by the payment's log lines and webhook messages.
    */
   async init(
     ref: PaymentRef,
@@ -163,9 +170,11 @@ export class PaymentObject extends DurableObject<Env> {
     requestedAt?: number,
     orderId?: string,
     clientSecret?: string,
+    requestId?: string,
   ): Promise<PaymentView> {
     const shop = await getShop(this.env, ref.shopId);
     if (clientSecret) this.store.setClientSecret(clientSecret);
+    if (requestId) this.store.setRequestId(requestId);
     if (!this.store.current()) {
       const time =
         requestedAt !== undefined && Number.isFinite(requestedAt) ? Math.min(requestedAt, Date.now()) : Date.now();
@@ -216,6 +225,7 @@ export class PaymentObject extends DurableObject<Env> {
   private settleLookup<T>(ref: PaymentRef, run: () => Promise<T>): Promise<Result<T>> {
     return settle(run, (e, err) =>
       log(e.code === "internal_error" ? "error" : "warn", "payment_lookup_failed", {
+        requestId: this.requestId(),
         shop: ref.shopId,
         paymentId: ref.paymentId,
         code: e.code,
@@ -412,6 +422,11 @@ export class PaymentObject extends DurableObject<Env> {
 
   // ---- snapshots
 
+  /** The id of the request that created the payment, for its log lines and messages (undefined when none is kept). */
+  private requestId(): string | undefined {
+    return this.store.requestId() ?? undefined;
+  }
+
   /** Whether this object holds a snapshot of exactly this payment of this shop. */
   private holds(ref: PaymentRef): boolean {
     const row = this.store.current();
@@ -479,12 +494,16 @@ export class PaymentObject extends DurableObject<Env> {
           this.outbox.add({
             shop: shopId,
             event: paymentEvent({ shop: shopId, orderId: this.store.orderId(), previous, view }),
+            ...(this.requestId() === undefined ? {} : { requestId: this.requestId() }),
           });
         }
       });
       this.broadcast(view);
+      if (row?.status !== payment.status)
+        this.countStatus(shopId, payment.status, row?.status, source, sourceTime, decision.version);
     }
     log(decision.action === "apply" ? "info" : "debug", "payment_snapshot", {
+      requestId: this.requestId(),
       shop: shopId,
       paymentId: payment.paymentId,
       source,
@@ -493,6 +512,22 @@ export class PaymentObject extends DurableObject<Env> {
       ...(decision.action === "apply" ? { version: decision.version } : {}),
     });
     return decision;
+  }
+
+  /** A new status of the payment, as a metric: with the time since the payment was created here. */
+  private countStatus(
+    shopId: string,
+    status: string,
+    previous: string | undefined,
+    source: SnapshotSource,
+    sourceTime: number,
+    version: number,
+  ): void {
+    const createdAt = this.store.firstSourceTime() ?? sourceTime;
+    writeMetric(
+      this.env,
+      paymentStatus({ shopId, status, previous, source, sinceCreatedMs: sourceTime - createdAt, version }),
+    );
   }
 
   /**
@@ -571,6 +606,7 @@ export class PaymentObject extends DurableObject<Env> {
       this.store.fetchFailed(startedAt);
       const e = toCheckoutError(err);
       log("warn", "payment_poll_failed", {
+        requestId: this.requestId(),
         shop: row.shop_id,
         paymentId: row.payment_id,
         failures: row.failures + 1,
@@ -592,6 +628,7 @@ export class PaymentObject extends DurableObject<Env> {
     // No more polls; the alarm stays only while the outbox still has an event for the Queue.
     await this.schedule();
     log("info", "payment_forgotten", {
+      requestId: this.requestId(),
       shop: row.shop_id,
       paymentId: row.payment_id,
       status: row.status,

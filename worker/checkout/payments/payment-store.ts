@@ -7,12 +7,16 @@
  *   expiry was checked, whether a re-fetch was asked for and not before when);
  * - `payment_order`: the shop's order the payment was created for (kept when snapshots go);
  * - `payment_secret`: the payment's client secret (payments/client-secret.ts; kept when snapshots go);
+ * - `payment_request`: the id of the request that created the payment (http/plumbing.ts), which its
+ *   log lines and webhook events carry (kept when snapshots go);
  * - `forgotten`: the last version once the snapshots were deleted, so versions never repeat.
  *
  * The tables are created with the first snapshot: an object asked about a payment it does not
- * hold stores nothing at all.
+ * hold stores nothing at all. What it stores is versioned (`PAYMENT_STORAGE`, storage-version.ts):
+ * storage an older release wrote is brought up to date when the object first reads it.
  */
 import type { Payment } from "../../v3/types.js";
+import { addColumns, markVersion, upgradeStorage, VERSION_TABLE, type StorageSchema } from "../storage-version.js";
 
 /** Where a snapshot came from. */
 export type SnapshotSource = "created" | "notification" | "poll";
@@ -79,19 +83,30 @@ CREATE TABLE IF NOT EXISTS payment (
   refetch_not_before INTEGER
 );`;
 
-/** Added after the first release of the table: objects stored before get it when they wake. */
-const NOT_BEFORE_COLUMN = "ALTER TABLE payment ADD COLUMN refetch_not_before INTEGER";
+/**
+ * The versions of a PaymentObject's storage. 1: every shape stored before versions were kept;
+ * 2: `payment.refetch_not_before` (the shop's hint budget) is there.
+ */
+export const PAYMENT_STORAGE: StorageSchema = {
+  object: "PaymentObject",
+  version: 2,
+  steps: [addColumns([["payment", "refetch_not_before", "INTEGER"]])],
+};
 
 const ORDER_SCHEMA =
   "CREATE TABLE IF NOT EXISTS payment_order (id INTEGER PRIMARY KEY CHECK (id = 1), order_id TEXT NOT NULL)";
 const SECRET_SCHEMA =
   "CREATE TABLE IF NOT EXISTS payment_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL)";
+const REQUEST_SCHEMA =
+  "CREATE TABLE IF NOT EXISTS payment_request (id INTEGER PRIMARY KEY CHECK (id = 1), request_id TEXT NOT NULL)";
 const FORGOTTEN_SCHEMA =
   "CREATE TABLE IF NOT EXISTS forgotten (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
 
 export class PaymentStore {
   /** The order id once read (undefined: not read yet; null: none). */
   private order: string | null | undefined;
+  /** The creating request's id once read (undefined: not read yet; null: none). */
+  private request: string | null | undefined;
   private tables: Set<string> | undefined;
 
   constructor(
@@ -101,28 +116,22 @@ export class PaymentStore {
 
   private has(table: string): boolean {
     if (this.tables === undefined) {
+      upgradeStorage(this.sql, PAYMENT_STORAGE);
       this.tables = new Set(
         this.sql
           .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
           .toArray()
           .map((row) => row.name),
       );
-      if (this.tables.has("payment")) this.upgrade();
     }
     return this.tables.has(table);
   }
 
-  /** Adds what later versions added to a `payment` table stored before them. */
-  private upgrade(): void {
-    const columns = this.sql
-      .exec<{ name: string }>("SELECT name FROM pragma_table_info('payment')")
-      .toArray()
-      .map((row) => row.name);
-    if (!columns.includes("refetch_not_before")) this.sql.exec(NOT_BEFORE_COLUMN);
-  }
-
-  private created(...tables: string[]): void {
-    for (const table of tables) this.tables?.add(table);
+  /** Creates tables (`ddl`), with the storage's version when it is the first. */
+  private create(ddl: string, ...tables: string[]): void {
+    this.sql.exec(ddl);
+    if (!this.has(VERSION_TABLE)) markVersion(this.sql, PAYMENT_STORAGE);
+    for (const table of [...tables, VERSION_TABLE]) this.tables?.add(table);
   }
 
   /** Runs `fn` in one SQLite transaction. */
@@ -138,6 +147,14 @@ export class PaymentStore {
         "SELECT p.*, s.payment AS payment, s.applied_at AS applied_at FROM payment p JOIN snapshots s ON s.version = p.version WHERE p.id = 1",
       )
       .toArray()[0];
+  }
+
+  /** When the oldest snapshot held was true at its source (the create's request time for version 1), or undefined. */
+  firstSourceTime(): number | undefined {
+    if (!this.has("snapshots")) return undefined;
+    return this.sql
+      .exec<{ source_time: number }>("SELECT source_time FROM snapshots ORDER BY version LIMIT 1")
+      .toArray()[0]?.source_time;
   }
 
   /** The last version of snapshots this object deleted (0 when none). */
@@ -156,10 +173,25 @@ export class PaymentStore {
   }
 
   setOrderId(orderId: string): void {
-    this.sql.exec(ORDER_SCHEMA);
-    this.created("payment_order");
+    this.create(ORDER_SCHEMA, "payment_order");
     this.sql.exec("INSERT OR REPLACE INTO payment_order (id, order_id) VALUES (1, ?)", orderId);
     this.order = orderId;
+  }
+
+  /** The id of the request that created the payment, or null (not created here, or created before ids were kept). */
+  requestId(): string | null {
+    this.request ??= this.has("payment_request")
+      ? (this.sql.exec<{ request_id: string }>("SELECT request_id FROM payment_request").toArray()[0]?.request_id ??
+        null)
+      : null;
+    return this.request;
+  }
+
+  /** Stores the creating request's id unless one is stored: it never changes. */
+  setRequestId(requestId: string): void {
+    this.create(REQUEST_SCHEMA, "payment_request");
+    this.sql.exec("INSERT OR IGNORE INTO payment_request (id, request_id) VALUES (1, ?)", requestId);
+    this.request = undefined;
   }
 
   /** The payment's client secret, or null when it has none (not created here, or created before secrets). */
@@ -171,17 +203,13 @@ export class PaymentStore {
 
   /** Stores the client secret unless one is stored: a payment's secret never changes. */
   setClientSecret(secret: string): void {
-    this.sql.exec(SECRET_SCHEMA);
-    this.created("payment_secret");
+    this.create(SECRET_SCHEMA, "payment_secret");
     this.sql.exec("INSERT OR IGNORE INTO payment_secret (id, secret) VALUES (1, ?)", secret);
   }
 
   /** Writes an applied snapshot as the current version (call it inside a transaction with its event). */
   store(snapshot: StoredSnapshot): void {
-    if (!this.has("payment")) {
-      this.sql.exec(SCHEMA);
-      this.created("payment", "snapshots");
-    }
+    if (!this.has("payment")) this.create(SCHEMA, "payment", "snapshots");
     const { payment } = snapshot;
     this.sql.exec(
       "INSERT INTO snapshots (version, status, source, source_time, fingerprint, payment, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -255,6 +283,7 @@ export class PaymentStore {
       this.sql.exec("DROP TABLE payment");
       this.sql.exec("DROP TABLE snapshots");
       this.sql.exec(FORGOTTEN_SCHEMA);
+      if (!this.has(VERSION_TABLE)) markVersion(this.sql, PAYMENT_STORAGE);
       this.sql.exec("INSERT OR REPLACE INTO forgotten (id, version) VALUES (1, ?)", version);
     });
     this.tables = undefined;

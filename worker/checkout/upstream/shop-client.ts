@@ -8,7 +8,8 @@ import type { Env } from "../env.js";
 import { CheckoutError } from "../http/errors.js";
 import { log } from "../http/log.js";
 import type { Shop } from "../shops/shop.js";
-import { operationOf, outcomeOfError, outcomeOfStatus, recordCall } from "./upstream-calls.js";
+import { writeMetric, upstreamCall } from "../http/metrics.js";
+import { operationOf, outcomeOfError, outcomeOfStatus, recordCall, type UpstreamCall } from "./upstream-calls.js";
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -17,14 +18,22 @@ function timeoutMs(env: Env): number {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
 }
 
-/** fetch, with the attempt's outcome and time to the answer's headers recorded. */
-async function recordedFetch(environment: string, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+/**
+ * fetch, with the attempt's outcome and time to the answer's headers recorded: in this isolate's
+ * ring (upstream-calls.ts) and as a metric of the shop (http/metrics.ts).
+ */
+async function recordedFetch(env: Env, shop: Shop, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const { environment } = shop;
+  const record = (call: UpstreamCall) => {
+    recordCall(call);
+    writeMetric(env, upstreamCall(shop.id, call));
+  };
   const at = Date.now();
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const operation = operationOf(init?.method ?? "GET", url);
   try {
     const response = await fetch(input, init);
-    recordCall({
+    record({
       at,
       environment,
       operation,
@@ -34,7 +43,7 @@ async function recordedFetch(environment: string, input: RequestInfo | URL, init
     });
     return response;
   } catch (err) {
-    recordCall({ at, environment, operation, outcome: outcomeOfError(err), ms: Date.now() - at });
+    record({ at, environment, operation, outcome: outcomeOfError(err), ms: Date.now() - at });
     throw err;
   }
 }
@@ -62,7 +71,7 @@ export function upstreamFor(env: Env, shop: Shop): V3Client {
     timeoutMs: timeoutMs(env),
     // Late-bound, so that a replaced global fetch (the test stub) is the one used; every attempt
     // is kept for GET /healthz/upstream (upstream-calls.ts).
-    fetch: (input, init) => recordedFetch(shop.environment, input, init),
+    fetch: (input, init) => recordedFetch(env, shop, input, init),
     // The client imports no platform code: its GET with a body (estimate) goes over this socket.
     connect,
   });

@@ -9,7 +9,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../../../worker/checkout/env.js";
 import { paymentEvent, payoutEvent } from "../../../../worker/checkout/events/build.js";
-import { EventLog } from "../../../../worker/checkout/events/event-log.js";
+import { EventLog, SHOP_EVENTS_STORAGE } from "../../../../worker/checkout/events/event-log.js";
+import { upgradeStorage } from "../../../../worker/checkout/storage-version.js";
 import type { EventDetail, WebhookEvent } from "../../../../worker/checkout/backend-wire.js";
 import { shopEvents } from "../../../../worker/checkout/events/shop-events-object.js";
 import { toView } from "../../../../worker/checkout/payments/view.js";
@@ -273,11 +274,14 @@ describe("the event log's storage", () => {
     touched.push(stub);
     const columns = await runInDurableObject(stub, (_i, state) => {
       const sql = state.storage.sql;
+      // As a release before storage versions left it: no version recorded.
+      sql.exec("DROP TABLE storage_version");
       sql.exec("DROP TABLE deliveries");
       sql.exec(
         "CREATE TABLE deliveries (event_id TEXT NOT NULL, url TEXT NOT NULL, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_status INTEGER, last_error TEXT, last_attempt_at INTEGER, next_attempt_at INTEGER, delivered_at INTEGER, PRIMARY KEY (event_id, url))",
       );
       sql.exec("INSERT INTO deliveries (event_id, url, state) VALUES ('evt_old', 'https://old.example', 'delivered')");
+      expect(upgradeStorage(sql, SHOP_EVENTS_STORAGE)).toBe(1);
       new EventLog(sql);
       return {
         names: sql

@@ -131,7 +131,7 @@ describe("OrderObject retention", () => {
     const aged = await stored(body.orderId);
     expect(await runDurableObjectAlarm(orderObject(workerEnv, "demo-open", body.orderId).stub)).toBe(true);
     const after = await stored(body.orderId);
-    expect(after.tables).toEqual(["payments"]);
+    expect(after.tables).toEqual(["storage_version", "payments"]);
     expect(after.meta).toEqual(aged.meta);
     expect(after.alarm).toBe((aged.meta?.lastActivity ?? 0) + RETENTION);
     // Still the order's: a create is refused rather than making a second payment.
