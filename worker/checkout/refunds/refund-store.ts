@@ -10,6 +10,7 @@
  * - `idempotency`: the answers of the backend API's POSTs by `Idempotency-Key`.
  */
 import type { Refund } from "./refund.js";
+import { markVersion, upgradeStorage, type StorageSchema } from "../storage-version.js";
 
 export interface RefundRow extends Record<string, SqlStorageValue> {
   id: string;
@@ -44,10 +45,15 @@ CREATE TABLE IF NOT EXISTS idempotency (
   at INTEGER NOT NULL
 );`;
 
+/** What RefundsObject stores, by version (storage-version.ts; how to change it: docs/architecture.md). */
+export const REFUNDS_STORAGE: StorageSchema = { object: "RefundsObject", version: 1, steps: [] };
+
 export class RefundStore {
   private ready = false;
 
-  constructor(private readonly storage: DurableObjectStorage) {}
+  constructor(private readonly storage: DurableObjectStorage) {
+    upgradeStorage(storage.sql, REFUNDS_STORAGE);
+  }
 
   private get sql(): SqlStorage {
     return this.storage.sql;
@@ -62,6 +68,7 @@ export class RefundStore {
   private ensure(): void {
     if (this.exists()) return;
     this.sql.exec(SCHEMA);
+    markVersion(this.sql, REFUNDS_STORAGE);
     this.ready = true;
   }
 

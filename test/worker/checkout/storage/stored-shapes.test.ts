@@ -7,6 +7,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DESK_SESSION_STORAGE } from "../../../../worker/checkout/desk/desk-session-object.js";
+import { REFUNDS_STORAGE } from "../../../../worker/checkout/refunds/refund-store.js";
 import type { StoredSession } from "../../../../worker/checkout/desk/session-rules.js";
 import { paymentEvent } from "../../../../worker/checkout/events/build.js";
 import { SHOP_EVENTS_STORAGE } from "../../../../worker/checkout/events/event-log.js";
@@ -31,7 +32,13 @@ import beforeVersions from "./fixtures/v1-before-versions.json";
 
 const v1 = beforeVersions as unknown as StoredShapes;
 
-const SCHEMAS: StorageSchema[] = [PAYMENT_STORAGE, ORDER_STORAGE, SHOP_EVENTS_STORAGE, DESK_SESSION_STORAGE];
+const SCHEMAS: StorageSchema[] = [
+  PAYMENT_STORAGE,
+  ORDER_STORAGE,
+  SHOP_EVENTS_STORAGE,
+  DESK_SESSION_STORAGE,
+  REFUNDS_STORAGE,
+];
 
 /** The version row of the object behind `stub`, or null. */
 const versionOf = (stub: DurableObjectStub) =>
