@@ -77,7 +77,9 @@ describe("refund mode in the production bundle", () => {
       // The refund mode's own styles arrived through adoptedStyleSheets: its address box is drawn.
       const box = frame.win.getComputedStyle(shadow(el, ".refund-address") as HTMLElement);
       expect(box.borderTopStyle).to.equal("solid");
-      expect(frame.win.getComputedStyle(shadow(el, ".base") as HTMLElement).backgroundColor).to.equal("rgb(28, 29, 33)");
+      expect(frame.win.getComputedStyle(shadow(el, ".base") as HTMLElement).backgroundColor).to.equal(
+        "rgb(28, 29, 33)",
+      );
       expect(frame.win.cspViolations).to.deep.equal([]);
       if (variant === "built") expect(chunksOf(frame).sort()).to.deep.equal(["fr", "fr", "refund-mode"].sort());
     });

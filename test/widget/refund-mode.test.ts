@@ -7,7 +7,17 @@ import type { CryptoCheckout } from "../../widget/index.js";
 import type { RefundLinkView } from "../../worker/checkout/refund-wire.js";
 import type { CheckoutEventDetails, CheckoutEventName } from "../../widget/events.js";
 import { BTC_LINK, FakeRefundWorker, refusal, REFUND_SHOP, TOKEN, VECTORS } from "./support/fake-refund.js";
-import { button, enter, heading, input, mountRefund, problemOf, q, showing, unmountRefunds } from "./support/refund-mount.js";
+import {
+  button,
+  enter,
+  heading,
+  input,
+  mountRefund,
+  problemOf,
+  q,
+  showing,
+  unmountRefunds,
+} from "./support/refund-mount.js";
 import { textOf, until } from "./support/mount.js";
 
 function events<K extends CheckoutEventName>(el: CryptoCheckout, name: K): CheckoutEventDetails[K][] {
@@ -15,7 +25,6 @@ function events<K extends CheckoutEventName>(el: CryptoCheckout, name: K): Check
   el.addEventListener(name, (e) => seen.push((e as CustomEvent<CheckoutEventDetails[K]>).detail));
   return seen;
 }
-
 
 describe("refund mode", () => {
   let worker: FakeRefundWorker;
@@ -103,9 +112,7 @@ describe("refund mode", () => {
       await el.updateComplete;
       expect(problemOf(el)).to.equal("Enter the address where you want to receive the refund.");
       await enter(el, "hello world");
-      expect(problemOf(el)).to.equal(
-        "This is not a BTC address. Copy the receiving address from your BTC wallet.",
-      );
+      expect(problemOf(el)).to.equal("This is not a BTC address. Copy the receiving address from your BTC wallet.");
       expect(heading(el), "Continue stays on the form").to.equal("Refund from Northwind Coffee");
     });
 
@@ -170,7 +177,9 @@ describe("refund mode", () => {
     expect(textOf(q(el, ".notice"))).to.equal("The address cannot be changed afterwards.");
     // The address as it will be sent (bech32 in lower case), whole for screen readers, in groups of four on screen.
     expect(textOf(q(el, "[part=address] .sr-only"))).to.equal(VECTORS.bech32);
-    const groups = [...(el.shadowRoot?.querySelectorAll("[part=address] .groups span") ?? [])].map((s) => s.textContent);
+    const groups = [...(el.shadowRoot?.querySelectorAll("[part=address] .groups span") ?? [])].map(
+      (s) => s.textContent,
+    );
     expect(groups.join("")).to.equal(VECTORS.bech32);
     expect(groups[0]).to.equal("bc1q");
     expect(worker.posts, "nothing sent before the confirmation").to.deep.equal([]);
@@ -289,7 +298,9 @@ describe("refund mode", () => {
     await showing(el, "Check the address");
     worker.postAnswers.push({
       status: 422,
-      body: { error: { code: "invalid_address", message: "network", kind: "order", retryable: false, problem: "network" } },
+      body: {
+        error: { code: "invalid_address", message: "network", kind: "order", retryable: false, problem: "network" },
+      },
     });
     button(el, "Yes, send it here")?.click();
     await showing(el, "Refund from Northwind Coffee");

@@ -16,6 +16,7 @@ import { safeWalletUri } from "../state/payment-uri.js";
 import { statusView } from "../state/status.js";
 import { PaymentStream } from "../stream/payment-stream.js";
 import type { ConnectionState } from "../stream/payment-stream.js";
+import type { RefundMode } from "../refund/refund-mode.js";
 import { checkoutStyles } from "../styles/checkout.styles.js";
 import { qrPath } from "../qr/qr-matrix.js";
 import { CopyController } from "./copy-controller.js";
@@ -184,7 +185,7 @@ export class CryptoCheckout extends LitElement {
   #shown: string | undefined;
   #localeRequest = 0;
   /** The refund mode, once its chunk is loaded (mode="refund"). */
-  #refund: import("../refund/refund-mode.js").RefundMode | undefined;
+  #refund: RefundMode | undefined;
 
   constructor() {
     super();

@@ -104,8 +104,12 @@ export function addressGroups(address: string): string[] {
  * `checkout-error`); undefined when nothing is missing. Here rather than in
  * element/setup-rules.ts, which widget.js carries: a checkout never needs it.
  */
-export function refundSetupProblem(el: { shop?: string | undefined; refundToken?: string | undefined }): string | undefined {
-  if (!el.shop) return 'shop is missing: set shop="…" to the refund\'s shop (the first part of the refund page\'s path).';
+export function refundSetupProblem(el: {
+  shop?: string | undefined;
+  refundToken?: string | undefined;
+}): string | undefined {
+  if (!el.shop)
+    return "shop is missing: set shop=\"…\" to the refund's shop (the first part of the refund page's path).";
   if (!el.refundToken)
     return 'refund-token is missing: set refund-token="…" to the token of the refund link (the part after #).';
   return undefined;

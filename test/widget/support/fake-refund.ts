@@ -76,7 +76,12 @@ export class FakeRefundWorker {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const text = request.method === "GET" ? "" : await request.text();
-    this.requests.push({ method: request.method, url: request.url, headers: request.headers, body: text ? JSON.parse(text) : undefined });
+    this.requests.push({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
     if (url.origin !== ENDPOINT) throw new TypeError("Failed to fetch");
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

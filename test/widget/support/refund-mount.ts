@@ -9,9 +9,19 @@ import { textOf, until } from "./mount.js";
 const holders: HTMLElement[] = [];
 
 /** Mounts an element in refund mode against the stubbed Worker (FakeRefundWorker); removed by `unmountRefunds`. */
-export function mountRefund(attributes: Record<string, string | null> = {}, parent: HTMLElement = document.body): CryptoCheckout {
+export function mountRefund(
+  attributes: Record<string, string | null> = {},
+  parent: HTMLElement = document.body,
+): CryptoCheckout {
   const el = document.createElement("crypto-checkout");
-  const all = { mode: "refund", endpoint: ENDPOINT, shop: REFUND_SHOP, "refund-token": TOKEN, locale: "en", ...attributes };
+  const all = {
+    mode: "refund",
+    endpoint: ENDPOINT,
+    shop: REFUND_SHOP,
+    "refund-token": TOKEN,
+    locale: "en",
+    ...attributes,
+  };
   for (const [name, value] of Object.entries(all)) if (value !== null) el.setAttribute(name, value);
   const holder = document.createElement("div");
   holder.append(el);
@@ -53,7 +63,6 @@ export function problemOf(el: CryptoCheckout, name = "address"): string {
   expect(described.includes(`${name}-problem`)).to.equal(problem !== null);
   return textOf(problem);
 }
-
 
 export function unmountRefunds(): void {
   for (const holder of holders.splice(0)) holder.remove();
