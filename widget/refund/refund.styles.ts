@@ -44,6 +44,9 @@ export const refundStyles = css`
     border-radius: calc(var(--_radius) / 2);
     font-size: 1.05em;
   }
+  .refund-address .groups {
+    display: block;
+  }
   .status.confirmed {
     color: var(--_success);
   }
