@@ -269,8 +269,7 @@ export class CryptoCheckout extends LitElement {
     this._phase = "loading";
     this.#redirect.clear();
     this.#copy.clear();
-    this.#refund?.stop();
-    this.#refund = undefined;
+    this.#refund = this.#refund?.stop(); // stop() answers undefined: the mode is gone
     this.#say({ kind: "restart" });
     return generation;
   }
@@ -471,9 +470,10 @@ export class CryptoCheckout extends LitElement {
     </div>`;
   }
 
-  #renderPhase(): TemplateResult {
+  #renderPhase(): TemplateResult | undefined {
     const m = this._messages;
-    if (this.mode === "refund") return this.#refund?.render(m, this._locale) ?? html``;
+    // Nothing until the refund mode's chunk is there (Lit renders undefined as nothing).
+    if (this.mode === "refund") return this.#refund?.render(m, this._locale);
     switch (this._phase) {
       case "choose-currency":
         return pickerBlock(m, this._settings?.transferCurrencies ?? [], (code) => this.#create(this.#generation, code));

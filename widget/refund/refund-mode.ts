@@ -69,10 +69,11 @@ export class RefundMode implements ReactiveController {
   }
 
   /** Ends this refund mode (the element starts over or leaves the page): late answers are dropped. */
-  stop(): void {
+  stop(): undefined {
     this.#stopped = true;
     this.#request++;
     this.#host.removeController(this);
+    return undefined;
   }
 
   hostUpdate(): void {

@@ -2,14 +2,14 @@
  * The refund mode's catalogs: English is bundled with the refund mode's chunk; each other language
  * of ../languages.ts is a chunk of its own, fetched the first time a refund is shown in it.
  */
-import type { Language } from "../languages.js";
+import { catalogs } from "../catalog-loader.js";
 import { refundEn } from "./en.js";
 import type { RefundMessages } from "./en.js";
 
 export type { RefundMessages };
 export { refundEn };
 
-const LOADERS: Record<Exclude<Language, "en">, () => Promise<{ messages: RefundMessages }>> = {
+const refund = catalogs<RefundMessages>(refundEn, {
   ar: () => import("./ar.js"),
   cs: () => import("./cs.js"),
   da: () => import("./da.js"),
@@ -40,23 +40,10 @@ const LOADERS: Record<Exclude<Language, "en">, () => Promise<{ messages: RefundM
   vi: () => import("./vi.js"),
   "zh-CN": () => import("./zh-CN.js"),
   "zh-TW": () => import("./zh-TW.js"),
-};
-
-const loaded = new Map<Language, RefundMessages>([["en", refundEn]]);
+});
 
 /** The loaded catalog of a language, if it is loaded. */
-export const loadedRefundMessages = (language: Language): RefundMessages | undefined => loaded.get(language);
+export const loadedRefundMessages = refund.loaded;
 
 /** The refund catalog of a language; English when its chunk cannot be loaded. */
-export async function loadRefundMessages(language: Language): Promise<RefundMessages> {
-  const cached = loaded.get(language);
-  if (cached) return cached;
-  if (language === "en") return refundEn;
-  try {
-    const { messages } = await LOADERS[language]();
-    loaded.set(language, messages);
-    return messages;
-  } catch {
-    return refundEn;
-  }
-}
+export const loadRefundMessages = refund.load;
