@@ -90,6 +90,7 @@ describe("refund mode", () => {
       expect(problemOf(el)).to.equal(
         "This address contains a typo: its checksum does not match. Copy and paste it from your wallet instead of typing it.",
       );
+      expect(textOf(q(el, "[role=status]")), "heard, focus having moved on").to.equal(problemOf(el));
       await enter(el, VECTORS.bech32, "address", false);
       expect(problemOf(el), "goes as soon as the address is right").to.equal("");
     });
@@ -307,6 +308,7 @@ describe("refund mode", () => {
     expect(problemOf(el)).to.equal(
       "The shop did not accept this address. This is a BTC test network address. Give an address from your regular BTC wallet.",
     );
+    expect(textOf(q(el, "[role=status]"))).to.equal(problemOf(el));
     expect(seen.map((e) => e.code)).to.deep.equal(["invalid_address"]);
     await enter(el, VECTORS.bech32, "address", false);
     expect(problemOf(el), "typing again clears the refusal").to.equal("");

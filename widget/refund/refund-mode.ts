@@ -17,7 +17,15 @@ import { AddressRefused, RefundApi } from "./refund-api.js";
 import { checkForm, failureOf, refundSetupProblem, stepOf } from "./refund-step.js";
 import type { FieldProblem, RefundStep } from "./refund-step.js";
 import { refundStyles } from "./refund.styles.js";
-import { closedBlock, confirmBlock, failureBlock, formBlock, loadingBlock, receivedBlock } from "./refund-templates.js";
+import {
+  closedBlock,
+  confirmBlock,
+  failureBlock,
+  formBlock,
+  loadingBlock,
+  problemText,
+  receivedBlock,
+} from "./refund-templates.js";
 import type { RefundContext } from "./refund-templates.js";
 
 /** What the refund mode reads of the element. */
@@ -44,6 +52,8 @@ export class RefundMode implements ReactiveController {
   /** The step shown by the last render, and whether focus was in the element before this one. */
   #rendered: RefundStep | undefined;
   #hadFocus = false;
+  /** What the live region says after the next render, instead of the new step's heading. */
+  #note: string | undefined;
   #stopped = false;
   #request = 0;
   /** The address was confirmed: a failed submission is tried again from "Try again". */
@@ -85,13 +95,16 @@ export class RefundMode implements ReactiveController {
    * reader then reads it); otherwise the live region says it, and the page's focus stays put.
    */
   hostUpdated(): void {
+    const note = this.#note;
+    this.#note = undefined;
     const step = this.#step;
-    if (step === this.#rendered) return;
-    this.#rendered = step;
-    const heading = this.#host.renderRoot.querySelector<HTMLElement>("[data-focus=lead]");
-    if (!heading) return;
-    if (this.#hadFocus) heading.focus();
-    else this.#say(heading.textContent?.trim() ?? "");
+    if (step !== this.#rendered) {
+      this.#rendered = step;
+      const heading = this.#host.renderRoot.querySelector<HTMLElement>("[data-focus=lead]");
+      if (heading && this.#hadFocus) heading.focus();
+      else if (heading && !note) this.#say(heading.textContent?.trim() ?? "");
+    }
+    if (note) this.#say(note);
   }
 
   async #load(language: ResolvedLocale["language"]): Promise<void> {
@@ -132,6 +145,7 @@ export class RefundMode implements ReactiveController {
     if (failure instanceof AddressRefused) {
       // Back to the form, the Worker's reason under the address.
       this.#refused = failure.problem === "confirmation" ? "confirmation-differs" : failure.problem;
+      if (this.#view) this.#note = `${this.#r.refused} ${problemText(this.#r, this.#refused, this.#view)}`;
       this.#set("awaiting");
       return;
     }
@@ -163,6 +177,8 @@ export class RefundMode implements ReactiveController {
     if (problem === "empty" || (problem === "confirmation-missing" && this.#input.confirmation === "")) return;
     if (this.#shown[field] === problem) return;
     this.#shown = { ...this.#shown, [field]: problem };
+    // Focus has moved on (Tab): the problem is heard now, not only when the field is visited again.
+    if (problem && this.#view) this.#say(problemText(this.#r, problem, this.#view));
     this.#host.requestUpdate();
   };
 
