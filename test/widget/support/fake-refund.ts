@@ -5,7 +5,7 @@
  */
 import type { RefundAddressSubmission, RefundLinkView } from "../../../worker/checkout/refund-wire.js";
 import type { ErrorCode } from "../../../worker/checkout/wire.js";
-import { errorBody, ENDPOINT } from "./fake-checkout.js";
+import { errorBody, ENDPOINT, jsonResponse, readRequest } from "./fake-checkout.js";
 import type { RecordedRequest } from "./fake-checkout.js";
 
 export const REFUND_SHOP = "demo-open";
@@ -73,18 +73,10 @@ export class FakeRefundWorker {
   }
 
   async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = request.method === "GET" ? "" : await request.text();
-    this.requests.push({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
-    });
+    const { request, url, text, record } = await readRequest(input, init);
+    this.requests.push(record);
     if (url.origin !== ENDPOINT) throw new TypeError("Failed to fetch");
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    const json = jsonResponse;
     const [api, shops, shop, links, token, address] = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     if (api !== "api" || shops !== "shops" || links !== "refund-links" || !token)
       return json(404, errorBody("not_found", "No such route."));
