@@ -124,8 +124,8 @@ function servedBuild(prefix, configName) {
   let files;
   const build = async () => {
     const { rollup } = await import("rollup");
-    const { [configName]: config } = await import("./rollup.config.mjs");
-    const bundle = await rollup(config);
+    const { [configName]: config, isHarmlessWarning } = await import("./rollup.config.mjs");
+    const bundle = await rollup({ ...config, onwarn: (warning, warn) => isHarmlessWarning(warning) || warn(warning) });
     const { output } = await bundle.generate(config.output);
     await bundle.close();
     return new Map(output.filter((f) => f.type === "chunk").map((f) => [f.fileName, f.code]));

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { rollup } from "rollup";
 import { dts } from "rollup-plugin-dts";
-import { packageConfig } from "../rollup.config.mjs";
+import { isHarmlessWarning, packageConfig } from "../rollup.config.mjs";
 import { withReference } from "./package-readme.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,6 +28,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const fail = (warning) => {
+  if (isHarmlessWarning(warning)) return;
   throw new Error(`rollup: ${warning.message}`);
 };
 async function build(options) {

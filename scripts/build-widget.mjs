@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { rollup } from "rollup";
-import config from "../rollup.config.mjs";
+import config, { isHarmlessWarning } from "../rollup.config.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -28,6 +28,7 @@ rmSync(join(out, "chunks"), { recursive: true, force: true });
 const bundle = await rollup({
   ...config,
   onwarn: (warning) => {
+    if (isHarmlessWarning(warning)) return;
     throw new Error(`rollup: ${warning.message}`);
   },
 });

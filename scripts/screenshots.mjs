@@ -3,7 +3,9 @@
 // `npm run screenshots`: starts the demo (fresh state, free ports), drives it into the states the
 // README shows and writes docs/screenshots/*.png: light, dark, underpaid, confirmed, 360 px wide;
 // then the merchant's dashboard (overview, payments, a payment's detail; desktop and 360 px; light
-// and dark) as the Worker serves it, its API's answers a sample month (scripts/dashboard-sample.mjs).
+// and dark) as the Worker serves it, its API's answers a sample month (scripts/dashboard-sample.mjs);
+// then the refund page (awaiting the address, confirming, received, an expired link; desktop and
+// 360 px; light and dark) as the Worker serves it, the refund link's answers a sample refund.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,8 +17,25 @@ import { ensureBuilt, ROOT, startServers } from "./servers.mjs";
 const OUT = join(ROOT, "docs", "screenshots");
 const DESKTOP = { width: 1120, height: 860 };
 const PHONE = { width: 360, height: 800 };
+/** The sample refund link the refund page shows (worker/checkout/refund-wire.ts, RefundLinkView). */
+const SAMPLE_REFUND = {
+  refundId: "rf_sample",
+  shopName: "Northwind Coffee",
+  amount: "0.0005",
+  currency: "BTC",
+  priceAmount: "25.00",
+  priceCurrency: "EUR",
+  network: "mainnet",
+  rule: "bitcoin-like",
+  state: "awaiting_address",
+  expiresAt: "2030-01-01T00:00:00Z",
+};
+const SAMPLE_ADDRESS = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
+
 /** `--dashboard`: only the dashboard's pictures (the element's stay as they are). */
 const DASHBOARD_ONLY = process.argv.includes("--dashboard");
+/** `--refund`: only the refund page's pictures. */
+const REFUND_ONLY = process.argv.includes("--refund");
 
 ensureBuilt();
 mkdirSync(OUT, { recursive: true });
@@ -116,8 +135,9 @@ async function shootDashboard({ path, file, viewport, theme, scale = 1 }) {
 }
 
 try {
-  if (!DASHBOARD_ONLY) await shootElement();
-  await shootDashboardPages();
+  if (!DASHBOARD_ONLY && !REFUND_ONLY) await shootElement();
+  if (!REFUND_ONLY) await shootDashboardPages();
+  if (!DASHBOARD_ONLY) await shootRefundPages();
 } finally {
   await browser.close();
   await servers.stop();
@@ -169,5 +189,67 @@ async function shootDashboardPages() {
     for (const theme of ["light", "dark"]) {
       await shootDashboard({ path, file: `dashboard-${name}-${theme}.png`, viewport: DESKTOP, theme });
       await shootDashboard({ path, file: `dashboard-${name}-${theme}-360.png`, viewport: PHONE, theme, scale: 2 });
+    }
+}
+
+/**
+ * One step of the refund page, served by the Worker from the built page, in `theme`: the refund
+ * link's answers are the sample's (an expired link answers 410, as the Worker does).
+ */
+async function shootRefund({ step, viewport, theme, scale = 1, suffix }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: scale, locale: "en-US", colorScheme: theme });
+  const page = await context.newPage();
+  const violations = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  let link = { ...SAMPLE_REFUND };
+  await page.route(`${servers.checkoutUrl}/api/shops/demo-open/refund-links/**`, async (route) => {
+    const request = route.request();
+    if (step === "expired")
+      return route.fulfill({
+        status: 410,
+        json: { error: { code: "refund_link_expired", message: "expired", kind: "order", retryable: false } },
+      });
+    if (request.method() === "POST")
+      link = { ...link, state: "address_received", address: JSON.parse(request.postData() ?? "{}").address };
+    return route.fulfill({ json: link });
+  });
+  await page.goto(`${servers.checkoutUrl}/refund/demo-open/#rl_sample_token`);
+  const heading = page.locator("crypto-checkout h2");
+  const expected = {
+    awaiting: "Refund from Northwind Coffee",
+    confirm: "Check the address",
+    received: "Address received",
+    expired: "This refund link has expired. Ask the shop for a new link.",
+  }[step];
+  if (step !== "expired") {
+    await heading.filter({ hasText: "Refund from" }).waitFor();
+    const input = page.locator("crypto-checkout #address-input");
+    if (step === "awaiting") {
+      // A typo, as a customer might make one, so that the picture shows a problem and its fix.
+      await input.fill(SAMPLE_ADDRESS.replace(/4$/, "5"));
+      await input.blur();
+    } else {
+      await input.fill(SAMPLE_ADDRESS);
+      await page.locator("crypto-checkout button[type=submit]").click();
+      if (step === "received") await page.locator("crypto-checkout .actions button.primary").click();
+    }
+  }
+  await heading.filter({ hasText: expected }).waitFor();
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => document.fonts.ready);
+  if (violations.length) throw new Error(`CSP violations on the refund page: ${violations.join("; ")}`);
+  const file = `refund-${step}-${theme}${suffix}.png`;
+  await page.screenshot({ path: join(OUT, file), fullPage: true, animations: "disabled", caret: "hide" });
+  console.log(`wrote docs/screenshots/${file}`);
+  await context.close();
+}
+
+async function shootRefundPages() {
+  for (const step of ["awaiting", "confirm", "received", "expired"])
+    for (const theme of ["light", "dark"]) {
+      await shootRefund({ step, viewport: DESKTOP, theme, suffix: "" });
+      await shootRefund({ step, viewport: PHONE, theme, scale: 2, suffix: "-360" });
     }
 }

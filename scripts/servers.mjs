@@ -67,19 +67,24 @@ const BUILD_OUTPUTS = [
   "dist/public/widget-manifest.json",
   "dist/public/demo/index.html",
   "dist/public/dashboard/index.html",
+  "dist/public/refund/index.html",
 ];
 const BUILD_INPUTS = [
   "widget",
   "demo",
   "dashboard",
+  "refund-page",
   "public-headers",
   "worker/checkout/wire.ts",
   "worker/checkout/backend-wire.ts",
   "worker/checkout/dashboard-wire.ts",
+  "worker/checkout/refund-wire.ts",
+  "worker/checkout/refund-address.ts",
   "worker/v3/types.ts",
   "scripts/build-widget.mjs",
   "scripts/build-demo.mjs",
   "scripts/build-dashboard.mjs",
+  "scripts/build-refund-page.mjs",
 ];
 
 /** Whether dist/public is missing or older than its sources. */
@@ -93,7 +98,7 @@ export function buildIsStale() {
 /** Runs `npm run -s build` when dist/public is missing or stale; throws when the build fails. */
 export function ensureBuilt({ log = console.log } = {}) {
   if (!buildIsStale()) return false;
-  log("Building the widget, the demo and the dashboard (npm run build)...");
+  log("Building the widget, the demo, the dashboard and the refund page (npm run build)...");
   const run = spawnSync("npm", ["run", "-s", "build"], {
     cwd: ROOT,
     stdio: ["ignore", process.stderr, process.stderr],

@@ -30,4 +30,8 @@ export interface CryptoCheckoutAttributes {
   theme?: "auto" | "light" | "dark";
   /** Seconds before following a redirect URL (default 5). */
   "redirect-delay"?: number | `${number}`;
+  /** `refund`: ask for a refund's address (with `refund-token`) instead of showing a payment; default `checkout`. */
+  mode?: "checkout" | "refund";
+  /** Refund mode: the refund link's token (the part of `{PUBLIC_URL}/refund/{shop}/#{token}` after `#`). */
+  "refund-token"?: string;
 }

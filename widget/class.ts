@@ -11,5 +11,7 @@ export type {
   CheckoutRedirectDetail,
   CheckoutStatusDetail,
   CryptoCheckoutEventHandlers,
+  RefundAddressSubmittedDetail,
 } from "./events.js";
+export type { RefundLinkView } from "../worker/checkout/refund-wire.js";
 export type { PaymentStatus, PaymentView, ShopSettings } from "../worker/checkout/wire.js";

@@ -1,4 +1,5 @@
 /** The element's events, typed once here for TypeScript users (HTMLElementEventMap). */
+import type { RefundLinkView } from "../worker/checkout/refund-wire.js";
 import type { PaymentStatus, PaymentView, RedirectKey } from "../worker/checkout/wire.js";
 
 export interface CheckoutStatusDetail {
@@ -20,11 +21,19 @@ export interface CheckoutErrorDetail {
   retryable: boolean;
 }
 
+/** Refund mode: the address the Worker took for a refund. */
+export interface RefundAddressSubmittedDetail {
+  refundId: string;
+  address: string;
+}
+
 export interface CheckoutEventDetails {
   "checkout-payment": PaymentView;
   "checkout-status": CheckoutStatusDetail;
   "checkout-redirect": CheckoutRedirectDetail;
   "checkout-error": CheckoutErrorDetail;
+  "refund-link": RefundLinkView;
+  "refund-address-submitted": RefundAddressSubmittedDetail;
 }
 
 export type CheckoutEventName = keyof CheckoutEventDetails;
@@ -35,6 +44,8 @@ const EVENT_NAMES: { [K in CheckoutEventName]: 0 } = {
   "checkout-status": 0,
   "checkout-redirect": 0,
   "checkout-error": 0,
+  "refund-link": 0,
+  "refund-address-submitted": 0,
 };
 export const CHECKOUT_EVENTS = Object.keys(EVENT_NAMES) as CheckoutEventName[];
 
@@ -52,6 +63,8 @@ declare global {
     "checkout-status": CustomEvent<CheckoutStatusDetail>;
     "checkout-redirect": CustomEvent<CheckoutRedirectDetail>;
     "checkout-error": CustomEvent<CheckoutErrorDetail>;
+    "refund-link": CustomEvent<RefundLinkView>;
+    "refund-address-submitted": CustomEvent<RefundAddressSubmittedDetail>;
   }
 }
 

@@ -43,16 +43,19 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
     );
   });
 
-  it("the element imports values of the Worker from the wire module and the refund address check only", async () => {
+  it("the element imports values of the Worker from the wire modules and the refund address check only", async () => {
     expect(
       await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/rules.js";`),
     ).toEqual([
       expect.stringContaining(
-        "Only types may be imported from the Worker; values only from worker/checkout/wire.js and worker/checkout/refund-address.js.",
+        "Only types may be imported from the Worker; values only from worker/checkout/wire.js, worker/checkout/refund-wire.js and worker/checkout/refund-address.js.",
       ),
     ]);
     expect(
       await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/wire.js";`),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/refund-wire.js";`),
     ).toEqual([]);
     expect(
       await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/refund-address.js";`),

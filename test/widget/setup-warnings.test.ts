@@ -96,13 +96,22 @@ describe("setup warnings (from source: the element bundled into the page's scrip
     expect(messages).to.have.members([
       "<crypto-checkout> checkout-stauts is not an event of <crypto-checkout>; did you mean checkout-status? Listen to checkout-status instead.",
       "<crypto-checkout> checkoutStatus is not an event of <crypto-checkout>; did you mean checkout-status? Listen to checkout-status instead.",
-      "<crypto-checkout> checkout-done is not an event of <crypto-checkout>; its events are checkout-payment, checkout-status, checkout-redirect, checkout-error.",
+      "<crypto-checkout> checkout-done is not an event of <crypto-checkout>; its events are checkout-payment, checkout-status, checkout-redirect, checkout-error, refund-link, refund-address-submitted.",
     ]);
   });
 
   it("a correct element, with common attributes and listeners, prints none", async () => {
     const el: CryptoCheckout = create({ id: "pay", class: "wide", lang: "en", hidden: "", "data-step": "3" });
-    for (const type of ["checkout-payment", "checkout-status", "checkout-redirect", "checkout-error", "click", "focus"])
+    for (const type of [
+      "checkout-payment",
+      "checkout-status",
+      "checkout-redirect",
+      "checkout-error",
+      "refund-link",
+      "refund-address-submitted",
+      "click",
+      "focus",
+    ])
       el.addEventListener(type, () => undefined);
     await el.updateComplete;
     // A mistake after it: its warning is the only one, and the correct element's would have come first.

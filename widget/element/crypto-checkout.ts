@@ -16,6 +16,7 @@ import { safeWalletUri } from "../state/payment-uri.js";
 import { statusView } from "../state/status.js";
 import { PaymentStream } from "../stream/payment-stream.js";
 import type { ConnectionState } from "../stream/payment-stream.js";
+import type { RefundMode } from "../refund/refund-mode.js";
 import { checkoutStyles } from "../styles/checkout.styles.js";
 import { qrPath } from "../qr/qr-matrix.js";
 import { CopyController } from "./copy-controller.js";
@@ -56,6 +57,8 @@ const IDENTITY = [
   "transferCurrency",
   "paymentId",
   "clientSecret",
+  "mode",
+  "refundToken",
 ] as const;
 
 /**
@@ -67,6 +70,8 @@ const IDENTITY = [
  * @fires checkout-status - The status changed. `detail`: `{status, previous}` (`previous` is null at first).
  * @fires checkout-redirect - Cancelable; about to leave for the shop's redirect URL. `detail`: `{url, reason}`. `preventDefault()` keeps the customer on the page.
  * @fires checkout-error - Something failed. `detail`: `{code, message, retryable}`.
+ * @fires refund-link - Refund mode: the refund link's view, when loaded and after the address is given. `detail`: the RefundLinkView.
+ * @fires refund-address-submitted - Refund mode: the Worker took the customer's address. `detail`: `{refundId, address}`.
  *
  * @csspart base - The card around everything.
  * @csspart status - The status line.
@@ -78,6 +83,9 @@ const IDENTITY = [
  * @csspart progress - Accepted and pending progress.
  * @csspart reference - The reference a customer gives the shop.
  * @csspart button - Every button.
+ * @csspart form - Refund mode: the address form.
+ * @csspart input - Refund mode: an address field.
+ * @csspart problem - Refund mode: what is wrong with a field, and the fix.
  *
  * @cssprop --checkout-background - Card background.
  * @cssprop --checkout-color - Text colour.
@@ -113,6 +121,8 @@ export class CryptoCheckout extends LitElement {
     locale: {},
     theme: { reflect: true },
     redirectDelay: { attribute: "redirect-delay", type: Number },
+    mode: {},
+    refundToken: { attribute: "refund-token" },
     _phase: { state: true },
     _settings: { state: true },
     _view: { state: true },
@@ -147,6 +157,10 @@ export class CryptoCheckout extends LitElement {
   declare theme: "auto" | "light" | "dark";
   /** Seconds before following a redirect URL (default 5). */
   declare redirectDelay: number | undefined;
+  /** `checkout` (the default) or `refund`: ask for the address of a refund link (refund/refund-mode.ts). */
+  declare mode: "checkout" | "refund" | undefined;
+  /** Refund mode: the refund link's token (the part of the link after `#`). */
+  declare refundToken: string | undefined;
 
   declare private _phase: Phase;
   declare private _settings: ShopSettings | undefined;
@@ -170,6 +184,8 @@ export class CryptoCheckout extends LitElement {
   /** The status or failure shown by the render under way, to announce once it is on screen. */
   #shown: string | undefined;
   #localeRequest = 0;
+  /** The refund mode, once its chunk is loaded (mode="refund"). */
+  #refund: RefundMode | undefined;
 
   constructor() {
     super();
@@ -253,12 +269,22 @@ export class CryptoCheckout extends LitElement {
     this._phase = "loading";
     this.#redirect.clear();
     this.#copy.clear();
+    this.#refund = this.#refund?.stop(); // stop() answers undefined: the mode is gone
     this.#say({ kind: "restart" });
     return generation;
   }
 
   async #start(): Promise<void> {
     const generation = this.#reset();
+    if (this.mode === "refund") {
+      // A chunk of its own: a checkout never downloads it.
+      const [{ RefundMode }] = await Promise.all([import("../refund/refund-mode.js"), this.#loadLocale()]);
+      if (generation === this.#generation)
+        this.#refund = new RefundMode(this, this.#endpoint(), this._locale.language, (text) =>
+          this.#say({ kind: "message", text }),
+        );
+      return;
+    }
     const current = () => generation === this.#generation;
     this.#api = new CheckoutApi(this.#endpoint());
     const shop = this.shop ?? "";
@@ -444,8 +470,10 @@ export class CryptoCheckout extends LitElement {
     </div>`;
   }
 
-  #renderPhase(): TemplateResult {
+  #renderPhase(): TemplateResult | undefined {
     const m = this._messages;
+    // Nothing until the refund mode's chunk is there (Lit renders undefined as nothing).
+    if (this.mode === "refund") return this.#refund?.render(m, this._locale);
     switch (this._phase) {
       case "choose-currency":
         return pickerBlock(m, this._settings?.transferCurrencies ?? [], (code) => this.#create(this.#generation, code));

@@ -4,7 +4,7 @@
  */
 import { en } from "./en.js";
 import type { Messages } from "./en.js";
-import type { Language } from "./languages.js";
+import { catalogs } from "./catalog-loader.js";
 
 export type { Messages };
 export type { Language } from "./languages.js";
@@ -12,7 +12,7 @@ export { ENGLISH, negotiateLocale } from "./negotiate.js";
 export type { ResolvedLocale } from "./negotiate.js";
 export { plural } from "./plural.js";
 
-const LOADERS: Record<Exclude<Language, "en">, () => Promise<{ messages: Messages }>> = {
+const checkout = catalogs<Messages>(en, {
   ar: () => import("./ar.js"),
   cs: () => import("./cs.js"),
   da: () => import("./da.js"),
@@ -43,22 +43,9 @@ const LOADERS: Record<Exclude<Language, "en">, () => Promise<{ messages: Message
   vi: () => import("./vi.js"),
   "zh-CN": () => import("./zh-CN.js"),
   "zh-TW": () => import("./zh-TW.js"),
-};
-
-const loaded = new Map<Language, Messages>([["en", en]]);
+});
 
 /** The catalog of a language; English when its chunk cannot be loaded. */
-export async function loadMessages(language: Language): Promise<Messages> {
-  const cached = loaded.get(language);
-  if (cached) return cached;
-  if (language === "en") return en;
-  try {
-    const { messages } = await LOADERS[language]();
-    loaded.set(language, messages);
-    return messages;
-  } catch {
-    return en;
-  }
-}
+export const loadMessages = checkout.load;
 
 export { en };

@@ -37,6 +37,26 @@ export interface RecordedRequest {
 /** accept: open and send the view; refuse: fail to connect; flap: open, then close at once; silent: open and send nothing. */
 type SocketMode = "accept" | "refuse" | "flap" | "silent";
 
+/** A request the page made, read once: its URL, its body's text, and the record tests read. */
+export async function readRequest(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Promise<{ request: Request; url: URL; text: string; record: RecordedRequest }> {
+  const request = new Request(input, init);
+  const text = request.method === "GET" ? "" : await request.text();
+  const record = {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  };
+  return { request, url: new URL(request.url), text, record };
+}
+
+/** A JSON answer as the Worker sends it. */
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+
 export class FakeSocket extends EventTarget {
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;
@@ -165,17 +185,9 @@ export class FakeCheckout {
   }
 
   async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = request.method === "GET" ? "" : await request.text();
-    this.requests.push({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
-    });
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+    const { request, url, text, record } = await readRequest(input, init);
+    this.requests.push(record);
+    const json = jsonResponse;
     const error = (status: number, code: ErrorCode, message: string) => json(status, errorBody(code, message));
     if (url.origin !== ENDPOINT) throw new TypeError("Failed to fetch");
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);

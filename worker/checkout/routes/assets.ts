@@ -18,9 +18,16 @@
  * and each is answered with the app's index.html (`/dashboard/`, with its CSP and no-store), so a
  * shared or reloaded deep link loads the app, which then reads its URL. `/dashboard/api/*` is the
  * dashboard's API, not a page.
+ *
+ * The refund page (scripts/build-refund-page.mjs) is one file for every shop: `/refund/{shop}/` is
+ * answered with its index.html (`/refund/`, with its CSP, `Referrer-Policy: no-referrer` and
+ * no-store), `/refund/{shop}` redirects there (the browser keeps the link's fragment, the token),
+ * and its script, stylesheet and icon are served as they are. `run_worker_first` sends all of
+ * `/refund/*` here, so a name that is neither a shop id nor one of those files gets the JSON 404.
  */
 import { Hono } from "hono";
 import type { Env } from "../env.js";
+import { SHOP_ID } from "../wire.js";
 import { CheckoutError } from "../http/errors.js";
 import type { AppEnv } from "../http/plumbing.js";
 
@@ -57,3 +64,17 @@ export const DASHBOARD_PAGES = [
 ] as const;
 assetsRoutes.get("/dashboard", (c) => c.redirect("/dashboard/", 301));
 for (const page of DASHBOARD_PAGES) assetsRoutes.get(page, (c) => fromAssets(c.env, c.req.raw, "/dashboard/"));
+
+/** The refund page's own files (the page's path holds a shop id, which has no dot). */
+assetsRoutes.get("/refund/:file{refund\\.(?:js|js\\.map|css)|favicon\\.svg}", (c) =>
+  fromAssets(c.env, c.req.raw, `/refund/${c.req.param("file")}`),
+);
+assetsRoutes.get("/refund/:shop", (c) => {
+  const shop = c.req.param("shop");
+  if (!SHOP_ID.test(shop)) throw new CheckoutError(404, "not_found", "No such page.");
+  return c.redirect(`/refund/${shop}/`, 301);
+});
+assetsRoutes.get("/refund/:shop/", (c) => {
+  if (!SHOP_ID.test(c.req.param("shop"))) throw new CheckoutError(404, "not_found", "No such page.");
+  return fromAssets(c.env, c.req.raw, "/refund/");
+});

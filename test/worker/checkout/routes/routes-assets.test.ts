@@ -23,6 +23,9 @@ const DEMO_CSP =
 const DASHBOARD_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+const REFUND_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /** The headers every widget file carries: a cross-origin module script, never sniffed. */
 function expectWidgetFileHeaders(response: Response, cache: string): void {
   expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -141,6 +144,43 @@ describe("static assets, through the asset layer", () => {
     expect(redirect.headers.get("Location")).toBe("/dashboard/");
     const deeper = await fromEdge("/dashboard/payments/pay_1/more");
     expect(deeper.status).toBe(404);
+  });
+
+  it("serves the refund page's index.html at /refund/{shop}/ for every shop, never stored, under its CSP, without Referer", async () => {
+    for (const path of ["/refund/demo-open/", "/refund/another_shop-2/"]) {
+      const response = await fromEdge(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toMatch(/text\/html/);
+      expect(response.headers.get("Content-Security-Policy")).toBe(REFUND_CSP);
+      expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      expect(await response.text()).toContain("Refund page fixture");
+    }
+    const redirect = await fromEdge("/refund/demo-open", { redirect: "manual" });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get("Location")).toBe("/refund/demo-open/");
+  });
+
+  it("serves the refund page's script revalidated under the page's CSP, and 404 for anything else under /refund/", async () => {
+    const script = await fromEdge("/refund/refund.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("Content-Type")).toMatch(/javascript/);
+    expect(script.headers.get("Cache-Control")).toBe("no-cache");
+    expect(script.headers.get("Content-Security-Policy")).toBe(REFUND_CSP);
+    expect(await script.text()).toContain("Refund page script fixture");
+    for (const path of [
+      "/refund/",
+      "/refund/Not A Shop/",
+      "/refund/demo-open/extra",
+      "/refund/index.html",
+      "/refund/refund.css",
+    ]) {
+      const response = await fromEdge(path);
+      expect(response.status, path).toBe(404);
+      expect((await errorOf(response)).code, path).toBe("not_found");
+    }
   });
 
   it("runs the Worker first for its own routes: /api/*, /hooks/*, /demo/api/*", async () => {

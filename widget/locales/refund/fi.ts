@@ -1,0 +1,42 @@
+/** The refund mode's texts in Finnish (en.ts has the keys and what each says). */
+import type { RefundMessages } from "./en.js";
+
+export const messages: RefundMessages = {
+  title: "Hyvitys",
+  loading: "Ladataan hyvitystä…",
+  heading: (shop: string) => `Hyvitys: ${shop}`,
+  youReceive: "Saat",
+  refundOf: "Hyvitys summasta:",
+  addressLabel: (currency: string) => `${currency}-osoitteesi`,
+  addressHelp: (currency: string) => `Kopioi vastaanotto-osoite ${currency}-lompakostasi ja liitä se tähän.`,
+  testnetHelp: "Tämä on testihyvitys: anna testiverkon osoite.",
+  confirmLabel: "Sama osoite uudelleen",
+  confirmHelp: "Tässä osoitteessa ei ole tarkistussummaa: kahdesti kirjoittaminen paljastaa kirjoitusvirheet.",
+  next: "Jatka",
+  confirmHeading: "Tarkista osoite",
+  confirmQuestion: (amount: string) => `Lähetetäänkö ${amount} tähän osoitteeseen?`,
+  cannotChange: "Osoitetta ei voi muuttaa jälkikäteen.",
+  send: "Kyllä, lähetä tänne",
+  edit: "Muuta osoitetta",
+  submitting: "Osoitettasi lähetetään…",
+  received: "Osoite vastaanotettu",
+  receivedText: (amount: string) => `Kauppa lähettää ${amount} tähän osoitteeseen:`,
+  closed: "Tämä hyvitys on suljettu. Jos sinulla on kysyttävää, ota yhteyttä kauppaan.",
+  expired: "Tämä hyvityslinkki on vanhentunut. Pyydä kaupalta uusi linkki.",
+  used: "Tälle hyvitykselle on jo annettu osoite. Jos se on väärä, pyydä kaupalta uusi linkki.",
+  invalid: "Tämä hyvityslinkki ei kelpaa. Tarkista, että avasit koko linkin, tai pyydä kaupalta uusi.",
+  rateLimited: "Liian monta yritystä lyhyessä ajassa. Odota minuutti ja yritä sitten uudelleen.",
+  network: "Hyvitystä ei tavoiteta. Tarkista internetyhteytesi ja yritä uudelleen.",
+  failed: "Hyvityksen lataamisessa tapahtui virhe. Yritä uudelleen.",
+  refused: "Kauppa ei hyväksynyt tätä osoitetta.",
+  empty: "Anna osoite, johon haluat hyvityksen.",
+  format: (currency: string) => `Tämä ei ole ${currency}-osoite. Kopioi vastaanotto-osoite lompakostasi.`,
+  checksum:
+    "Osoitteessa on kirjoitusvirhe: sen tarkistussumma ei täsmää. Kopioi ja liitä se lompakostasi kirjoittamisen sijaan.",
+  networkTest: (currency: string) => `Tämä on ${currency}-testiverkon osoite. Anna osoite tavallisesta lompakostasi.`,
+  networkMain: (currency: string) =>
+    `Tämä on ${currency}-pääverkon osoite, mutta tämä on testihyvitys. Anna testiverkon osoite.`,
+  unsupported: "Tämäntyyppiseen osoitteeseen ei voi vielä hyvittää. Pyydä lompakoltasi toinen vastaanotto-osoite.",
+  confirmationMissing: "Kirjoita osoite toiseen kertaan alla olevaan kenttään.",
+  confirmationDiffers: "Osoitteet eroavat toisistaan. Liitä sama osoite kumpaankin kenttään.",
+};
