@@ -2,6 +2,7 @@
 // (dist/public/widget.js) and lazily loaded locale chunks (dist/public/chunks/), Lit resolved to
 // its production build. `packageConfig`: the npm package's JavaScript.
 import commonjs from "@rollup/plugin-commonjs";
+import { fileURLToPath } from "node:url";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
 import terser from "@rollup/plugin-terser";
 import typescript from "@rollup/plugin-typescript";
@@ -125,6 +126,18 @@ export function isHarmlessWarning(warning) {
   return warning.code === "INVALID_ANNOTATION" && /node_modules[\\/]@scure[\\/]base[\\/]/.test(warning.id ?? "");
 }
 
+/**
+ * Packages that ship their TypeScript source beside their JavaScript (@scure/base: index.ts next
+ * to index.js). TypeScript's resolution, which the typescript plugin applies to every import of a
+ * .ts file, would swap the JavaScript for the source, which no plugin compiles; both builds take
+ * the JavaScript.
+ */
+const SHIPPED_JAVASCRIPT = new Map([["@scure/base", fileURLToPath(import.meta.resolve("@scure/base"))]]);
+const shippedJavaScript = () => ({
+  name: "shipped-javascript",
+  resolveId: (source) => SHIPPED_JAVASCRIPT.get(source) ?? null,
+});
+
 /** The element's TypeScript as both builds compile it. */
 const compile = (sourceMap) =>
   typescript({
@@ -151,7 +164,7 @@ export const packageConfig = {
     entryFileNames: "[name].js",
     chunkFileNames: "chunks/[name]-[hash].js",
   },
-  plugins: [nodeResolve({ browser: true }), commonjs(), compile(false), minifyTemplates()],
+  plugins: [shippedJavaScript(), nodeResolve({ browser: true }), commonjs(), compile(false), minifyTemplates()],
 };
 
 export default {
@@ -169,6 +182,7 @@ export default {
     sourcemap: true,
   },
   plugins: [
+    shippedJavaScript(),
     // browser: true picks qrcode's browser entry (the Node one pulls in fs and zlib).
     nodeResolve({ browser: true, exportConditions: ["browser", "production"] }),
     qrcodeWithoutKanji(),
