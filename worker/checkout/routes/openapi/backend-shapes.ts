@@ -18,7 +18,7 @@ import {
   type WebhookEvent,
 } from "../../backend-wire.js";
 import { dateTime, decimal, named, pin } from "./components.js";
-import { paymentView } from "./wire-shapes.js";
+import { paidAmounts, paymentView } from "./wire-shapes.js";
 
 export const payout = named(
   "Payout",
@@ -208,12 +208,7 @@ export const ledgerPayment = named(
       priceCurrency: z.string(),
       transferAmount: decimal,
       transferCurrency: z.string(),
-      paidPriceAmount: decimal,
-      pendingPaidPriceAmount: decimal,
-      acceptedPaidPriceAmount: decimal,
-      paidTransferAmount: decimal,
-      pendingPaidTransferAmount: decimal,
-      acceptedPaidTransferAmount: decimal,
+      ...paidAmounts,
       address: z.string(),
       createdAt: dateTime,
       updatedAt: dateTime,

@@ -46,6 +46,16 @@ const redirectUrls = z.strictObject(
   >,
 );
 
+/** What was paid of a payment, in both currencies: all, pending, accepted (a payment view's and the ledger's). */
+export const paidAmounts = {
+  paidPriceAmount: decimal,
+  pendingPaidPriceAmount: decimal,
+  acceptedPaidPriceAmount: decimal,
+  paidTransferAmount: decimal,
+  pendingPaidTransferAmount: decimal,
+  acceptedPaidTransferAmount: decimal,
+};
+
 const paymentViewShape = {
   paymentId: z.string(),
   status: paymentStatus,
@@ -61,12 +71,7 @@ const paymentViewShape = {
   paymentPageUrl: z.string().optional(),
   exchangeRate: decimal.optional(),
   externalPaymentId: z.string().optional(),
-  paidPriceAmount: decimal,
-  pendingPaidPriceAmount: decimal,
-  acceptedPaidPriceAmount: decimal,
-  paidTransferAmount: decimal,
-  pendingPaidTransferAmount: decimal,
-  acceptedPaidTransferAmount: decimal,
+  ...paidAmounts,
   transactions: z.array(transactionView),
   redirectUrls,
   serverTime: dateTime.describe("The Worker's clock when this view was produced."),
