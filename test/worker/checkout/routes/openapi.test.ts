@@ -1,3 +1,4 @@
+import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
 import { app } from "../../../../worker/checkout/routes/app.js";
 import { NOT_IN_THE_API, openApiDocument } from "../../../../worker/checkout/routes/openapi/document.js";
@@ -5,7 +6,7 @@ import { openApiPath } from "../../../../worker/checkout/routes/openapi/operatio
 import { EVENT_TYPES } from "../../../../worker/checkout/backend-wire.js";
 import { ERROR_CODES } from "../../../../worker/checkout/wire.js";
 import { call } from "../support/http.js";
-import { checkResponse } from "../support/openapi-check.js";
+import { checkResponse, webhookProblem } from "../support/openapi-check.js";
 
 type Doc = {
   paths: Record<string, Record<string, unknown>>;
@@ -54,6 +55,22 @@ describe("the OpenAPI document", () => {
     expect(document.components.schemas.ErrorBody?.properties?.error?.properties?.code?.enum).toEqual([...ERROR_CODES]);
   });
 
+  it("has examples that its own schemas take", () => {
+    const schemas = document.components.schemas as Record<string, { examples?: unknown[] }>;
+    const withExamples = Object.entries(schemas).filter(([, schema]) => schema.examples?.length);
+    expect(withExamples.map(([name]) => name)).toEqual(
+      expect.arrayContaining(["PaymentView", "CreatedPayment", "ShopSettings", "OrderStatus", "ErrorBody"]),
+    );
+    for (const [name, schema] of withExamples) {
+      const validator = new Validator(
+        { $ref: `#/components/schemas/${name}`, components: document.components },
+        "2020-12",
+        false,
+      );
+      for (const example of schema.examples ?? []) expect(validator.validate(example).errors, name).toEqual([]);
+    }
+  });
+
   it("is served at /api/openapi.json, readable from any origin", async () => {
     const response = await call("/api/openapi.json");
     expect(response.status).toBe(200);
@@ -97,6 +114,35 @@ describe("the response check of the route tests", () => {
   it("refuses an error body of another shape", async () => {
     await expect(checkResponse(request, json({ error: "unknown_shop" }, 404))).rejects.toThrow(
       /does not match the OpenAPI document/,
+    );
+  });
+});
+
+describe("the webhook check of the checkout tests", () => {
+  const headers = {
+    "webhook-id": "evt_0123456789abcdef0123456789abcdef",
+    "webhook-timestamp": "1",
+    "webhook-signature": "v1,x",
+  };
+  const ping = {
+    id: "evt_0123456789abcdef0123456789abcdef",
+    type: "ping",
+    timestamp: "2026-11-27T10:00:00.000Z",
+    shop: "demo",
+    data: { message: "A test event." },
+  };
+
+  it("takes an event the document describes", () => {
+    expect(webhookProblem(headers, JSON.stringify(ping))).toBeUndefined();
+  });
+
+  it("refuses a field the document does not declare, a type it does not list, a missing header", () => {
+    expect(webhookProblem(headers, JSON.stringify({ ...ping, data: { message: "x", secret: "y" } }))).toMatch(
+      /does not match the OpenAPI document/,
+    );
+    expect(webhookProblem(headers, JSON.stringify({ ...ping, type: "refund.sent" }))).toMatch(/do not list/);
+    expect(webhookProblem({ "webhook-id": "x" }, JSON.stringify(ping))).toMatch(
+      /without webhook-timestamp, webhook-signature/,
     );
   });
 });

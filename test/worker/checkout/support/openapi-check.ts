@@ -42,6 +42,8 @@ function validatorOf(key: string, schema: Json): Validator {
 }
 
 const errorBodySchema = { $ref: "#/components/schemas/ErrorBody" };
+/** The paths under which every route is the API's. */
+const API_PREFIXES = /^\/(api|admin|dashboard\/api|hooks|healthz)(\/|$)/;
 
 async function validateJson(where: string, key: string, schema: Json, response: Response): Promise<void> {
   const text = await response.clone().text();
@@ -73,8 +75,10 @@ export async function checkResponse(request: Request, response: Response): Promi
   const where = `${request.method} ${url.pathname} → ${response.status}`;
   const isJson = mediaTypeOf(response) === "application/json";
   if (!route || !route.item[method]) {
-    // Not an API route (a file, a page, the demo's helpers) or another method (405): only its errors are checked.
-    if (response.status >= 400 && isJson) await validateJson(where, "ErrorBody", errorBodySchema, response);
+    // Another method (405) or no such route under the API's prefixes: an ErrorBody. Files, pages and
+    // the demo's helpers (which pass the sandbox's own answers on) are not the API's.
+    if (response.status >= 400 && isJson && API_PREFIXES.test(url.pathname))
+      await validateJson(where, "ErrorBody", errorBodySchema, response);
     return;
   }
   const operation = route.item[method];
@@ -93,4 +97,35 @@ export async function checkResponse(request: Request, response: Response): Promi
     );
   if (type === "application/json" && media.schema)
     await validateJson(where, `${method} ${route.path} ${response.status}`, media.schema, response);
+}
+
+interface WebhookItem {
+  post: { parameters: { name: string; required?: boolean }[]; requestBody: { content: Record<string, MediaType> } };
+}
+const webhooks = (openApiDocument() as { webhooks: Record<string, WebhookItem> }).webhooks;
+
+/**
+ * What is wrong with one webhook delivery by the OpenAPI document's `webhooks` (its event type
+ * listed, its body valid, its required headers sent), or undefined when nothing is.
+ */
+export function webhookProblem(headers: Record<string, string>, body: string): string | undefined {
+  let type: unknown;
+  try {
+    type = (JSON.parse(body) as { type?: unknown }).type;
+  } catch {
+    return `a webhook body that is not JSON: ${body.slice(0, 200)}`;
+  }
+  const item = typeof type === "string" ? webhooks[type] : undefined;
+  if (!item) return `a webhook of type ${String(type)}, which the OpenAPI document's webhooks do not list`;
+  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const missing = item.post.parameters.filter((p) => p.required && !lower[p.name.toLowerCase()]).map((p) => p.name);
+  if (missing.length) return `a ${type} webhook without ${missing.join(", ")}`;
+  const schema = item.post.requestBody.content["application/json"]?.schema ?? {};
+  const result = validatorOf(`webhook ${type}`, schema).validate(JSON.parse(body));
+  if (result.valid) return undefined;
+  const errors = result.errors
+    .filter((error) => !["properties", "$ref", "anyOf"].includes(error.keyword))
+    .slice(0, 6)
+    .map((error) => `${error.instanceLocation}: ${error.error}`);
+  return `a ${type} webhook does not match the OpenAPI document:\n  ${errors.join("\n  ")}\nbody: ${body.slice(0, 400)}`;
 }

@@ -18,6 +18,7 @@ import {
   type WebhookEvent,
 } from "../../backend-wire.js";
 import { dateTime, decimal, named, pin } from "./components.js";
+import { ORDER_STATUS } from "./examples.js";
 import { paidAmounts, paymentView } from "./wire-shapes.js";
 
 export const payout = named(
@@ -195,6 +196,8 @@ export const orderStatus = named(
       earlierPayments: z.array(paymentView).describe("The order's other payments, newest first."),
     }),
   ),
+  "An order's payment as this Worker knows it.",
+  ORDER_STATUS,
 );
 
 export const ledgerPayment = named(

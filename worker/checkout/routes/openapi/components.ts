@@ -11,14 +11,19 @@ import { z } from "zod";
 export interface ComponentMeta {
   id: string;
   description?: string;
+  examples?: unknown[];
 }
 
 /** Every named schema of the document. */
 export const components = z.registry<ComponentMeta>();
 
-/** `schema` registered under `id` (its description shown in the reference). */
-export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
-  components.add(schema, description === undefined ? { id } : { id, description });
+/** `schema` registered under `id` (its description shown in the reference, its example in the document). */
+export function named<T extends z.ZodType>(id: string, schema: T, description?: string, example?: z.output<T>): T {
+  components.add(schema, {
+    id,
+    ...(description === undefined ? {} : { description }),
+    ...(example === undefined ? {} : { examples: [example] }),
+  });
   return schema;
 }
 

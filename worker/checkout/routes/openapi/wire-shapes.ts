@@ -13,6 +13,7 @@ import {
   type TransactionView,
 } from "../../wire.js";
 import { dateTime, decimal, named, pin } from "./components.js";
+import { CREATED_PAYMENT, ERROR_BODY, PAYMENT_VIEW, SHOP_SETTINGS } from "./examples.js";
 
 const openStatus = (known: readonly string[]) =>
   z.string().describe(`One of ${known.join(", ")}; new values may appear (treat an unknown one as not final).`);
@@ -94,6 +95,7 @@ export const paymentView = named(
   "PaymentView",
   pin<PaymentView>()(z.strictObject(paymentViewShape)),
   "A payment as the element and the shop's backend see it: the payment service's payment, normalised, with the amounts the Worker derives from it.",
+  PAYMENT_VIEW,
 );
 
 export const createdPayment = named(
@@ -109,6 +111,7 @@ export const createdPayment = named(
     }),
   ),
   "The answer to a create: the payment's view with its client secret.",
+  CREATED_PAYMENT,
 );
 
 export const shopSettings = named(
@@ -125,6 +128,7 @@ export const shopSettings = named(
     }),
   ),
   "The public settings of one shop.",
+  SHOP_SETTINGS,
 );
 
 export const errorBody = named(
@@ -144,4 +148,5 @@ export const errorBody = named(
     }),
   ),
   "Every error answer of the Worker.",
+  ERROR_BODY,
 );
