@@ -856,6 +856,47 @@ export interface components {
             entries: components["schemas"]["AuditEntry"][];
             next: string | null;
         };
+        /**
+         * @description The answer to a create: the payment's view with its client secret.
+         * @example {
+         *       "paymentId": "pay_3f9a1c",
+         *       "status": "NEW",
+         *       "priceAmount": "25.00",
+         *       "priceCurrency": "EUR",
+         *       "transferAmount": "0.00041234",
+         *       "transferCurrency": "BTC",
+         *       "address": "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
+         *       "paymentUri": "bitcoin:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx?amount=0.00041234",
+         *       "expirationTime": "2026-11-27T10:15:00.000Z",
+         *       "exchangeRate": "60629.58",
+         *       "externalPaymentId": "demo-open:order-1042",
+         *       "paidPriceAmount": "0",
+         *       "pendingPaidPriceAmount": "0",
+         *       "acceptedPaidPriceAmount": "0",
+         *       "paidTransferAmount": "0",
+         *       "pendingPaidTransferAmount": "0",
+         *       "acceptedPaidTransferAmount": "0",
+         *       "transactions": [],
+         *       "redirectUrls": {
+         *         "confirmed": "https://shop.example/orders/order-1042/thanks"
+         *       },
+         *       "serverTime": "2026-11-27T10:04:00.000Z",
+         *       "version": 1,
+         *       "remainingTransferAmount": "0.00041234",
+         *       "remainderPaymentUri": "bitcoin:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx?amount=0.00020617",
+         *       "hasPaid": false,
+         *       "hasPending": false,
+         *       "progress": {
+         *         "acceptedPercent": "0.00",
+         *         "pendingPercent": "0.00",
+         *         "accepted": "0.00000000",
+         *         "pending": "0.00000000",
+         *         "paid": "0.00000000",
+         *         "total": "0.00041234"
+         *       },
+         *       "clientSecret": "cs_5b0f9c2e8d1a4b7c9e3f6a2d8c1b4e7f"
+         *     }
+         */
         CreatedPayment: {
             paymentId: string;
             status: components["schemas"]["PaymentStatus"];
@@ -906,6 +947,7 @@ export interface components {
             /** @description Pass as `clientSecret` with every read of the payment (GET and the stream). Keep it with the page only. */
             clientSecret: string;
         };
+        /** @description An exact decimal amount as a string, e.g. `0.00012345`. Never a JSON number. */
         DecimalString: string;
         DeliveryAttempt: {
             url: string;
@@ -916,7 +958,10 @@ export interface components {
             durationMs: number;
             error: string | null;
         };
-        /** @enum {string} */
+        /**
+         * @description shop_disabled: the shop is disabled, so its deliveries wait, without attempts, until it is enabled again.
+         * @enum {string}
+         */
         DeliveryState: "pending" | "retrying" | "delivered" | "dead" | "shop_disabled";
         DeskOverview: {
             /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
@@ -974,6 +1019,7 @@ export interface components {
             eventId: string;
             queued: string[];
         };
+        /** @description Who is signed in to the dashboard, and the session's CSRF token. */
         DeskSession: {
             identity: {
                 /** @description The person's email (Cloudflare Access), or null for a sign-in link. */
@@ -1067,6 +1113,17 @@ export interface components {
             nextAttemptAt: string | null;
             deliveredAt: string | null;
         };
+        /**
+         * @description Every error answer of the Worker.
+         * @example {
+         *       "error": {
+         *         "code": "amount_out_of_range",
+         *         "message": "The amount must be between 1.00 and 5000.00 EUR.",
+         *         "kind": "order",
+         *         "retryable": false
+         *       }
+         *     }
+         */
         ErrorBody: {
             error: {
                 /** @enum {string} */
@@ -1107,6 +1164,7 @@ export interface components {
             next: string;
             hasMore: boolean;
         };
+        /** @description Whether this deployment can take payments: counts and states only. */
         HealthReport: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -1151,6 +1209,7 @@ export interface components {
             next: string;
             hasMore: boolean;
         };
+        /** @description One payment as the payments ledger holds it. */
         LedgerPayment: {
             paymentId: string;
             orderId: string | null;
@@ -1192,6 +1251,62 @@ export interface components {
                 paidPriceAmount: components["schemas"]["DecimalString"];
             }[];
         };
+        /**
+         * @description An order's payment as this Worker knows it.
+         * @example {
+         *       "shop": "demo-open",
+         *       "orderId": "order-1042",
+         *       "paid": false,
+         *       "payment": {
+         *         "paymentId": "pay_3f9a1c",
+         *         "status": "UNDERPAID",
+         *         "priceAmount": "25.00",
+         *         "priceCurrency": "EUR",
+         *         "transferAmount": "0.00041234",
+         *         "transferCurrency": "BTC",
+         *         "address": "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
+         *         "paymentUri": "bitcoin:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx?amount=0.00041234",
+         *         "expirationTime": "2026-11-27T10:15:00.000Z",
+         *         "exchangeRate": "60629.58",
+         *         "externalPaymentId": "demo-open:order-1042",
+         *         "paidPriceAmount": "12.50",
+         *         "pendingPaidPriceAmount": "0",
+         *         "acceptedPaidPriceAmount": "12.50",
+         *         "paidTransferAmount": "0.00020617",
+         *         "pendingPaidTransferAmount": "0",
+         *         "acceptedPaidTransferAmount": "0.00020617",
+         *         "transactions": [
+         *           {
+         *             "transactionId": "tx_81c2",
+         *             "paidTransferAmount": "0.00020617",
+         *             "priceAmount": "12.50",
+         *             "exchangeRate": "60629.58",
+         *             "observedTime": "2026-11-27T10:02:10.000Z",
+         *             "acceptedTime": "2026-11-27T10:03:40.000Z",
+         *             "state": "ACCEPTED"
+         *           }
+         *         ],
+         *         "redirectUrls": {
+         *           "confirmed": "https://shop.example/orders/order-1042/thanks"
+         *         },
+         *         "serverTime": "2026-11-27T10:04:00.000Z",
+         *         "version": 4,
+         *         "remainingTransferAmount": "0.00020617",
+         *         "remainderPaymentUri": "bitcoin:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx?amount=0.00020617",
+         *         "hasPaid": true,
+         *         "hasPending": false,
+         *         "progress": {
+         *           "acceptedPercent": "50.00",
+         *           "pendingPercent": "0.00",
+         *           "accepted": "0.00020617",
+         *           "pending": "0.00000000",
+         *           "paid": "0.00020617",
+         *           "total": "0.00041234"
+         *         }
+         *       },
+         *       "earlierPayments": []
+         *     }
+         */
         OrderStatus: {
             shop: string;
             orderId: string;
@@ -1261,7 +1376,6 @@ export interface components {
             type: "payment.pending";
             data: components["schemas"]["PaymentEventData"];
         };
-        /** @description One of NEW, UNDERPAID, UNCONFIRMED, CONFIRMED, EXPIRED, INVALID; new values may appear (treat an unknown one as not final). */
         PaymentStatus: string;
         PaymentUnconfirmedEvent: {
             /** @description Unique per event; also the webhook-id header. Dedupe by it. */
@@ -1293,6 +1407,56 @@ export interface components {
             type: "payment.updated";
             data: components["schemas"]["PaymentEventData"];
         };
+        /**
+         * @description A payment as the element and the shop's backend see it: the payment service's payment, normalised, with the amounts the Worker derives from it.
+         * @example {
+         *       "paymentId": "pay_3f9a1c",
+         *       "status": "UNDERPAID",
+         *       "priceAmount": "25.00",
+         *       "priceCurrency": "EUR",
+         *       "transferAmount": "0.00041234",
+         *       "transferCurrency": "BTC",
+         *       "address": "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
+         *       "paymentUri": "bitcoin:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx?amount=0.00041234",
+         *       "expirationTime": "2026-11-27T10:15:00.000Z",
+         *       "exchangeRate": "60629.58",
+         *       "externalPaymentId": "demo-open:order-1042",
+         *       "paidPriceAmount": "12.50",
+         *       "pendingPaidPriceAmount": "0",
+         *       "acceptedPaidPriceAmount": "12.50",
+         *       "paidTransferAmount": "0.00020617",
+         *       "pendingPaidTransferAmount": "0",
+         *       "acceptedPaidTransferAmount": "0.00020617",
+         *       "transactions": [
+         *         {
+         *           "transactionId": "tx_81c2",
+         *           "paidTransferAmount": "0.00020617",
+         *           "priceAmount": "12.50",
+         *           "exchangeRate": "60629.58",
+         *           "observedTime": "2026-11-27T10:02:10.000Z",
+         *           "acceptedTime": "2026-11-27T10:03:40.000Z",
+         *           "state": "ACCEPTED"
+         *         }
+         *       ],
+         *       "redirectUrls": {
+         *         "confirmed": "https://shop.example/orders/order-1042/thanks"
+         *       },
+         *       "serverTime": "2026-11-27T10:04:00.000Z",
+         *       "version": 4,
+         *       "remainingTransferAmount": "0.00020617",
+         *       "remainderPaymentUri": "bitcoin:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx?amount=0.00020617",
+         *       "hasPaid": true,
+         *       "hasPending": false,
+         *       "progress": {
+         *         "acceptedPercent": "50.00",
+         *         "pendingPercent": "0.00",
+         *         "accepted": "0.00020617",
+         *         "pending": "0.00000000",
+         *         "paid": "0.00020617",
+         *         "total": "0.00041234"
+         *       }
+         *     }
+         */
         PaymentView: {
             paymentId: string;
             status: components["schemas"]["PaymentStatus"];
@@ -1341,6 +1505,7 @@ export interface components {
                 total: components["schemas"]["DecimalString"];
             };
         };
+        /** @description The payment service's payout snapshot; only payoutId is required. */
         Payout: {
             payoutId: string;
             address?: string;
@@ -1457,6 +1622,7 @@ export interface components {
             shops: components["schemas"]["ShopRecord"][];
             next: string | null;
         };
+        /** @description A registry shop as the admin API shows it. */
         ShopRecord: {
             shop: components["schemas"]["ShopData"];
             /** @enum {string} */
@@ -1472,6 +1638,33 @@ export interface components {
             /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
             updatedAt: string;
         };
+        /**
+         * @description The public settings of one shop.
+         * @example {
+         *       "shop": "demo-open",
+         *       "name": "Northwind Roasters",
+         *       "environment": "sandbox",
+         *       "pricing": "open",
+         *       "limits": {
+         *         "min": "1.00",
+         *         "max": "5000.00"
+         *       },
+         *       "priceCurrencies": [
+         *         "EUR",
+         *         "USD"
+         *       ],
+         *       "transferCurrencies": [
+         *         {
+         *           "code": "BTC",
+         *           "name": "Bitcoin"
+         *         },
+         *         {
+         *           "code": "LTC",
+         *           "name": "Litecoin"
+         *         }
+         *       ]
+         *     }
+         */
         ShopSettings: {
             shop: string;
             name: string;
@@ -1489,6 +1682,7 @@ export interface components {
                 name: string;
             }[];
         };
+        /** @description One transaction of a payment; the payment service requires none of its fields. */
         TransactionView: {
             transactionId?: string;
             paidTransferAmount?: components["schemas"]["DecimalString"];
@@ -1503,6 +1697,7 @@ export interface components {
             /** @description One of PENDING, ACCEPTED, REJECTED; new values may appear (treat an unknown one as not final). */
             state?: string;
         };
+        /** @description How this isolate's last calls to the payment service went, per environment and operation. */
         UpstreamHealth: {
             /** @constant */
             scope: "isolate";
@@ -1533,6 +1728,7 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description The JSON body of every webhook, also an entry of the event log. */
         WebhookEvent: components["schemas"]["PaymentCreatedEvent"] | components["schemas"]["PaymentPendingEvent"] | components["schemas"]["PaymentUnderpaidEvent"] | components["schemas"]["PaymentUnconfirmedEvent"] | components["schemas"]["PaymentConfirmedEvent"] | components["schemas"]["PaymentExpiredEvent"] | components["schemas"]["PaymentInvalidEvent"] | components["schemas"]["PaymentUpdatedEvent"] | components["schemas"]["PayoutUpdatedEvent"] | components["schemas"]["PingEvent"];
     };
     responses: never;
@@ -1642,6 +1838,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -1784,6 +2000,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getKeyStatus: {
@@ -1858,6 +2094,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -2001,6 +2257,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listShops: {
@@ -2099,6 +2375,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -2339,6 +2635,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getShop: {
@@ -2419,6 +2735,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -2591,6 +2927,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     disableShop: {
@@ -2681,6 +3037,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     enableShop: {
@@ -2764,6 +3140,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -2910,6 +3306,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -3067,6 +3483,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description An error: `upstream_unavailable`. */
             504: {
                 headers: {
@@ -3167,6 +3603,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -3284,6 +3740,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getEvent: {
@@ -3392,6 +3868,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -3524,6 +4020,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -4179,6 +4695,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createPayment: {
@@ -4413,6 +4949,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description An error: `upstream_unavailable`. */
             504: {
                 headers: {
@@ -4438,6 +4994,7 @@ export interface operations {
     getPayment: {
         parameters: {
             query: {
+                /** @description The payment's client secret from its create: without it, or with another, the answer is 404. */
                 clientSecret: string;
             };
             header?: {
@@ -4582,6 +5139,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description An error: `upstream_unavailable`. */
             504: {
                 headers: {
@@ -4607,6 +5184,7 @@ export interface operations {
     streamPayment: {
         parameters: {
             query: {
+                /** @description The payment's client secret from its create: without it, or with another, the answer is 404. */
                 clientSecret: string;
             };
             header: {
@@ -4757,6 +5335,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getSession: {
@@ -4831,6 +5429,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -5012,6 +5630,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     signOut: {
@@ -5104,6 +5742,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -5256,6 +5914,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -5883,6 +6561,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     updateSettings: {
@@ -6068,6 +6766,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWebhookStats: {
@@ -6148,6 +6866,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }
@@ -6275,6 +7013,26 @@ export interface operations {
                      *         "code": "internal_error",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
                      *         "retryable": true
                      *       }
                      *     }

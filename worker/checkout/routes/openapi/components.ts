@@ -1,5 +1,5 @@
 /**
- * The registry of the OpenAPI document's named schemas (`#/components/schemas/{id}`), and the
+ * The OpenAPI document's named schemas (`#/components/schemas/{id}`), and the
  * compile-time pin that keeps a zod schema of an answer equal to the TypeScript type the Worker
  * answers with. The types of the contracts (wire.ts, backend-wire.ts, dashboard-wire.ts,
  * shops/admin-wire.ts) stay the source the code is written against, because the element and the
@@ -8,14 +8,11 @@
  */
 import { z } from "zod";
 
-export interface ComponentMeta {
-  id: string;
-  description?: string;
-  examples?: unknown[];
-}
-
-/** Every named schema of the document. */
-export const components = z.registry<ComponentMeta>();
+/**
+ * The registry of the document's schemas: zod's global one, where `.describe()` puts a field's
+ * description too. A schema with an `id` there is a named schema of the document (`named`).
+ */
+export const components = z.globalRegistry;
 
 /** `schema` registered under `id` (its description shown in the reference, its example in the document). */
 export function named<T extends z.ZodType>(id: string, schema: T, description?: string, example?: z.output<T>): T {

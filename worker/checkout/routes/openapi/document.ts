@@ -86,6 +86,7 @@ function shopDataSchema(): Json {
 function componentSchemas(): Json {
   const { schemas } = z.toJSONSchema(components, {
     target: "draft-2020-12",
+    metadata: components,
     io: "output",
     unrepresentable: "any",
     uri: (id) => `#/components/schemas/${id}`,

@@ -137,6 +137,9 @@ function queryParameters(query: z.ZodType): Json[] {
   });
 }
 
+/** The routes that read a shop or the registry: 503 service_unavailable while the registry cannot be read. */
+const READS_SHOPS = /:shop\b|:id\b|^\/admin\/|^\/dashboard\/api\//;
+
 /** Every error answer an operation may give besides its own: the Worker's unexpected failure. */
 const ALWAYS: Record<number, readonly ErrorCode[]> = { 500: ["internal_error"] };
 
@@ -165,6 +168,9 @@ export function operationObject(op: Operation): Json {
   const responses: Json = {};
   for (const [status, a] of Object.entries(op.answers)) responses[status] = answer(a);
   const errors = { ...ALWAYS, ...op.errors };
+  // A shop is looked up in the registry (D1), which may be out of reach for a moment.
+  if (READS_SHOPS.test(op.path) && !op.answers[503])
+    errors[503] = [...new Set([...(errors[503] ?? []), "service_unavailable" as const])];
   for (const [status, codes] of Object.entries(errors)) responses[status] = errorAnswer(codes);
   const out: Json = {
     operationId: op.operationId,
