@@ -83,6 +83,8 @@ export default tseslint.config(
       ".test-results/",
       "bench-results/",
       "custom-elements.json",
+      // Generated from docs/openapi.json by scripts/openapi.mjs.
+      "cli/api/checkout-api.ts",
     ],
   },
   js.configs.recommended,

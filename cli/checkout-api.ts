@@ -6,10 +6,15 @@
  * - the backend API's event log, `GET /api/shops/{shop}/events?after=&limit=` with the shop's
  *   Bearer token (worker/checkout/routes/backend-api.ts, docs/webhooks.md);
  * - the shop registry's admin API, `/admin/*` with the admin token (worker/checkout/routes/admin-api.ts).
+ * The event log and the admin API are called through `workerClient`: openapi-fetch over the types
+ * openapi-typescript generates from the Worker's OpenAPI document (cli/api/checkout-api.ts, from
+ * docs/openapi.json by `npm run docs:openapi`), so a call the document does not allow does not compile.
  * Errors are CheckoutApiError: `retryable` for network failures, timeouts, 5xx and 429.
  */
+import createClient, { type Client } from "openapi-fetch";
 import WebSocket from "ws";
 import type { EventList } from "../worker/checkout/backend-wire.js";
+import type { paths } from "./api/checkout-api.js";
 import {
   STREAM_PING,
   STREAM_PONG,
@@ -142,6 +147,59 @@ function networkError(method: string, path: string, error: unknown, timeoutMs: n
   );
 }
 
+/** The checkout Worker's typed client: every path, parameter, body and answer as its OpenAPI document says. */
+export type WorkerClient = Client<paths>;
+
+/** The method of each answer's request, for its error message (an answer does not carry it). */
+const requestMethods = new WeakMap<Response, string>();
+
+/** `/path?query` of a URL, as the errors name a request. */
+const pathOf = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+};
+
+/**
+ * A typed client of the Worker at `base` with a Bearer token; each request times out after
+ * `timeoutMs`, and a failed one is a CheckoutApiError naming the request (never the token).
+ */
+export function workerClient(
+  base: string,
+  token: string,
+  options: { headers?: Record<string, string>; timeoutMs: number },
+): WorkerClient {
+  return createClient<paths>({
+    baseUrl: base,
+    headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...options.headers },
+    fetch: async (request) => {
+      try {
+        const response = await fetch(new Request(request, { signal: AbortSignal.timeout(options.timeoutMs) }));
+        requestMethods.set(response, request.method);
+        return response;
+      } catch (error) {
+        throw networkError(request.method, pathOf(request.url), error, options.timeoutMs);
+      }
+    },
+  });
+}
+
+/** The answer of a typed call, or its error as a CheckoutApiError (the token redacted from what the Worker said). */
+export async function answerOf<T>(
+  token: string,
+  pending: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await pending;
+  if (error === undefined && response.ok && data !== undefined) return data;
+  const text = (typeof error === "string" ? error : JSON.stringify(error ?? "")).split(token).join("[redacted]");
+  throw httpError(
+    requestMethods.get(response) ?? "GET",
+    pathOf(response.url),
+    response.status,
+    text,
+    response.headers.get("Retry-After"),
+  );
+}
+
 /** One page of the shop's event log after `after` (a cursor; "0" for the beginning). */
 export async function fetchEvents(
   base: string,
@@ -151,11 +209,11 @@ export async function fetchEvents(
   limit: number,
   timeoutMs: number,
 ): Promise<EventList> {
-  const path = `/api/shops/${encodeURIComponent(shop)}/events?after=${encodeURIComponent(after)}&limit=${limit}`;
-  const list = await callWorker<EventList>(base, token, "GET", path, { timeoutMs });
-  if (!list || !Array.isArray(list.events) || typeof list.next !== "string")
-    throw new CheckoutApiError(`GET ${path} answered something that is not an event list`, 200);
-  return list;
+  const client = workerClient(base, token, { timeoutMs });
+  return answerOf(
+    token,
+    client.GET("/api/shops/{shop}/events", { params: { path: { shop }, query: { after, limit } } }),
+  );
 }
 
 /** The `ws(s)://` URL of a payment's stream, with the payment's client secret (never printed: errors name the path only). */

@@ -19,17 +19,18 @@ class Resolver {
   readonly problems: string[] = [];
   constructor(private readonly lookup: SecretLookup) {}
 
-  value(field: string, name: unknown): unknown {
+  /** The secret `name` names ("" after a problem, which `done` then reports). */
+  value(field: string, name: unknown): string {
     if (typeof name !== "string" || !SECRET_NAME.test(name)) {
       this.problems.push(
         `${field} must name an environment variable (or .dev.vars entry) that holds the secret, not be the secret itself`,
       );
-      return name;
+      return "";
     }
     const value = this.lookup(name);
     if (value === undefined)
       this.problems.push(`${field} names ${name}, which is set neither in the environment nor in .dev.vars`);
-    return value;
+    return value ?? "";
   }
 
   done<T>(result: T): T {
@@ -40,7 +41,7 @@ class Resolver {
 }
 
 /** A shop of the SHOPS var's format as the admin API takes it: every secret name replaced by its value. */
-export function withSecretValues(shop: ShopConfig, lookup: SecretLookup): Json {
+export function withSecretValues(shop: ShopConfig, lookup: SecretLookup): ShopConfig {
   const resolve = new Resolver(lookup);
   const secrets = Object.fromEntries(
     Object.entries(shop.secrets).map(([field, name]) => [field, resolve.value(`secrets.${field}`, name)]),
@@ -49,7 +50,8 @@ export function withSecretValues(shop: ShopConfig, lookup: SecretLookup): Json {
     ...endpoint,
     secret: resolve.value(`webhooks.${index}.secret`, endpoint.secret),
   }));
-  return resolve.done({ ...shop, secrets, webhooks });
+  // The same shop with each secret's name replaced by its value: the fields are ShopConfig's.
+  return resolve.done({ ...shop, secrets: secrets as ShopConfig["secrets"], webhooks });
 }
 
 /**

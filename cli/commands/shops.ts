@@ -12,11 +12,18 @@ import { password, isCancel } from "@clack/prompts";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFileSync } from "node:fs";
 import { userInfo } from "node:os";
-import type { KeyStatus, RewrapResult, ShopPage, ShopRecord } from "../../worker/checkout/shops/admin-wire.js";
+import type { RewrapResult, ShopRecord } from "../../worker/checkout/shops/admin-wire.js";
 import { secretProblem, type SecretKind } from "../../worker/checkout/shops/secret-rules.js";
 import { SHOP_ID, SHOP_ID_MESSAGE } from "../../worker/checkout/rules.js";
 import { SECRET_FIELDS, schemaIssues, shopSchema, type ShopConfig } from "../../worker/checkout/shops/shop-schema.js";
-import { callWorker, CheckoutApiError, DEFAULT_CHECKOUT_URL, httpUrl } from "../checkout-api.js";
+import {
+  answerOf,
+  CheckoutApiError,
+  DEFAULT_CHECKOUT_URL,
+  httpUrl,
+  workerClient,
+  type WorkerClient,
+} from "../checkout-api.js";
 import { configPath, findShop, loadWorkerConfig, secretByName, type WorkerConfig } from "../config.js";
 import { readStdinLine, type Context } from "../context.js";
 import { CommandFailure, UsageError } from "../errors.js";
@@ -38,9 +45,11 @@ interface ShopsOptions {
 }
 
 /** Where the admin API is and how to call it. */
+/** The admin API of the Worker at `base`: the typed client, and `run` for each call's answer or failure. */
 interface Admin {
   base: string;
-  call<T>(method: string, path: string, body?: unknown): Promise<T>;
+  client: WorkerClient;
+  run<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T>;
 }
 
 /** The Worker's configuration when there is one (a local Worker: its .dev.vars); undefined otherwise. */
@@ -110,12 +119,13 @@ async function connect(ctx: Context, command: Command): Promise<Admin> {
   const base = requireSecretSafe(httpUrl(o.checkoutUrl, "--checkout-url"), "--checkout-url");
   const token = await adminToken(ctx, o, base);
   const timeoutMs = ctx.opts.timeout ?? 5000;
-  const headers = { "X-Audit-Actor": actor() };
+  const client = workerClient(base, token, { headers: { "X-Audit-Actor": actor() }, timeoutMs });
   return {
     base,
-    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    client,
+    async run<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
       try {
-        return await callWorker<T>(base, token, method, path, { body, headers, timeoutMs });
+        return await answerOf(token, pending);
       } catch (error) {
         throw error instanceof CheckoutApiError ? failure(error, base) : error;
       }
@@ -264,12 +274,13 @@ Examples:
     .action(
       act(async (ctx, o: { status?: string; limit?: number; cursor?: string; all?: boolean }, _args, command) => {
         const admin = await connect(ctx, command);
-        const query = (cursor: string | undefined, limit: number) =>
-          `/admin/shops?limit=${limit}${o.status ? `&status=${o.status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-        if (!o.all) {
-          const page = await withSpinner(ctx.io, "Reading the registry…", () =>
-            admin.call<ShopPage>("GET", query(o.cursor, o.limit ?? 50)),
+        const status = o.status as "active" | "disabled" | undefined;
+        const list = (cursor: string | undefined, limit: number) =>
+          admin.run(
+            admin.client.GET("/admin/shops", { params: { query: { limit, status, cursor: cursor || undefined } } }),
           );
+        if (!o.all) {
+          const page = await withSpinner(ctx.io, "Reading the registry…", () => list(o.cursor, o.limit ?? 50));
           return show(ctx, page, {
             text: ({ shops, next }) => `${listText(shops)}${next ? `More: --cursor ${next}\n` : ""}`,
           });
@@ -278,7 +289,7 @@ Examples:
         await withSpinner(ctx.io, "Reading the registry…", async (progress) => {
           let cursor = o.cursor;
           for (let n = 0; n < MAX_PAGES; n++) {
-            const page = await admin.call<ShopPage>("GET", query(cursor, o.limit ?? PAGE));
+            const page = await list(cursor, o.limit ?? PAGE);
             all.push(...page.shops);
             progress(`Reading the registry… ${all.length} shops`);
             if (!page.next) return;
@@ -295,7 +306,10 @@ Examples:
     .action(
       act(async (ctx, _o, [id]: [string], command) => {
         const admin = await connect(ctx, command);
-        printShop(ctx, await admin.call<ShopRecord>("GET", `/admin/shops/${shopId(id)}`));
+        printShop(
+          ctx,
+          await admin.run(admin.client.GET("/admin/shops/{id}", { params: { path: { id: shopId(id) } } })),
+        );
       }),
     );
 
@@ -346,7 +360,7 @@ Examples:
           }
           const body = withSecretValues(entry, lookupIn(config));
           const admin = await connect(ctx, command);
-          printShop(ctx, await admin.call<ShopRecord>("POST", "/admin/shops", body));
+          printShop(ctx, await admin.run(admin.client.POST("/admin/shops", { body })));
         },
       ),
     );
@@ -367,7 +381,16 @@ Examples:
           lookupIn(localConfig(ctx)),
         );
         const admin = await connect(ctx, command);
-        printShop(ctx, await admin.call<ShopRecord>("PATCH", `/admin/shops/${shopId(id)}`, patch));
+        printShop(
+          ctx,
+          await admin.run(
+            admin.client.PATCH("/admin/shops/{id}", {
+              params: { path: { id: shopId(id) } },
+              // Sent as given: the Worker refuses anything but an object of fields, naming what is wrong.
+              body: patch as Record<string, unknown>,
+            }),
+          ),
+        );
       }),
     );
 
@@ -381,7 +404,7 @@ Examples:
           ["Worker", admin.base],
           ["Effect", "its widget, payments, notifications and backend API answer 404 until it is enabled again"],
         ]);
-        printShop(ctx, await admin.call<ShopRecord>("POST", `/admin/shops/${id}/disable`));
+        printShop(ctx, await admin.run(admin.client.POST("/admin/shops/{id}/disable", { params: { path: { id } } })));
       }),
     );
 
@@ -391,7 +414,10 @@ Examples:
     .action(
       act(async (ctx, _o, [id]: [string], command) => {
         const admin = await connect(ctx, command);
-        printShop(ctx, await admin.call<ShopRecord>("POST", `/admin/shops/${shopId(id)}/enable`));
+        printShop(
+          ctx,
+          await admin.run(admin.client.POST("/admin/shops/{id}/enable", { params: { path: { id: shopId(id) } } })),
+        );
       }),
     );
 
@@ -415,7 +441,12 @@ Examples:
         const value = await newSecretValue(ctx, o, Boolean(command.optsWithGlobals<ShopsOptions>().adminTokenStdin));
         const problem = secretProblem(kind, value);
         if (problem) throw new UsageError(`the new value of ${name} ${problem}. Nothing was sent.`);
-        printShop(ctx, await admin.call<ShopRecord>("PUT", `/admin/shops/${id}/secrets/${name}`, { value }));
+        printShop(
+          ctx,
+          await admin.run(
+            admin.client.PUT("/admin/shops/{id}/secrets/{name}", { params: { path: { id, name } }, body: { value } }),
+          ),
+        );
       }),
     );
 
@@ -432,10 +463,8 @@ Examples:
           let last: RewrapResult | undefined;
           let cursor: string | null = null;
           for (let n = 0; n < MAX_PAGES; n++) {
-            last = await admin.call<RewrapResult>(
-              "POST",
-              "/admin/keys/rewrap",
-              cursor ? { cursor, limit: PAGE } : { limit: PAGE },
+            last = await admin.run(
+              admin.client.POST("/admin/keys/rewrap", { body: cursor ? { cursor, limit: PAGE } : { limit: PAGE } }),
             );
             total.rewrapped += last.rewrapped;
             total.unreadable.push(...last.unreadable);
@@ -443,7 +472,7 @@ Examples:
             cursor = last.next;
             if (!cursor) break;
           }
-          return { ...total, status: await admin.call<KeyStatus>("GET", "/admin/keys") };
+          return { ...total, status: await admin.run(admin.client.GET("/admin/keys")) };
         });
         show(ctx, done, {
           text: ({ rewrapped, status }) =>

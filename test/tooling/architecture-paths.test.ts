@@ -14,7 +14,13 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  * Paths the pages name on purpose that a build or a run creates (the README says where they come
  * from), so they are not in a fresh checkout.
  */
-const GENERATED = new Set(["dist/package/", "custom-elements.json", "widget.js"]);
+const GENERATED = new Set([
+  "dist/package/",
+  "dist/public/dashboard/",
+  "dist/public/docs/api/",
+  "custom-elements.json",
+  "widget.js",
+]);
 
 /** docs/architecture.md names the checkout Worker's modules from worker/checkout/ (`upstream/snapshot.ts`; said on the page). */
 const ARCHITECTURE_BASES = ["", "worker/checkout/"];

@@ -46,6 +46,16 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const page = z.coerce.number().int().min(1).max(MAX_PAGE).optional();
 const cursor = z.string().max(200).optional();
 
+/** The query of GET /admin/shops, the query of GET /admin/audit, the bodies of PUT …/secrets/{name} and POST /admin/keys/rewrap. */
+export const shopsQuery = z.strictObject({ limit: page, cursor, status: z.enum(["active", "disabled"]).optional() });
+export const auditQuery = z.strictObject({
+  limit: page,
+  cursor,
+  shop: z.string().regex(SHOP_ID, "must be a shop id").optional(),
+});
+export const secretBody = z.strictObject({ value: z.string().min(1).max(MAX_SECRET_LENGTH) });
+export const rewrapBody = z.strictObject({ cursor, limit: z.number().int().min(1).max(MAX_PAGE).optional() });
+
 /** The position a cursor continues after ("" without one); 400 for a cursor this API did not give. */
 function after(value: string | undefined, valid: (position: string) => boolean): string {
   if (value === undefined || value === "") return "";
@@ -87,25 +97,21 @@ export const adminApi = new Hono<AppEnv>();
 adminApi.use("*", adminAuth);
 adminApi.use("*", limitBody(MAX_ADMIN_BODY));
 
-adminApi.get(
-  "/shops",
-  queryParams(z.strictObject({ limit: page, cursor, status: z.enum(["active", "disabled"]).optional() })),
-  async (c) => {
-    const { limit = DEFAULT_PAGE, cursor: given, status } = c.req.valid("query");
-    const rows = await listShops(
-      db(c),
-      after(given, (id) => SHOP_ID.test(id)),
-      limit,
-      status,
-    );
-    const last = rows.at(-1);
-    const body: ShopPage = {
-      shops: rows.map((row) => recordOf(row)),
-      next: rows.length === limit && last ? encodeCursor(last.id) : null,
-    };
-    return c.json(body, 200, NO_STORE);
-  },
-);
+adminApi.get("/shops", queryParams(shopsQuery), async (c) => {
+  const { limit = DEFAULT_PAGE, cursor: given, status } = c.req.valid("query");
+  const rows = await listShops(
+    db(c),
+    after(given, (id) => SHOP_ID.test(id)),
+    limit,
+    status,
+  );
+  const last = rows.at(-1);
+  const body: ShopPage = {
+    shops: rows.map((row) => recordOf(row)),
+    next: rows.length === limit && last ? encodeCursor(last.id) : null,
+  };
+  return c.json(body, 200, NO_STORE);
+});
 
 adminApi.post("/shops", async (c) =>
   c.json(await createShop(c.env, db(c), await anyJson(c), caller(c)), 201, NO_STORE),
@@ -129,66 +135,50 @@ adminApi.post("/shops/:id/enable", async (c) => {
   return c.json(record, 200, NO_STORE);
 });
 
-adminApi.put(
-  "/shops/:id/secrets/:name",
-  jsonBody(z.strictObject({ value: z.string().min(1).max(MAX_SECRET_LENGTH) })),
-  async (c) => {
-    const slot = secretSlotName(c.req.param("name"));
-    if (!slot)
-      throw new CheckoutError(
-        404,
-        "not_found",
-        "No such secret: apiKeySecret, notificationHmacKey, orderSigningKey, backendToken or webhooks.<n>.secret.",
-      );
-    return c.json(
-      await rotateSecret(c.env, db(c), idParam(c), slot, c.req.valid("json").value, caller(c)),
-      200,
-      NO_STORE,
+adminApi.put("/shops/:id/secrets/:name", jsonBody(secretBody), async (c) => {
+  const slot = secretSlotName(c.req.param("name"));
+  if (!slot)
+    throw new CheckoutError(
+      404,
+      "not_found",
+      "No such secret: apiKeySecret, notificationHmacKey, orderSigningKey, backendToken or webhooks.<n>.secret.",
     );
-  },
-);
+  return c.json(
+    await rotateSecret(c.env, db(c), idParam(c), slot, c.req.valid("json").value, caller(c)),
+    200,
+    NO_STORE,
+  );
+});
 
-adminApi.get(
-  "/audit",
-  queryParams(z.strictObject({ limit: page, cursor, shop: z.string().regex(SHOP_ID, "must be a shop id").optional() })),
-  async (c) => {
-    const { limit = DEFAULT_PAGE, cursor: given, shop } = c.req.valid("query");
-    const rows = await readAudit(db(c), Number(after(given, (id) => AUDIT_ID.test(id)) || "0"), limit, shop);
-    const entries = rows.map((row): AuditEntryView => ({
-      id: row.id,
-      at: row.at,
-      actor: row.actor,
-      action: row.action,
-      shop: row.shop_id,
-      changes: JSON.parse(row.changes) as unknown,
-      requestId: row.request_id,
-    }));
-    const last = rows.at(-1);
-    return c.json(
-      { entries, next: rows.length === limit && last ? encodeCursor(String(last.id)) : null },
-      200,
-      NO_STORE,
-    );
-  },
-);
+adminApi.get("/audit", queryParams(auditQuery), async (c) => {
+  const { limit = DEFAULT_PAGE, cursor: given, shop } = c.req.valid("query");
+  const rows = await readAudit(db(c), Number(after(given, (id) => AUDIT_ID.test(id)) || "0"), limit, shop);
+  const entries = rows.map((row): AuditEntryView => ({
+    id: row.id,
+    at: row.at,
+    actor: row.actor,
+    action: row.action,
+    shop: row.shop_id,
+    changes: JSON.parse(row.changes) as unknown,
+    requestId: row.request_id,
+  }));
+  const last = rows.at(-1);
+  return c.json({ entries, next: rows.length === limit && last ? encodeCursor(String(last.id)) : null }, 200, NO_STORE);
+});
 
 adminApi.get("/keys", async (c) => c.json(await keyStatus(c.env, db(c)), 200, NO_STORE));
 
-adminApi.post(
-  "/keys/rewrap",
-  jsonBody(z.strictObject({ cursor, limit: z.number().int().min(1).max(MAX_PAGE).optional() })),
-  async (c) => {
-    const body = c.req.valid("json");
-    return c.json(
-      await rewrapShops(
-        c.env,
-        db(c),
-        after(body.cursor, (id) => SHOP_ID.test(id)),
-        body.limit ?? DEFAULT_PAGE * 2,
-        caller(c),
-      ),
-      200,
-      NO_STORE,
-    );
-  },
-);
+adminApi.post("/keys/rewrap", jsonBody(rewrapBody), async (c) => {
+  const body = c.req.valid("json");
+  return c.json(
+    await rewrapShops(
+      c.env,
+      db(c),
+      after(body.cursor, (id) => SHOP_ID.test(id)),
+      body.limit ?? DEFAULT_PAGE * 2,
+      caller(c),
+    ),
+    200,
+    NO_STORE,
+  );
+});

@@ -29,6 +29,7 @@ import { CLIENT_SECRET_PARAM } from "../payments/client-secret.js";
 import { paymentObject } from "../payments/payment-object.js";
 import { PAYMENT_ID } from "../rules.js";
 import { getShop } from "../shops/shop-source.js";
+import { openApiDocument } from "./openapi/document.js";
 import type { CreatedPayment, ShopSettings } from "../wire.js";
 
 const MAX_CREATE_BODY = 8 * 1024;
@@ -134,6 +135,11 @@ app.post(HOOK_ROUTE, limitBody(MAX_HOOK_BODY), async (c) => {
   // hono types the context without `tracing`; at runtime it is the Workers ExecutionContext.
   return handleHook(c.req.raw, c.env, c.executionCtx as ExecutionContext, shop);
 });
+
+// The HTTP API's OpenAPI document (routes/openapi/), readable from any origin.
+app.get("/api/openapi.json", (c) =>
+  c.json(openApiDocument(), 200, { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" }),
+);
 
 app.route("/", healthRoutes);
 app.route("/", backendApi);

@@ -70,7 +70,7 @@ backendApi.get("/api/shops/:shop/events", backendAuth, queryParams(eventsQuery),
 
 const MAX_ATTEMPTS_LIMIT = 500;
 
-const eventQuery = z.strictObject({
+export const eventQuery = z.strictObject({
   attemptsAfter: z
     .string()
     .regex(/^\d{1,15}$/, "must be a cursor from an earlier answer's attemptsNext (digits)")

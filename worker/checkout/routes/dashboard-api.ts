@@ -31,7 +31,7 @@ import { filterQuery, ledgerOf, listQuery, paymentsCsv, paymentsPage } from "./l
 const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_SETTINGS_BODY = 64 * 1024;
 
-const overviewQuery = z.strictObject({
+export const overviewQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(MAX_OVERVIEW_DAYS).optional(),
 });
 

@@ -26,7 +26,7 @@ import { filterQuery, ledgerOf, listQuery, paymentsCsv, paymentsPage, time } fro
 export const MAX_TOTALS_DAYS = 366;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const totalsQuery = z
+export const totalsQuery = z
   .strictObject({
     from: time,
     to: time,

@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import type { Env } from "../../../../worker/checkout/env.js";
 import worker from "../../../../worker/checkout/index.js";
 import type { ErrorBody } from "../../../../worker/checkout/wire.js";
+import { checkResponse } from "./openapi-check.js";
 
 export const ORIGIN = "https://checkout.test";
 
@@ -28,7 +29,9 @@ export function call(path: string, init: RequestInit = {}): Promise<Response> {
 /**
  * Like `call`, with some bindings replaced (another SHOPS, a missing secret...). A request
  * without CF-Connecting-IP gets a fresh one, as every client has its own address, so that the
- * per-client rate limits of one test never touch another.
+ * per-client rate limits of one test never touch another. Every answer is checked against the
+ * OpenAPI document (openapi-check.ts): a route that answers what the document does not say fails
+ * its test.
  */
 export async function callWith(bindings: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -37,7 +40,9 @@ export async function callWith(bindings: Partial<Env>, path: string, init: Reque
     unknown,
     IncomingRequestCfProperties
   >;
-  return worker.fetch(request, { ...(env as unknown as Env), ...bindings }, createExecutionContext());
+  const response = await worker.fetch(request, { ...(env as unknown as Env), ...bindings }, createExecutionContext());
+  await checkResponse(request, response);
+  return response;
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

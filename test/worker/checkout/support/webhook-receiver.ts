@@ -8,7 +8,14 @@
  */
 import { vi } from "vitest";
 import type { WebhookEvent } from "../../../../worker/checkout/backend-wire.js";
+import { webhookProblem } from "./openapi-check.js";
 import { WEBHOOK_URL } from "./test-env.js";
+
+/**
+ * What the deliveries got wrong by the OpenAPI document's `webhooks` (openapi-check.ts), since a
+ * test began: quiet-webhooks.ts fails the test that saw any.
+ */
+export const webhookProblems: string[] = [];
 
 export interface Delivery {
   /** The URL POSTed to (WEBHOOK_URL, or WEBHOOK_URL with a query naming one of several endpoints). */
@@ -96,6 +103,8 @@ export class WebhookReceiver {
       answered: 0,
     };
     this.deliveries.push(delivery);
+    const problem = webhookProblem(delivery.headers, body);
+    if (problem) webhookProblems.push(problem);
     const failure = this.failUrls.get(request.url) ?? this.failures.shift() ?? this.failEvery;
     if (failure === "network") throw new TypeError("Network connection lost.");
     if (failure === "timeout") {
