@@ -397,6 +397,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shops/{shop}/payments/{paymentId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment's refunds, totals and proposals */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Start a refund of a payment
+         * @description An amount in the transfer or the price currency with a reason, or one of the payment's proposals. With an address (checked for the currency) the refund is ready for approval; without one, make a link for the customer.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One refund with its payout and history */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a refund as shown: its payout is created (once) and approved
+         * @description The body names the amount, currency and address the merchant was shown; a refund that differs is refused (refund_refused, stale_approval). The payout limits are checked first. Trying again after a timeout is safe: a refund has one payout.
+         */
+        post: operations["approveRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a refund before its payout exists */
+        post: operations["cancelRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund link for the customer to give the address
+         * @description Single use and expiring (the shop's refundLinkTtlMinutes). A new link replaces the last, and drops an address given through it while no payout exists.
+         */
+        post: operations["createRefundLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shops/{shop}/payments/{paymentId}/stream": {
         parameters: {
             query?: never;
@@ -411,6 +506,43 @@ export interface paths {
         get: operations["streamPayment"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/refund-links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a refund link's page shows
+         * @description Public (the token is the capability); CORS for the shop's allowed origins and this Worker's own.
+         */
+        get: operations["getRefundLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/refund-links/{token}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's address for the refund (once) */
+        post: operations["submitRefundAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -818,6 +950,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.created
+         * @description A refund of a payment was started. Delivered at least once, in no guaranteed order: apply an event only when its version is newer than the one you hold.
+         */
+        post: operations["webhook_refund_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.updated
+         * @description A refund changed state (awaiting the customer's address, ready for approval, approved, cancelled, expired). Delivered at least once, in no guaranteed order: apply an event only when its version is newer than the one you hold.
+         */
+        post: operations["webhook_refund_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.sent
+         * @description The payment service sent the refund's payout: the money left (transactionId and sentTime in the payout). Delivered at least once, in no guaranteed order: apply an event only when its version is newer than the one you hold.
+         */
+        post: operations["webhook_refund_sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.failed
+         * @description The payment service reports the refund's payout failed. Delivered at least once, in no guaranteed order: apply an event only when its version is newer than the one you hold.
+         */
+        post: operations["webhook_refund_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1127,7 +1339,7 @@ export interface components {
         ErrorBody: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unknown_shop" | "origin_not_allowed" | "invalid_order_token" | "amount_out_of_range" | "currency_not_enabled" | "order_conflict" | "rate_limited" | "too_many_viewers" | "payment_not_found" | "order_not_found" | "event_not_found" | "refund_link_invalid" | "refund_link_expired" | "refund_link_used" | "invalid_address" | "unauthorized" | "unauthenticated" | "csrf_refused" | "no_webhook_endpoint" | "shop_not_editable" | "shop_exists" | "shop_changed" | "invalid_signature" | "upstream_unavailable" | "upstream_error" | "service_unavailable" | "not_found" | "method_not_allowed" | "internal_error";
+                code: "invalid_request" | "unknown_shop" | "origin_not_allowed" | "invalid_order_token" | "amount_out_of_range" | "currency_not_enabled" | "order_conflict" | "rate_limited" | "too_many_viewers" | "payment_not_found" | "order_not_found" | "event_not_found" | "refund_link_invalid" | "refund_link_expired" | "refund_link_used" | "invalid_address" | "refund_not_found" | "refund_refused" | "refund_amount_exceeded" | "payout_limits" | "idempotency_key_reused" | "unauthorized" | "unauthenticated" | "csrf_refused" | "no_webhook_endpoint" | "shop_not_editable" | "shop_exists" | "shop_changed" | "invalid_signature" | "upstream_unavailable" | "upstream_error" | "service_unavailable" | "not_found" | "method_not_allowed" | "internal_error";
                 /** @description For developers: the cause and the fix. */
                 message: string;
                 /** @enum {string} */
@@ -1139,6 +1351,12 @@ export interface components {
                     field: string;
                     message: string;
                 }[];
+                /** @description invalid_address: what is wrong with the address: empty, format, checksum, network, unsupported or confirmation. */
+                problem?: string;
+                /** @description refund_refused: the refund's rule that refused the step. */
+                refusal?: string;
+                /** @description refund_amount_exceeded: what can still be refunded (transfer currency). */
+                remaining?: components["schemas"]["DecimalString"];
             };
         };
         EventDetail: {
@@ -1559,6 +1777,160 @@ export interface components {
             /** @description The endpoints it was queued for. */
             queued: string[];
         };
+        RefundCreatedEvent: {
+            /** @description Unique per event; also the webhook-id header. Dedupe by it. */
+            id: string;
+            /** @description When the change was recorded. */
+            timestamp: string;
+            shop: string;
+            /** @constant */
+            type: "refund.created";
+            data: components["schemas"]["RefundEventData"];
+        };
+        RefundEventData: {
+            /** @description The state before this change; null for refund.created. */
+            previousState: string | null;
+            /** @description The refund's number of steps: drop an event older than one you applied. */
+            version: number;
+            refund: components["schemas"]["RefundView"];
+        };
+        RefundFailedEvent: {
+            /** @description Unique per event; also the webhook-id header. Dedupe by it. */
+            id: string;
+            /** @description When the change was recorded. */
+            timestamp: string;
+            shop: string;
+            /** @constant */
+            type: "refund.failed";
+            data: components["schemas"]["RefundEventData"];
+        };
+        RefundLinkCreated: {
+            refund: components["schemas"]["RefundView"];
+            /** @description {PUBLIC_URL}/refund/{shop}/#{token}: hand it to the customer. */
+            url: string;
+            token: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            expiresAt: string;
+        };
+        /** @description What a refund link's page shows: the refund's own amount and currency, nothing else of the payment. */
+        RefundLinkView: {
+            refundId: string;
+            shopName: string;
+            /** @description What the customer receives, in `currency`. */
+            amount: components["schemas"]["DecimalString"];
+            currency: string;
+            priceAmount?: components["schemas"]["DecimalString"];
+            priceCurrency?: string;
+            /** @enum {string} */
+            network: "mainnet" | "testnet";
+            /**
+             * @description How the address is checked.
+             * @enum {string}
+             */
+            rule: "bitcoin-like" | "eip55" | "enter-twice";
+            /** @enum {string} */
+            state: "awaiting_address" | "address_received" | "closed";
+            address?: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            expiresAt: string;
+        };
+        /** @description A payment's refunds, what they hold, and the refunds it suggests. */
+        RefundList: {
+            paymentId: string;
+            transferCurrency: string;
+            priceCurrency: string;
+            /** @description In the transfer currency: accepted by the payment service, held by refunds, left to refund. */
+            totals: {
+                accepted: components["schemas"]["DecimalString"];
+                held: components["schemas"]["DecimalString"];
+                remaining: components["schemas"]["DecimalString"];
+            };
+            proposals: components["schemas"]["RefundProposal"][];
+            /** @description Oldest first. */
+            refunds: components["schemas"]["RefundView"][];
+        };
+        RefundProposal: {
+            /** @description overpaid_excess, paid_after_expiry or whole_payment: send it as `proposal`. */
+            kind: string;
+            reason: string;
+            amount: components["schemas"]["DecimalString"];
+            currency: string;
+            /** @constant */
+            denomination: "transfer";
+        };
+        RefundSentEvent: {
+            /** @description Unique per event; also the webhook-id header. Dedupe by it. */
+            id: string;
+            /** @description When the change was recorded. */
+            timestamp: string;
+            shop: string;
+            /** @constant */
+            type: "refund.sent";
+            data: components["schemas"]["RefundEventData"];
+        };
+        RefundUpdatedEvent: {
+            /** @description Unique per event; also the webhook-id header. Dedupe by it. */
+            id: string;
+            /** @description When the change was recorded. */
+            timestamp: string;
+            shop: string;
+            /** @constant */
+            type: "refund.updated";
+            data: components["schemas"]["RefundEventData"];
+        };
+        /** @description One refund of a payment, with its payout and its history. */
+        RefundView: {
+            /** @description The refund's id; also its payout's externalPayoutId. */
+            id: string;
+            shopId: string;
+            paymentId: string;
+            /** @description requested, awaiting_address, ready_for_approval, approved, sent, cancelled, expired or failed (docs/refunds.md). */
+            state: string;
+            /** @description overpaid, paid_late, duplicate, order_cancelled or other. */
+            reason: string;
+            amount: components["schemas"]["DecimalString"];
+            /** @description "transfer" (the coin) or "price" (the payment's price currency). */
+            denomination: string;
+            currency: string;
+            transferCurrency: string;
+            priceCurrency: string;
+            /** @description mainnet or testnet: where the address must be. */
+            network: string;
+            estimatedTransferAmount?: components["schemas"]["DecimalString"];
+            approvedTransferAmount?: components["schemas"]["DecimalString"];
+            address?: string;
+            /** @description merchant or customer. */
+            addressBy?: string;
+            payout?: {
+                payoutId: string;
+                /** @description As the payment service sent it; new values may appear. */
+                status?: string;
+                transferAmount?: components["schemas"]["DecimalString"];
+                priceAmount?: components["schemas"]["DecimalString"];
+                address?: string;
+                transactionId?: string;
+                /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+                sentTime?: string;
+                /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+                expirationTime?: string;
+                sourceTime: number;
+            };
+            endReason?: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            createdAt: string;
+            history: {
+                /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+                at: string;
+                actor: {
+                    kind: string;
+                    id?: string;
+                };
+                event: string;
+                from: string | null;
+                to: string;
+                note?: string;
+            }[];
+        };
         RewrapResult: {
             currentKeyId: string;
             rewrapped: number;
@@ -1613,10 +1985,14 @@ export interface components {
             /** @default [] */
             webhooks: {
                 url: string;
-                events?: ("payment.created" | "payment.pending" | "payment.underpaid" | "payment.unconfirmed" | "payment.confirmed" | "payment.expired" | "payment.invalid" | "payment.updated" | "payout.updated" | "ping")[];
+                events?: ("payment.created" | "payment.pending" | "payment.underpaid" | "payment.unconfirmed" | "payment.confirmed" | "payment.expired" | "payment.invalid" | "payment.updated" | "payout.updated" | "refund.created" | "refund.updated" | "refund.sent" | "refund.failed" | "ping")[];
             }[];
             /** @default [] */
             dashboardUsers: string[];
+            autoApproveRefundsUpTo?: {
+                [key: string]: string;
+            };
+            refundLinkTtlMinutes?: number;
         };
         ShopPage: {
             shops: components["schemas"]["ShopRecord"][];
@@ -1729,7 +2105,7 @@ export interface components {
             }[];
         };
         /** @description The JSON body of every webhook, also an entry of the event log. */
-        WebhookEvent: components["schemas"]["PaymentCreatedEvent"] | components["schemas"]["PaymentPendingEvent"] | components["schemas"]["PaymentUnderpaidEvent"] | components["schemas"]["PaymentUnconfirmedEvent"] | components["schemas"]["PaymentConfirmedEvent"] | components["schemas"]["PaymentExpiredEvent"] | components["schemas"]["PaymentInvalidEvent"] | components["schemas"]["PaymentUpdatedEvent"] | components["schemas"]["PayoutUpdatedEvent"] | components["schemas"]["PingEvent"];
+        WebhookEvent: components["schemas"]["PaymentCreatedEvent"] | components["schemas"]["PaymentPendingEvent"] | components["schemas"]["PaymentUnderpaidEvent"] | components["schemas"]["PaymentUnconfirmedEvent"] | components["schemas"]["PaymentConfirmedEvent"] | components["schemas"]["PaymentExpiredEvent"] | components["schemas"]["PaymentInvalidEvent"] | components["schemas"]["PaymentUpdatedEvent"] | components["schemas"]["PayoutUpdatedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundUpdatedEvent"] | components["schemas"]["RefundSentEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["PingEvent"];
     };
     responses: never;
     parameters: never;
@@ -2498,9 +2874,13 @@ export interface operations {
                     webhooks?: {
                         url: string;
                         secret: string;
-                        events?: ("payment.created" | "payment.pending" | "payment.underpaid" | "payment.unconfirmed" | "payment.confirmed" | "payment.expired" | "payment.invalid" | "payment.updated" | "payout.updated" | "ping")[];
+                        events?: ("payment.created" | "payment.pending" | "payment.underpaid" | "payment.unconfirmed" | "payment.confirmed" | "payment.expired" | "payment.invalid" | "payment.updated" | "payout.updated" | "refund.created" | "refund.updated" | "refund.sent" | "refund.failed" | "ping")[];
                     }[];
                     dashboardUsers?: string[];
+                    autoApproveRefundsUpTo?: {
+                        [key: string]: string;
+                    };
+                    refundLinkTtlMinutes?: number;
                 };
             };
         };
@@ -5181,6 +5561,1155 @@ export interface operations {
             };
         };
     };
+    listRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunds. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `payment_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`, `upstream_error`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 visible ASCII characters. The same key with the same request answers what the first answered and does nothing again; with another body or route, 422 idempotency_key_reused. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "proposal": "overpaid_excess"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: string;
+                    /** @enum {string} */
+                    denomination?: "transfer" | "price";
+                    /** @enum {string} */
+                    proposal?: "overpaid_excess" | "paid_after_expiry" | "whole_payment";
+                    /** @enum {string} */
+                    reason?: "overpaid" | "paid_late" | "duplicate" | "order_cancelled" | "other";
+                    address?: string;
+                    confirmation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundView"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `payment_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `refund_refused`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "refund_refused",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`, `invalid_address`, `refund_amount_exceeded`, `idempotency_key_reused`, `refund_refused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`, `upstream_error`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+                /**
+                 * @description A refund's id.
+                 * @example rf_0123456789abcdef0123456789abcdef
+                 */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundView"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `payment_not_found`, `refund_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 visible ASCII characters. The same key with the same request answers what the first answered and does nothing again; with another body or route, 422 idempotency_key_reused. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+                /**
+                 * @description A refund's id.
+                 * @example rf_0123456789abcdef0123456789abcdef
+                 */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "0.0005",
+                 *       "currency": "BTC",
+                 *       "address": "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx"
+                 *     }
+                 */
+                "application/json": {
+                    amount: string;
+                    currency: string;
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund, approved (or ended, when its payout expired). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundView"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `payment_not_found`, `refund_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `refund_refused`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "refund_refused",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`, `payout_limits`, `refund_amount_exceeded`, `idempotency_key_reused`, `refund_refused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`, `upstream_error`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 visible ASCII characters. The same key with the same request answers what the first answered and does nothing again; with another body or route, 422 idempotency_key_reused. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+                /**
+                 * @description A refund's id.
+                 * @example rf_0123456789abcdef0123456789abcdef
+                 */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The customer chose store credit."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund, cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundView"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `payment_not_found`, `refund_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `refund_refused`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "refund_refused",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`, `idempotency_key_reused`, `refund_refused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createRefundLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 visible ASCII characters. The same key with the same request answers what the first answered and does nothing again; with another body or route, 422 idempotency_key_reused. 5xx and 429 answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+                /**
+                 * @description A refund's id.
+                 * @example rf_0123456789abcdef0123456789abcdef
+                 */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundLinkCreated"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `payment_not_found`, `refund_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `refund_refused`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "refund_refused",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `idempotency_key_reused`, `refund_refused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     streamPayment: {
         parameters: {
             query: {
@@ -5296,6 +6825,411 @@ export interface operations {
                 };
             };
             /** @description An error: `rate_limited`, `too_many_viewers`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRefundLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description A refund link's token (the part of the link after `#`).
+                 * @example pay_3f9a1c.rf_0123456789abcdef0123456789abcdef.secret
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund's amount, currency and state. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundLinkView"];
+                };
+            };
+            /** @description An error: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "origin_not_allowed",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "origin",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `refund_link_invalid`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `refund_link_expired`. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "refund_link_expired",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitRefundAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description A refund link's token (the part of the link after `#`).
+                 * @example pay_3f9a1c.rf_0123456789abcdef0123456789abcdef.secret
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx"
+                 *     }
+                 */
+                "application/json": {
+                    address: string;
+                    confirmation?: string;
+                };
+                /**
+                 * @example {
+                 *       "address": "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx"
+                 *     }
+                 */
+                "text/plain": {
+                    address: string;
+                    confirmation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link's view, address_received. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundLinkView"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "origin_not_allowed",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "origin",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `refund_link_invalid`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `refund_link_used`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "refund_link_used",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `refund_link_expired`. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "refund_link_expired",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_address`, `invalid_request`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_address",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `rate_limited`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7614,6 +9548,122 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PayoutUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: taken. Anything else, or no answer within the timeout, is tried again later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (as the body's `id`): dedupe by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed: refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` under the endpoint's secret (several, space-separated, while a secret rotates). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: taken. Anything else, or no answer within the timeout, is tried again later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (as the body's `id`): dedupe by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed: refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` under the endpoint's secret (several, space-separated, while a secret rotates). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: taken. Anything else, or no answer within the timeout, is tried again later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_sent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (as the body's `id`): dedupe by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed: refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` under the endpoint's secret (several, space-separated, while a secret rotates). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: taken. Anything else, or no answer within the timeout, is tried again later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (as the body's `id`): dedupe by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed: refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` under the endpoint's secret (several, space-separated, while a secret rotates). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundFailedEvent"];
             };
         };
         responses: {

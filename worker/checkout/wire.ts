@@ -232,11 +232,23 @@ export interface FieldError {
 
 /**
  * Every error response of the checkout Worker: the code, a message for developers (cause and fix),
- * the code's kind and whether trying again can help (ERROR_KINDS), and `fields` on a refused
- * admin API body.
+ * the code's kind and whether trying again can help (ERROR_KINDS), `fields` on a refused admin API
+ * body, and on a refund's refusals the detail its code names: `problem` (invalid_address: what is
+ * wrong with the address, refund-address.ts), `refusal` (refund_refused: the refund's rule that
+ * refused, refunds/refund-state.ts) and `remaining` (refund_amount_exceeded: what can still be
+ * refunded, an exact decimal in the transfer currency).
  */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; kind: ErrorKind; retryable: boolean; fields?: FieldError[] };
+  error: {
+    code: ErrorCode;
+    message: string;
+    kind: ErrorKind;
+    retryable: boolean;
+    fields?: FieldError[];
+    problem?: string;
+    refusal?: string;
+    remaining?: string;
+  };
 }
 
 /** Messages the Worker sends on the payment stream (WebSocket, JSON text frames). */

@@ -20,6 +20,7 @@ import {
 import { dateTime, decimal, named, pin } from "./components.js";
 import { ORDER_STATUS } from "./examples.js";
 import { paidAmounts, paymentView } from "./wire-shapes.js";
+import { refundEventData } from "./refund-shapes.js";
 
 export const payout = named(
   "Payout",
@@ -74,6 +75,10 @@ const EVENT_DATA: { readonly [T in EventType]: z.ZodType } = {
   "payment.invalid": paymentEventData,
   "payment.updated": paymentEventData,
   "payout.updated": payoutEventData,
+  "refund.created": refundEventData,
+  "refund.updated": refundEventData,
+  "refund.sent": refundEventData,
+  "refund.failed": refundEventData,
   ping: pingEventData,
 };
 
@@ -101,7 +106,7 @@ const eventOf = <T extends EventType>(type: T, data: z.ZodType) =>
 export const eventSchemas = EVENT_TYPES.map((type) => ({ type, schema: eventOf(type, EVENT_DATA[type]) }));
 
 /** Each event's `data` pinned to its type (the envelope is eventOf's, as EventBase in backend-wire.ts). */
-pin<Exclude<WebhookEvent, { type: "payout.updated" | "ping" }>["data"]>()(paymentEventData);
+pin<Extract<WebhookEvent, { type: `payment.${string}` }>["data"]>()(paymentEventData);
 pin<Extract<WebhookEvent, { type: "payout.updated" }>["data"]>()(payoutEventData);
 pin<Extract<WebhookEvent, { type: "ping" }>["data"]>()(pingEventData);
 

@@ -15,6 +15,7 @@ import { healthOperations } from "./health.js";
 import { hookOperations } from "./hooks.js";
 import { openApiPath, operationObject, type Operation } from "./operation.js";
 import { publicOperations } from "./public.js";
+import { refundOperations } from "./refunds.js";
 import { webhookEntries } from "./webhooks.js";
 
 type Json = Record<string, unknown>;
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...publicOperations,
   ...hookOperations,
   ...backendOperations,
+  ...refundOperations,
   ...dashboardOperations,
   ...adminOperations,
   ...healthOperations,

@@ -60,6 +60,16 @@ const PATH_PARAMETERS: Record<string, { description: string; schema: z.ZodType; 
     schema: z.string().regex(/^evt_[0-9a-f]{32}$/),
     example: "evt_0123456789abcdef0123456789abcdef",
   },
+  refundId: {
+    description: "A refund's id.",
+    schema: z.string().regex(/^rf_[0-9a-f]+$/),
+    example: "rf_0123456789abcdef0123456789abcdef",
+  },
+  token: {
+    description: "A refund link's token (the part of the link after `#`).",
+    schema: z.string(),
+    example: "pay_3f9a1c.rf_0123456789abcdef0123456789abcdef.secret",
+  },
   id: { description: "The registry shop's id.", schema: z.string().regex(SHOP_ID), example: "acme" },
   name: {
     description:

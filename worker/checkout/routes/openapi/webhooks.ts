@@ -26,6 +26,12 @@ const DESCRIPTIONS: { readonly [T in EventType]: string } = {
   "payment.invalid": "The payment failed for good.",
   "payment.updated": "Another change of the payment (amounts, transactions) without a new status.",
   "payout.updated": "A payout this Worker created changed.",
+  "refund.created": "A refund of a payment was started.",
+  "refund.updated":
+    "A refund changed state (awaiting the customer's address, ready for approval, approved, cancelled, expired).",
+  "refund.sent":
+    "The payment service sent the refund's payout: the money left (transactionId and sentTime in the payout).",
+  "refund.failed": "The payment service reports the refund's payout failed.",
   ping: "A test event sent from the dashboard.",
 };
 

@@ -144,6 +144,16 @@ export const errorBody = named(
           .array(z.strictObject({ field: z.string(), message: z.string() }))
           .optional()
           .describe("The fields of a refused body (the admin API)."),
+        problem: z
+          .string()
+          .optional()
+          .describe(
+            "invalid_address: what is wrong with the address: empty, format, checksum, network, unsupported or confirmation.",
+          ),
+        refusal: z.string().optional().describe("refund_refused: the refund's rule that refused the step."),
+        remaining: decimal
+          .optional()
+          .describe("refund_amount_exceeded: what can still be refunded (transfer currency)."),
       }),
     }),
   ),
