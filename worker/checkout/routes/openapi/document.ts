@@ -42,6 +42,7 @@ export const NOT_IN_THE_API: readonly { path: RegExp; why: string }[] = [
   { path: /^\/(:file\{.*\}|widget-manifest\.json|chunks\/.*)$/, why: "the element's files" },
   { path: /^\/demo(\/.*)?$/, why: "the demo page and its helper routes (demo mode only)" },
   { path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|settings))?$/, why: "the dashboard's pages" },
+  { path: /^\/refund\/(:shop\/?|:file\{.*\})$/, why: "the hosted refund page and its files" },
 ];
 
 const TAGS = [
@@ -52,6 +53,10 @@ const TAGS = [
   ],
   ["Ledger", "The payments ledger for the shop's backend: lists, CSV, totals, backfill."],
   ["Dashboard", "The merchant dashboard's sign-in and data API (session cookie, CSRF token on writes)."],
+  [
+    "Refunds",
+    "A payment's refunds for the shop's backend (backend token), and the refund link's two public routes the customer's refund page calls.",
+  ],
   ["Admin", "The shop registry's admin API, for the platform operator (the admin token)."],
   ["Notifications", "What the payment service posts to this Worker."],
   ["Health", "Health checks."],
