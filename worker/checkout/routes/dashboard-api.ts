@@ -128,8 +128,11 @@ dashboardApi.post(REFUNDS, limitBody(MAX_REFUND_BODY), jsonBody(createRefundSche
 
 dashboardApi.get(`${REFUNDS}/:refundId`, async (c) => getRefund(c, (await requireDeskShop(c)).id));
 
-dashboardApi.post(`${REFUNDS}/:refundId/approve`, limitBody(MAX_REFUND_BODY), jsonBody(approveRefundSchema), async (c) =>
-  approveRefund(c, await deskCaller(c), c.req.valid("json")),
+dashboardApi.post(
+  `${REFUNDS}/:refundId/approve`,
+  limitBody(MAX_REFUND_BODY),
+  jsonBody(approveRefundSchema),
+  async (c) => approveRefund(c, await deskCaller(c), c.req.valid("json")),
 );
 
 dashboardApi.post(`${REFUNDS}/:refundId/cancel`, limitBody(MAX_REFUND_BODY), async (c) =>

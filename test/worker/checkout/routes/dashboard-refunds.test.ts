@@ -37,22 +37,25 @@ describe("the dashboard's refund routes: who may call them", () => {
     ["POST", "/rf_0123456789abcdef0123456789abcdef/link"],
   ];
 
-  it.each(ROUTES)("%s refunds%s without a session is 401, and of another shop's session 404 unknown_shop", async (method, tail) => {
-    const payment = await paidPayment();
-    const path = `${refundsOf(payment.paymentId)}${tail}`;
-    const none = await deskCall(null, path, { method, body: method === "POST" ? "{" : undefined });
-    expect(none.status).toBe(401);
-    expect((await errorOf(none)).code).toBe("unauthenticated");
-    const other = await deskCall(identityOf("demo-signed"), path, {
-      method,
-      body: method === "POST" ? { proposal: "whole_payment" } : undefined,
-    });
-    expect(other.status).toBe(404);
-    expect((await errorOf(other)).code).toBe("unknown_shop");
-    expect(stubs.upstream.calls.filter((c) => c.path.startsWith("/v3/payouts"))).toHaveLength(0);
-    const untouched = await deskJson<RefundList>(me, refundsOf(payment.paymentId));
-    expect(untouched.refunds).toEqual([]);
-  });
+  it.each(ROUTES)(
+    "%s refunds%s without a session is 401, and of another shop's session 404 unknown_shop",
+    async (method, tail) => {
+      const payment = await paidPayment();
+      const path = `${refundsOf(payment.paymentId)}${tail}`;
+      const none = await deskCall(null, path, { method, body: method === "POST" ? "{" : undefined });
+      expect(none.status).toBe(401);
+      expect((await errorOf(none)).code).toBe("unauthenticated");
+      const other = await deskCall(identityOf("demo-signed"), path, {
+        method,
+        body: method === "POST" ? { proposal: "whole_payment" } : undefined,
+      });
+      expect(other.status).toBe(404);
+      expect((await errorOf(other)).code).toBe("unknown_shop");
+      expect(stubs.upstream.calls.filter((c) => c.path.startsWith("/v3/payouts"))).toHaveLength(0);
+      const untouched = await deskJson<RefundList>(me, refundsOf(payment.paymentId));
+      expect(untouched.refunds).toEqual([]);
+    },
+  );
 
   it("refuses a write without the session's CSRF token through the real sign-in, and takes it with the token", async () => {
     const payment = await paidPayment();
@@ -123,7 +126,10 @@ describe("the dashboard's refund routes: the merchant's flow", () => {
       body: { amount: ready.amount, currency: ready.currency, address: ADDRESS },
     });
     expect(approved.state).toBe("approved");
-    expect(approved.history.find((step) => step.event === "approve")?.actor).toEqual({ kind: "merchant", id: "access:merchant@shop.example" });
+    expect(approved.history.find((step) => step.event === "approve")?.actor).toEqual({
+      kind: "merchant",
+      id: "access:merchant@shop.example",
+    });
     expect(stubs.upstream.payoutsOf(created.id)).toHaveLength(1);
     const after = await deskJson<RefundList>(me, refundsOf(payment.paymentId));
     expect(after.totals).toEqual({ accepted: "0.001", held: "0.00058333", remaining: "0.00041667" });
@@ -145,7 +151,10 @@ describe("the dashboard's refund routes: the merchant's flow", () => {
     const refund = await deskJson<RefundView>(
       me,
       refundsOf(payment.paymentId),
-      { method: "POST", body: { amount: "0.0008", denomination: "transfer", reason: "order_cancelled", address: ADDRESS } },
+      {
+        method: "POST",
+        body: { amount: "0.0008", denomination: "transfer", reason: "order_cancelled", address: ADDRESS },
+      },
       {},
       201,
     );
