@@ -298,6 +298,13 @@ export class DeskRefunds extends LightElement {
             ? html`<div><dt>${t.refunds.estimated}</dt><dd class="num">${formatAmount(r.estimatedTransferAmount, r.transferCurrency)}</dd></div>`
             : nothing
         }
+        <div><dt>${t.refunds.payout}</dt><dd>${r.payout?.status ?? t.refunds.noPayout}</dd></div>
+        ${r.payout?.sentTime ? html`<div><dt>${t.refunds.sentTime}</dt><dd>${formatTime(r.payout.sentTime)}</dd></div>` : nothing}
+        ${
+          r.payout?.transactionId
+            ? html`<div class="wide"><dt>${t.refunds.transaction}</dt><dd class="mono">${r.payout.transactionId}</dd></div>`
+            : nothing
+        }
         <div class="wide">
           <dt>${t.refunds.addressOf}</dt>
           <dd>
@@ -309,13 +316,6 @@ export class DeskRefunds extends LightElement {
             }
           </dd>
         </div>
-        <div><dt>${t.refunds.payout}</dt><dd>${r.payout?.status ?? t.refunds.noPayout}</dd></div>
-        ${
-          r.payout?.transactionId
-            ? html`<div class="wide"><dt>${t.refunds.transaction}</dt><dd class="mono">${r.payout.transactionId}</dd></div>`
-            : nothing
-        }
-        ${r.payout?.sentTime ? html`<div><dt>${t.refunds.sentTime}</dt><dd>${formatTime(r.payout.sentTime)}</dd></div>` : nothing}
         ${r.endReason ? html`<div class="wide"><dt>${t.refunds.endReason}</dt><dd>${r.endReason}</dd></div>` : nothing}
       </dl>
       ${this.actions(r, busy)}
