@@ -118,24 +118,24 @@ export class DeskRefunds extends LightElement {
     }
   }
 
-  /** Runs one action: busy while it runs, its failure or notice after, and the list read again. */
+  /** Runs one action: busy while it runs, then the list read again, then its failure or notice (shown with the list they speak of). */
   private async act(busy: string, run: (calls: RefundCalls) => Promise<unknown>, notice: string): Promise<boolean> {
     const calls = this.calls;
     if (!calls || this._busy) return false;
     this._busy = busy;
     this._failure = null;
     this._notice = "";
+    let failure: DeskApiError | null = null;
     try {
       await run(calls);
-      this._notice = notice;
-      return true;
     } catch (error) {
-      this._failure = asError(error);
-      return false;
-    } finally {
-      this._busy = null;
-      await this.reload();
+      failure = asError(error);
     }
+    await this.reload();
+    this._busy = null;
+    this._failure = failure;
+    this._notice = failure ? "" : notice;
+    return failure === null;
   }
 
   private createFrom(body: DeskRefundCreate): Promise<boolean> {

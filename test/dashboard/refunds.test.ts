@@ -11,6 +11,7 @@ import sinon from "sinon";
 import { DeskApi } from "../../dashboard/api.js";
 import type { RefundLinkCreated, RefundList, RefundView } from "../../worker/checkout/backend-wire.js";
 import { axeViolations } from "../widget/support/axe.js";
+import { DETAIL } from "./support/fixtures.js";
 import { $, mount, text, unmountAll, until } from "./support/mount.js";
 
 type Section = HTMLElement & { updateComplete: Promise<boolean> };
@@ -133,6 +134,26 @@ describe("a payment's refunds", () => {
   afterEach(() => {
     unmountAll();
     sinon.restore();
+  });
+
+  it("sits on the payment's page between its transactions and its timeline, when the page is given the calls", async () => {
+    const fake = fakeApi(() => ({ status: 200, body: list([refund()]) }));
+    const page = await mount<Section>("desk-payment", {
+      state: { status: "ready", data: DETAIL },
+      shop: "demo-open",
+      refunds: fake.calls,
+    });
+    await until(() => page.querySelector(".refund") !== null, "the refunds");
+    const headings = [...page.querySelectorAll("h2")].map(text);
+    expect(headings.indexOf("Refunds")).to.equal(headings.indexOf("Transactions") + 1);
+    expect(headings.indexOf("Timeline")).to.equal(headings.indexOf("Refunds") + 1);
+    expect(fake.requests.map((c) => c.path)).to.deep.equal([BASE]);
+    await expectAccessible(page);
+    const without = await mount<Section>("desk-payment", {
+      state: { status: "ready", data: DETAIL },
+      shop: "demo-open",
+    });
+    expect(without.querySelector("desk-refunds")).to.equal(null);
   });
 
   it("says it is loading, then a failure with its cause and a retry that reads again", async () => {

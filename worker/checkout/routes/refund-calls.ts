@@ -65,7 +65,7 @@ export interface RefundCaller {
   actor: RefundActor;
 }
 
-export function paymentIdParam(value: string | undefined): string {
+function paymentIdParam(value: string | undefined): string {
   if (!value || !PAYMENT_ID.test(value))
     throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
   return value;
