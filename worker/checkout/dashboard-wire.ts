@@ -23,7 +23,7 @@
  * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/approve   RefundView
  * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/cancel    RefundView
  * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/link      201 RefundLinkCreated
- *   (the backend API's refund answers and bodies, backend-wire.ts: DeskRefundCreate, DeskRefundApproval)
+ *   (answers: backend-wire.ts, as the backend API's refund routes; bodies: DeskRefundCreate, DeskRefundApproval)
  * Sign-in links are made server to server: POST /api/shops/{shop}/dashboard/sign-in-links
  * (the shop's backend token) or POST /admin/dashboard/sign-in-links (the admin token, any shop or
  * the operator's view of every shop), answering DeskSignInLink.
