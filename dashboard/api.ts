@@ -5,9 +5,11 @@
  * with every write as `X-CSRF-Token`. Every failure becomes a DeskApiError that says its cause and
  * its fix (strings.ts), with the Worker's own message when it sent one.
  */
-import type { LedgerPaymentList } from "../worker/checkout/backend-wire.js";
+import type { LedgerPaymentList, RefundLinkCreated, RefundList, RefundView } from "../worker/checkout/backend-wire.js";
 import type {
   DeskOverview,
+  DeskRefundApproval,
+  DeskRefundCreate,
   DeskPaymentDetail,
   DeskPing,
   DeskSession,
@@ -29,6 +31,9 @@ export class DeskApiError extends Error {
     readonly serverMessage: string | null = null,
     readonly fields: FieldError[] = [],
     readonly requestId: string | null = null,
+    /** The Worker's error code, and the extra fields some codes carry (refusal, remaining, problem). */
+    readonly code: string | null = null,
+    readonly extra: Readonly<Record<string, string>> = {},
   ) {
     super(`${t.errors[kind].cause} ${serverMessage ?? ""}`.trim());
   }
@@ -82,12 +87,19 @@ export class DeskApi {
       } catch {
         // Not the Worker's JSON error (a proxy's page): the status says enough.
       }
+      const extra: Record<string, string> = {};
+      for (const key of ["refusal", "remaining", "problem"] as const) {
+        const value = (error as Record<string, unknown> | undefined)?.[key];
+        if (typeof value === "string") extra[key] = value;
+      }
       throw new DeskApiError(
         failureKind(response.status),
         response.status,
         error?.message ?? null,
         error?.fields ?? [],
         requestId,
+        error?.code ?? null,
+        extra,
       );
     }
     if (response.status === 204) return undefined as T;
@@ -135,6 +147,20 @@ export class DeskApi {
     return this.request("GET", this.paymentUrl(shop, paymentId));
   }
 
+  /** A payment's refunds: the calls of the refunds section (dashboard/pages/refunds.ts). */
+  refunds(shop: string, paymentId: string): RefundCalls {
+    const base = this.shopPath(shop, `/payments/${encodeURIComponent(paymentId)}/refunds`);
+    const one = (refundId: string, action = "") => `${base}/${encodeURIComponent(refundId)}${action}`;
+    return {
+      key: `${shop}/${paymentId}`,
+      list: () => this.request("GET", base),
+      create: (body) => this.request("POST", base, body),
+      approve: (refundId, body) => this.request("POST", one(refundId, "/approve"), body),
+      cancel: (refundId) => this.request("POST", one(refundId, "/cancel"), {}),
+      link: (refundId) => this.request("POST", one(refundId, "/link"), {}),
+    };
+  }
+
   async redeliver(shop: string, eventId: string): Promise<void> {
     await this.request("POST", this.shopPath(shop, `/events/${encodeURIComponent(eventId)}/redeliver`), {});
   }
@@ -157,4 +183,14 @@ export class DeskApi {
   ): Promise<DeskSettings & { newSecrets?: Record<string, string> }> {
     return this.request("PATCH", this.shopPath(shop, "/settings"), patch);
   }
+}
+
+/** The calls of one payment's refunds; `key` names the payment (a new key is another payment). */
+export interface RefundCalls {
+  key: string;
+  list(): Promise<RefundList>;
+  create(body: DeskRefundCreate): Promise<RefundView>;
+  approve(refundId: string, body: DeskRefundApproval): Promise<RefundView>;
+  cancel(refundId: string): Promise<RefundView>;
+  link(refundId: string): Promise<RefundLinkCreated>;
 }

@@ -319,6 +319,7 @@ export class DeskApp extends LightElement {
           .shop=${shop}
           .jsonHref=${shop ? this.api.paymentUrl(shop, route.paymentId) : ""}
           .redeliver=${this.redeliver}
+          .refunds=${shop ? this.api.refunds(shop, route.paymentId) : undefined}
           .retry=${this.retry}
         ></desk-payment>`;
       case "webhooks":

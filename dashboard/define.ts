@@ -4,6 +4,7 @@ import { DeskCopy } from "./parts/copy-button.js";
 import { DeskOverviewPage } from "./pages/overview.js";
 import { DeskPaymentPage } from "./pages/payment.js";
 import { DeskPaymentsPage } from "./pages/payments.js";
+import { DeskRefunds } from "./pages/refunds.js";
 import { DeskSettingsPage } from "./pages/settings.js";
 import { DeskSignInPage } from "./pages/sign-in.js";
 import { DeskWebhooksPage } from "./pages/webhooks.js";
@@ -14,6 +15,7 @@ const elements: [string, CustomElementConstructor][] = [
   ["desk-overview", DeskOverviewPage],
   ["desk-payments", DeskPaymentsPage],
   ["desk-payment", DeskPaymentPage],
+  ["desk-refunds", DeskRefunds],
   ["desk-webhooks", DeskWebhooksPage],
   ["desk-settings", DeskSettingsPage],
   ["desk-sign-in", DeskSignInPage],

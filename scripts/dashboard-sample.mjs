@@ -178,6 +178,102 @@ export function sampleDetail() {
   };
 }
 
+/** BTC amounts as satoshis and back (exact: BigInt). */
+const sats = (amount) => BigInt(amount.replace(".", "").replace(/^0+(?=\d)/, ""));
+const fromSats = (n) => {
+  const digits = String(n).padStart(9, "0");
+  return `${digits.slice(0, -8)}.${digits.slice(-8)}`.replace(/\.?0+$/, "");
+};
+
+/**
+ * The refunds of the detail's payment: one sent (with its transaction), one waiting for the
+ * merchant's approval after the customer gave the address through a link.
+ */
+export function sampleRefunds() {
+  const p = SAMPLE_PAYMENTS.find((x) => x.status === "CONFIRMED");
+  const t0 = Date.parse(p.updatedAt) + 20 * 60_000;
+  const accepted = sats(p.acceptedPaidTransferAmount);
+  const sentSats = (accepted * 30n) / 100n;
+  const readySats = 20_000n;
+  const remaining = accepted - sentSats - readySats;
+  const merchant = { kind: "merchant", id: "access:owner@shop.example" };
+  const step = (at, actor, event, from, to, note) => ({
+    at: iso(at),
+    actor,
+    event,
+    from,
+    to,
+    ...(note ? { note } : {}),
+  });
+  const base = (id, amount, reason, created) => ({
+    id,
+    shopId: SHOP,
+    paymentId: p.paymentId,
+    reason,
+    amount,
+    denomination: "transfer",
+    currency: "BTC",
+    transferCurrency: "BTC",
+    priceCurrency: p.priceCurrency,
+    network: "mainnet",
+    createdAt: iso(created),
+  });
+  const customerAddress = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
+  const sent = {
+    ...base("rf_5b0c2e8f9a1d4c3b8e7f6a5d4c3b2a19", fromSats(sentSats), "order_cancelled", t0),
+    state: "sent",
+    address: ADDRESS,
+    addressBy: "merchant",
+    payout: {
+      payoutId: "po_7Hq2Kd9",
+      status: "SENT",
+      transferAmount: fromSats(sentSats),
+      address: ADDRESS,
+      transactionId: "9c2e4b7a1f0d3e6c8b5a2f9e7d4c1b0a3f6e9d2c5b8a7f4e1d0c3b6a9f2e5d8c",
+      sentTime: iso(t0 + 40 * 60_000),
+      sourceTime: t0 + 40 * 60_000,
+    },
+    history: [
+      step(t0, merchant, "create", null, "ready_for_approval", "address entered by the merchant"),
+      step(t0 + 60_000, { kind: "payment_service" }, "payout", "ready_for_approval", "ready_for_approval", "CREATED"),
+      step(t0 + 62_000, merchant, "approve", "ready_for_approval", "approved"),
+      step(t0 + 40 * 60_000, { kind: "payment_service" }, "payout", "approved", "sent", "SENT"),
+    ],
+  };
+  const t1 = t0 + 40 * 60_000;
+  const ready = {
+    ...base("rf_a1e2d3c4b5a6978877665544332211ff", fromSats(readySats), "duplicate", t1),
+    state: "ready_for_approval",
+    address: customerAddress,
+    addressBy: "customer",
+    history: [
+      step(t1, merchant, "create", null, "requested"),
+      step(t1 + 30_000, merchant, "request_address", "requested", "awaiting_address"),
+      step(t1 + 3_600_000, { kind: "customer" }, "submit_address", "awaiting_address", "ready_for_approval"),
+    ],
+  };
+  return {
+    paymentId: p.paymentId,
+    transferCurrency: "BTC",
+    priceCurrency: p.priceCurrency,
+    totals: {
+      accepted: p.acceptedPaidTransferAmount,
+      held: fromSats(sentSats + readySats),
+      remaining: fromSats(remaining),
+    },
+    proposals: [
+      {
+        kind: "whole_payment",
+        reason: "order_cancelled",
+        amount: fromSats(remaining),
+        currency: "BTC",
+        denomination: "transfer",
+      },
+    ],
+    refunds: [sent, ready],
+  };
+}
+
 /** The API's answer to a dashboard API request (path and query), or undefined. */
 export function sampleAnswer(pathname, search) {
   if (pathname === "/dashboard/api/session") return SAMPLE_SESSION;
@@ -191,6 +287,7 @@ export function sampleAnswer(pathname, search) {
       next: "sample-cursor",
     };
   }
-  if (m[1].startsWith("payments/")) return sampleDetail();
+  if (/^payments\/[^/]+\/refunds$/.test(m[1])) return sampleRefunds();
+  if (/^payments\/[^/]+$/.test(m[1])) return sampleDetail();
   return undefined;
 }

@@ -2,10 +2,11 @@
 /* global document -- used inside page.evaluate callbacks, which run in the browser */
 // `npm run screenshots`: starts the demo (fresh state, free ports), drives it into the states the
 // README shows and writes docs/screenshots/*.png: light, dark, underpaid, confirmed, 360 px wide;
-// then the merchant's dashboard (overview, payments, a payment's detail; desktop and 360 px; light
-// and dark) as the Worker serves it, its API's answers a sample month (scripts/dashboard-sample.mjs);
-// then the refund page (awaiting the address, confirming, received, an expired link; desktop and
-// 360 px; light and dark) as the Worker serves it, the refund link's answers a sample refund.
+// then the merchant's dashboard (overview, payments, a payment's detail with its refunds, a refund's
+// approval; desktop and 360 px; light and dark) as the Worker serves it, its API's answers a sample
+// month (scripts/dashboard-sample.mjs); then the refund page (awaiting the address, confirming,
+// received, an expired link; desktop and 360 px; light and dark) as the Worker serves it, the
+// refund link's answers a sample refund.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -105,7 +106,7 @@ async function shoot(page, file) {
  * One page of the dashboard, served by the Worker from the built app, in `theme`: the dashboard
  * API's answers come from the sample month (a fresh demo has no history for the chart).
  */
-async function shootDashboard({ path, file, viewport, theme, scale = 1 }) {
+async function shootDashboard({ path, file, viewport, theme, scale = 1, act }) {
   const context = await browser.newContext({
     viewport,
     deviceScaleFactor: scale,
@@ -127,9 +128,11 @@ async function shootDashboard({ path, file, viewport, theme, scale = 1 }) {
   await page.goto(`${servers.checkoutUrl}${path}`);
   await page.locator("main h1").first().waitFor();
   await page.waitForFunction(() => !document.querySelector("main .loading"));
+  if (act) await act(page);
   await page.evaluate(() => document.fonts.ready);
   if (violations.length) throw new Error(`CSP violations on ${path}: ${violations.join("; ")}`);
-  await page.screenshot({ path: join(OUT, file), fullPage: true, animations: "disabled", caret: "hide" });
+  // A modal dialog sits in the viewport: its picture is the viewport's, the others the whole page.
+  await page.screenshot({ path: join(OUT, file), fullPage: !act, animations: "disabled", caret: "hide" });
   console.log(`wrote docs/screenshots/${file}`);
   await context.close();
 }
@@ -190,6 +193,23 @@ async function shootDashboardPages() {
       await shootDashboard({ path, file: `dashboard-${name}-${theme}.png`, viewport: DESKTOP, theme });
       await shootDashboard({ path, file: `dashboard-${name}-${theme}-360.png`, viewport: PHONE, theme, scale: 2 });
     }
+  // The payment's refunds: the approval's confirmation, naming the amount and the address.
+  const approve = async (page) => {
+    await page.getByRole("button", { name: "Approve…" }).click();
+    await page.locator("dialog.confirm-approval[open]").waitFor();
+  };
+  const path = `/dashboard/payments/${detail}?shop=demo-open`;
+  for (const theme of ["light", "dark"]) {
+    await shootDashboard({
+      path,
+      file: `dashboard-refund-approve-${theme}.png`,
+      viewport: DESKTOP,
+      theme,
+      act: approve,
+    });
+    const file = `dashboard-refund-approve-${theme}-360.png`;
+    await shootDashboard({ path, file, viewport: PHONE, theme, scale: 2, act: approve });
+  }
 }
 
 /**

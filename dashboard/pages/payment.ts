@@ -1,12 +1,13 @@
 /**
  * A payment's detail: its amounts, transactions, address (with copy buttons), the timeline of its
  * events with every webhook attempt and a Redeliver button per event, the order's earlier
- * payments, and links to the same data as JSON.
+ * payments, and links to the same data as JSON. Its refunds are their own part (refunds.ts),
+ * given the payment's refund calls.
  */
 import { html, nothing } from "lit";
 import type { DeliveryAttempt } from "../../worker/checkout/backend-wire.js";
 import type { DeskPaymentDetail, DeskTimelineEntry } from "../../worker/checkout/dashboard-wire.js";
-import { DeskApiError, type Load } from "../api.js";
+import { DeskApiError, type Load, type RefundCalls } from "../api.js";
 import { formatAmount, formatDuration, formatTime } from "../format.js";
 import { link } from "../routes.js";
 import { t } from "../strings.js";
@@ -22,6 +23,7 @@ export class DeskPaymentPage extends LightElement {
     jsonHref: { type: String },
     redeliver: { attribute: false },
     retry: { attribute: false },
+    refunds: { attribute: false },
     _outcomes: { state: true },
   };
   declare state: Load<DeskPaymentDetail>;
@@ -30,6 +32,8 @@ export class DeskPaymentPage extends LightElement {
   declare jsonHref: string;
   declare redeliver: ((eventId: string) => Promise<void>) | undefined;
   declare retry: (() => void) | undefined;
+  /** The payment's refund calls; without them the refunds section is not shown. */
+  declare refunds: RefundCalls | undefined;
   declare private _outcomes: ReadonlyMap<string, Outcome>;
 
   constructor() {
@@ -111,7 +115,9 @@ export class DeskPaymentPage extends LightElement {
         <p class="address mono">${p.address}</p>
         <desk-copy .value=${p.address} .label=${t.payment.copyAddress}></desk-copy>
       </section>
-      ${this.transactions(d)} ${this.timeline(d.timeline)} ${this.earlier(d)}
+      ${this.transactions(d)}
+      ${this.refunds ? html`<desk-refunds .calls=${this.refunds}></desk-refunds>` : nothing}
+      ${this.timeline(d.timeline)} ${this.earlier(d)}
       ${d.jsonUrl ? html`<p class="hint">${t.payment.orderApi} <code>${d.jsonUrl}</code></p>` : nothing}`;
   }
 

@@ -17,6 +17,13 @@
  * - POST   /dashboard/api/shops/{shop}/webhooks/ping               202 DeskPing
  * - GET    /dashboard/api/shops/{shop}/settings                    DeskSettings
  * - PATCH  /dashboard/api/shops/{shop}/settings                    DeskSettings (registry shops only)
+ * - GET    /dashboard/api/shops/{shop}/payments/{paymentId}/refunds                      RefundList
+ * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds                      201 RefundView
+ * - GET    /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}           RefundView
+ * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/approve   RefundView
+ * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/cancel    RefundView
+ * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/link      201 RefundLinkCreated
+ *   (answers: backend-wire.ts, as the backend API's refund routes; bodies: DeskRefundCreate, DeskRefundApproval)
  * Sign-in links are made server to server: POST /api/shops/{shop}/dashboard/sign-in-links
  * (the shop's backend token) or POST /admin/dashboard/sign-in-links (the admin token, any shop or
  * the operator's view of every shop), answering DeskSignInLink.
@@ -169,4 +176,16 @@ export interface DeskSettingsPatch {
    * secret (add it with the admin API, then edit it here).
    */
   webhooks?: { url: string; events?: string[] | null }[];
+}
+
+/** POST …/payments/{paymentId}/refunds: a proposal's kind alone, or an amount with its denomination and a reason. */
+export type DeskRefundCreate =
+  | { proposal: string; address?: string }
+  | { amount: string; denomination: "transfer" | "price"; reason: string; address?: string };
+
+/** POST …/refunds/{refundId}/approve: exactly what the merchant was shown (a changed refund refuses it). */
+export interface DeskRefundApproval {
+  amount: string;
+  currency: string;
+  address: string;
 }

@@ -11,22 +11,41 @@
  * - POST  /shops/{shop}/webhooks/ping                    202 DeskPing
  * - GET   /shops/{shop}/settings                         DeskSettings
  * - PATCH /shops/{shop}/settings                         DeskSettings (registry shops only)
+ * - GET   /shops/{shop}/payments/{paymentId}/refunds     RefundList (totals, proposals, refunds)
+ * - POST  /shops/{shop}/payments/{paymentId}/refunds     201 RefundView (a proposal, or amount + denomination + reason; optional address)
+ * - GET   /shops/{shop}/payments/{paymentId}/refunds/{refundId}          RefundView
+ * - POST  /shops/{shop}/payments/{paymentId}/refunds/{refundId}/approve  RefundView ({amount, currency, address} as shown)
+ * - POST  /shops/{shop}/payments/{paymentId}/refunds/{refundId}/cancel   RefundView ({} or {reason})
+ * - POST  /shops/{shop}/payments/{paymentId}/refunds/{refundId}/link     201 RefundLinkCreated
  * Every handler first checks the session and that the shop is one of its shops (desk-shop.ts);
- * the work is in desk/ (and the ledger's list in ledger-lists.ts, shared with the backend's API).
+ * the work is in desk/ (the ledger's list in ledger-lists.ts and the refund calls in refund-calls.ts,
+ * shared with the backend's API; the refunds' actor is the session's, as the audit log names it).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { DeskRedelivery } from "../dashboard-wire.js";
 import { DEFAULT_OVERVIEW_DAYS, MAX_OVERVIEW_DAYS, overview } from "../desk/desk-overview.js";
 import { paymentDetail } from "../desk/desk-payment.js";
 import { patchSettings, settingsOf, settingsPatch } from "../desk/desk-settings.js";
-import { deskShopGuard, requireDesk, requireDeskShop } from "../desk/desk-shop.js";
+import { deskActor, deskShopGuard, requireDesk, requireDeskShop } from "../desk/desk-shop.js";
 import { sendPing, webhookStats } from "../desk/desk-webhooks.js";
 import { eventIdParam, redeliver } from "../events/redeliver.js";
 import { CheckoutError } from "../http/errors.js";
 import { jsonBody, limitBody, queryParams, type AppEnv } from "../http/plumbing.js";
 import { PAYMENT_ID } from "../rules.js";
 import { filterQuery, ledgerOf, listQuery, paymentsCsv, paymentsPage } from "./ledger-lists.js";
+import {
+  approveRefund,
+  approveRefundSchema,
+  cancelRefund,
+  createRefund,
+  createRefundSchema,
+  getRefund,
+  linkRefund,
+  listRefunds,
+  MAX_REFUND_BODY,
+  type RefundCaller,
+} from "./refund-calls.js";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_SETTINGS_BODY = 64 * 1024;
@@ -90,3 +109,34 @@ dashboardApi.patch("/shops/:shop/settings", limitBody(MAX_SETTINGS_BODY), jsonBo
   const settings = await patchSettings(c.env, shop, c.req.valid("json"), requireDesk(c), c.get("requestId"));
   return c.json(settings, 200, NO_STORE);
 });
+
+// ---- a payment's refunds (the same calls as the backend API's, with the session as the merchant)
+
+/** The session's shop and the merchant who acts: `access:<email>`, or `sign-in link`. */
+async function deskCaller(c: Context<AppEnv>): Promise<RefundCaller> {
+  const shop = await requireDeskShop(c);
+  return { shopId: shop.id, actor: { kind: "merchant", id: deskActor(requireDesk(c)) } };
+}
+
+const REFUNDS = "/shops/:shop/payments/:paymentId/refunds";
+
+dashboardApi.get(REFUNDS, async (c) => listRefunds(c, (await requireDeskShop(c)).id));
+
+dashboardApi.post(REFUNDS, limitBody(MAX_REFUND_BODY), jsonBody(createRefundSchema), async (c) =>
+  createRefund(c, await deskCaller(c), c.req.valid("json")),
+);
+
+dashboardApi.get(`${REFUNDS}/:refundId`, async (c) => getRefund(c, (await requireDeskShop(c)).id));
+
+dashboardApi.post(
+  `${REFUNDS}/:refundId/approve`,
+  limitBody(MAX_REFUND_BODY),
+  jsonBody(approveRefundSchema),
+  async (c) => approveRefund(c, await deskCaller(c), c.req.valid("json")),
+);
+
+dashboardApi.post(`${REFUNDS}/:refundId/cancel`, limitBody(MAX_REFUND_BODY), async (c) =>
+  cancelRefund(c, await deskCaller(c)),
+);
+
+dashboardApi.post(`${REFUNDS}/:refundId/link`, async (c) => linkRefund(c, await deskCaller(c)));
