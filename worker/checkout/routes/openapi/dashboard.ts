@@ -20,6 +20,7 @@ import {
   deskWebhooks,
 } from "./desk-shapes.js";
 import type { Operation } from "./operation.js";
+import { merchantRefundOperations } from "./refunds.js";
 
 const TAG = "Dashboard";
 const read = [["dashboardSession" as const], ["cloudflareAccess" as const]];
@@ -182,4 +183,13 @@ export const dashboardOperations: Operation[] = [
       413: ["invalid_request"],
     },
   },
+  ...merchantRefundOperations({
+    base: "/dashboard/api/shops/:shop/payments/:paymentId/refunds",
+    tag: TAG,
+    prefix: "desk",
+    read,
+    write,
+    refused: SIGNED_IN,
+    refusedWrite: { 403: ["csrf_refused"] },
+  }),
 ];
