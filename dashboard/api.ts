@@ -5,7 +5,13 @@
  * with every write as `X-CSRF-Token`. Every failure becomes a DeskApiError that says its cause and
  * its fix (strings.ts), with the Worker's own message when it sent one.
  */
-import type { LedgerPaymentList, RefundLinkCreated, RefundList, RefundView } from "../worker/checkout/backend-wire.js";
+import type {
+  LedgerPaymentList,
+  RefundLinkCreated,
+  RefundList,
+  RefundPayoutLimits,
+  RefundView,
+} from "../worker/checkout/backend-wire.js";
 import type {
   DeskOverview,
   DeskRefundApproval,
@@ -158,6 +164,7 @@ export class DeskApi {
       approve: (refundId, body) => this.request("POST", one(refundId, "/approve"), body),
       cancel: (refundId) => this.request("POST", one(refundId, "/cancel"), {}),
       link: (refundId) => this.request("POST", one(refundId, "/link"), {}),
+      limits: (refundId) => this.request("GET", one(refundId, "/payout-limits")),
     };
   }
 
@@ -193,4 +200,6 @@ export interface RefundCalls {
   approve(refundId: string, body: DeskRefundApproval): Promise<RefundView>;
   cancel(refundId: string): Promise<RefundView>;
   link(refundId: string): Promise<RefundLinkCreated>;
+  /** The payment service's payout limits for the refund's payout, read now. */
+  limits(refundId: string): Promise<RefundPayoutLimits>;
 }

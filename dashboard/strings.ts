@@ -231,6 +231,9 @@ export const en = {
       `About ${amount} in the coin (the payment service's rate when the payout is made).`,
     confirmLimits:
       "The payment service's payout limits (the shop's available balance and the minimum amount) are checked when you approve; a refusal names them.",
+    limitsReading: "Reading the shop's balance at the payment service…",
+    available: "Available balance",
+    minimum: "Minimum payout",
     confirmYes: (amount: string) => `Approve and send ${amount}`,
     confirmNo: "Don't approve",
     approved: "Approved: the payment service sends the payout.",

@@ -492,6 +492,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/payout-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout limits for a refund's payout, before approving it
+         * @description Read from the payment service now: its available balance and minimum payout, and whether they allow this refund.
+         */
+        get: operations["getRefundPayoutLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shops/{shop}/payments/{paymentId}/stream": {
         parameters: {
             query?: never;
@@ -745,6 +765,26 @@ export interface paths {
          * @description Single use and expiring (the shop's refundLinkTtlMinutes). A new link replaces the last, and drops an address given through it while no payout exists.
          */
         post: operations["deskCreateRefundLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/payout-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout limits for a refund's payout, before approving it
+         * @description Read from the payment service now: its available balance and minimum payout, and whether they allow this refund.
+         */
+        get: operations["deskGetRefundPayoutLimits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1943,6 +1983,19 @@ export interface components {
             proposals: components["schemas"]["RefundProposal"][];
             /** @description Oldest first. */
             refunds: components["schemas"]["RefundView"][];
+        };
+        /** @description The payment service's payout limits for a refund's payout, read now. */
+        RefundPayoutLimits: {
+            refundId: string;
+            /** @description The coin the payout sends. */
+            currency: string;
+            /** @description What the payout would send. */
+            transferAmount: components["schemas"]["DecimalString"];
+            /** @description The merchant balance available at the payment service. */
+            available?: components["schemas"]["DecimalString"];
+            minPayoutAmount?: components["schemas"]["DecimalString"];
+            /** @description Why an approval would be refused now, for the merchant. */
+            problem?: string;
         };
         RefundProposal: {
             /** @description overpaid_excess, paid_after_expiry or whole_payment: send it as `proposal`. */
@@ -6805,6 +6858,163 @@ export interface operations {
             };
         };
     };
+    getRefundPayoutLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+                /**
+                 * @description A refund's id.
+                 * @example rf_0123456789abcdef0123456789abcdef
+                 */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundPayoutLimits"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `payment_not_found`, `refund_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`, `upstream_error`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     streamPayment: {
         parameters: {
             query: {
@@ -9723,6 +9933,163 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deskGetRefundPayoutLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+                /**
+                 * @description A refund's id.
+                 * @example rf_0123456789abcdef0123456789abcdef
+                 */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundPayoutLimits"];
+                };
+            };
+            /** @description An error: `unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `not_found`, `payment_not_found`, `refund_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`, `upstream_error`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "busy",
                      *         "retryable": true

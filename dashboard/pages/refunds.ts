@@ -8,7 +8,12 @@
  * what remains, payout_limits, invalid_address with its problem). docs/refunds.md, docs/dashboard.md.
  */
 import { html, nothing, type PropertyValues } from "lit";
-import type { RefundLinkCreated, RefundList, RefundView } from "../../worker/checkout/backend-wire.js";
+import type {
+  RefundLinkCreated,
+  RefundList,
+  RefundPayoutLimits,
+  RefundView,
+} from "../../worker/checkout/backend-wire.js";
 import type { DeskRefundCreate } from "../../worker/checkout/dashboard-wire.js";
 import { DeskApiError, type Load, type RefundCalls } from "../api.js";
 import { formatAmount, formatTime } from "../format.js";
@@ -64,6 +69,7 @@ export class DeskRefunds extends LightElement {
     _form: { state: true },
     _formError: { state: true },
     _approving: { state: true },
+    _limits: { state: true },
   };
   /** The payment's refund calls (DeskApi.refunds); a new `key` loads another payment's. */
   declare calls: RefundCalls | undefined;
@@ -77,6 +83,8 @@ export class DeskRefunds extends LightElement {
   declare private _formError: string;
   /** The refund whose approval is being confirmed, exactly as it was shown. */
   declare private _approving: RefundView | null;
+  /** The payout limits read for the refund being approved (null: being read; an Error: not read). */
+  declare private _limits: RefundPayoutLimits | Error | null;
 
   constructor() {
     super();
@@ -88,6 +96,7 @@ export class DeskRefunds extends LightElement {
     this._form = false;
     this._formError = "";
     this._approving = null;
+    this._limits = null;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -174,6 +183,22 @@ export class DeskRefunds extends LightElement {
       "",
     );
     if (made) this._links = new Map(this._links).set(refund.id, made);
+  }
+
+  /** Opens the confirmation and reads the payout limits for it: the balance is shown before anything is sent. */
+  private askApproval(r: RefundView): void {
+    this._approving = r;
+    this._limits = null;
+    const calls = this.calls;
+    if (!calls) return;
+    calls.limits(r.id).then(
+      (limits) => {
+        if (this._approving?.id === r.id) this._limits = limits;
+      },
+      (err: unknown) => {
+        if (this._approving?.id === r.id) this._limits = err instanceof Error ? err : new Error(String(err));
+      },
+    );
   }
 
   private async confirmApproval(): Promise<void> {
@@ -354,7 +379,7 @@ export class DeskRefunds extends LightElement {
     return html`<div class="event-actions">
       ${
         canApprove
-          ? html`<button type="button" class="primary" ?disabled=${disabled} @click=${() => (this._approving = r)}>
+          ? html`<button type="button" class="primary" ?disabled=${disabled} @click=${() => this.askApproval(r)}>
             ${busy("approve") ? t.refunds.approving : t.refunds.approve}
           </button>`
           : nothing
@@ -376,6 +401,26 @@ export class DeskRefunds extends LightElement {
     </div>`;
   }
 
+  /** The balance and minimum the payment service reports for this payout, or why they are not shown. */
+  private limitsBlock() {
+    const limits = this._limits;
+    if (limits === null) return html`<p class="hint limits" role="status">${t.refunds.limitsReading}</p>`;
+    if (limits instanceof Error) return html`<p class="hint limits">${t.refunds.confirmLimits}</p>`;
+    return html`<dl class="facts limits">
+        ${
+          typeof limits.available === "string"
+            ? html`<div><dt>${t.refunds.available}</dt><dd class="num confirm-available">${formatAmount(limits.available, limits.currency)}</dd></div>`
+            : nothing
+        }
+        ${
+          typeof limits.minPayoutAmount === "string"
+            ? html`<div><dt>${t.refunds.minimum}</dt><dd class="num">${formatAmount(limits.minPayoutAmount, limits.currency)}</dd></div>`
+            : nothing
+        }
+      </dl>
+      ${limits.problem ? html`<p class="error confirm-problem" role="alert">${limits.problem}</p>` : nothing}`;
+  }
+
   private confirm(r: RefundView) {
     const amount = formatAmount(r.amount, r.currency);
     return html`<dialog
@@ -394,7 +439,7 @@ export class DeskRefunds extends LightElement {
           ? html`<p>${t.refunds.confirmEstimate(formatAmount(r.estimatedTransferAmount, r.transferCurrency))}</p>`
           : nothing
       }
-      <p class="hint">${t.refunds.confirmLimits}</p>
+      ${this.limitsBlock()}
       <div class="event-actions">
         <button type="button" class="primary" @click=${() => this.confirmApproval()}>${t.refunds.confirmYes(amount)}</button>
         <button type="button" class="confirm-no" @click=${() => (this._approving = null)}>${t.refunds.confirmNo}</button>

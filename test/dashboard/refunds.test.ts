@@ -274,6 +274,17 @@ describe("a payment's refunds", () => {
         approved = true;
         return { status: 200, body: refund({ state: "approved" }) };
       }
+      if (call.path.endsWith("/payout-limits"))
+        return {
+          status: 200,
+          body: {
+            refundId: ID,
+            currency: "BTC",
+            transferAmount: "0.0002",
+            available: "1.25",
+            minPayoutAmount: "0.0001",
+          },
+        };
       return { status: 200, body: list([refund(approved ? { state: "approved" } : {})]) };
     });
     buttonNamed(el, "Approve…").click();
@@ -282,6 +293,9 @@ describe("a payment's refunds", () => {
     expect(dialog.open).to.equal(true);
     expect(text($(dialog, ".confirm-amount"))).to.equal("0.0002 BTC");
     expect(text($(dialog, ".confirm-address"))).to.equal(ADDRESS);
+    // The shop's balance at the payment service is shown before anything is sent.
+    await until(() => el.querySelector(".confirm-available") !== null, "the available balance");
+    expect(text($(dialog, ".confirm-available"))).to.equal("1.25 BTC");
     expect(document.activeElement).to.equal(buttonNamed(dialog, "Don't approve"));
     await expectAccessible(el);
     buttonNamed(dialog, "Don't approve").click();
@@ -302,6 +316,30 @@ describe("a payment's refunds", () => {
       },
     ]);
     expect(text($(el, ".refund h3"))).to.contain("Approved");
+  });
+
+  it("says before approving when the balance cannot pay the refund", async () => {
+    const { el, writes } = await section((call) =>
+      call.path.endsWith("/payout-limits")
+        ? {
+            status: 200,
+            body: {
+              refundId: ID,
+              currency: "BTC",
+              transferAmount: "0.0002",
+              available: "0.0001",
+              problem:
+                "The merchant balance at the payment service has 0.0001 BTC available; this refund sends 0.0002 BTC.",
+            },
+          }
+        : { status: 200, body: list([refund()]) },
+    );
+    buttonNamed(el, "Approve…").click();
+    await until(() => el.querySelector(".confirm-problem") !== null, "the limits' problem");
+    expect(text($(el, ".confirm-problem"))).to.contain("0.0001 BTC available");
+    expect(text($(el, ".confirm-available"))).to.equal("0.0001 BTC");
+    await expectAccessible(el);
+    expect(writes()).to.deep.equal([]);
   });
 
   it("Escape closes the confirmation without approving (keyboard)", async () => {

@@ -2,7 +2,8 @@
  * The demo's refund, from the merchant's dashboard, in Chromium against the Worker's real API: a
  * customer overpays in the sandbox; the merchant signs in, opens the payment, refunds the excess
  * with the proposal's one click and sends the customer a link; the customer gives an address on the
- * hosted refund page; the merchant approves it in the dialog that names the amount and the address;
+ * hosted refund page; the merchant approves it in the dialog that names the amount, the address and
+ * the shop's available balance;
  * the sandbox sends the payout and the dashboard shows the refund sent with its transaction id.
  */
 import Decimal from "decimal.js";
@@ -135,6 +136,14 @@ describe("a refund from the dashboard [chromium]", () => {
     );
     expect(named.address).toBe(TESTNET_ADDRESS);
     expect(named.amount).toContain("BTC");
+    // The shop's balance at the payment service, read as the dialog opens, before anything is sent.
+    await waitFor(
+      desk,
+      () => /BTC/.test(document.querySelector("dialog.confirm-approval .confirm-available")?.textContent ?? ""),
+      undefined,
+      "the available balance",
+    );
+    expect(await desk.evaluate(() => document.querySelector(".confirm-problem"), undefined)).toBe(null);
     expect(await dashboardAxe(desk)).toEqual([]);
     await clickButton(desk, "Approve and send", "dialog.confirm-approval");
 

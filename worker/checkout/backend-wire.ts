@@ -112,6 +112,22 @@ export interface RefundProposalView {
   denomination: "transfer";
 }
 
+/**
+ * GET /api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/payout-limits: what the payment
+ * service's payout limits say of this refund's payout now, shown before an approval. `available`
+ * and `minPayoutAmount` as the service gives them (absent: not given), in `currency` (the coin
+ * sent); `problem` says why an approval would be refused now, in words for the merchant.
+ */
+export interface RefundPayoutLimits {
+  refundId: string;
+  currency: string;
+  /** What the payout would send (the transfer amount the approval is checked with). */
+  transferAmount: string;
+  available?: string;
+  minPayoutAmount?: string;
+  problem?: string;
+}
+
 /** GET /api/shops/{shop}/payments/{paymentId}/refunds */
 export interface RefundList {
   paymentId: string;

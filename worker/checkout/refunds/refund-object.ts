@@ -16,7 +16,7 @@ import { V3Error } from "../../v3/errors.js";
 import type { Env } from "../env.js";
 import type { RefundLinkView } from "../refund-wire.js";
 import { addressRule } from "../refund-address.js";
-import type { RefundLinkCreated, RefundList, RefundView } from "../backend-wire.js";
+import type { RefundLinkCreated, RefundList, RefundPayoutLimits, RefundView } from "../backend-wire.js";
 import { refundEvent } from "../events/build.js";
 import { Outbox } from "../events/outbox.js";
 import { recordInEventLog, shopEvents } from "../events/shop-events-object.js";
@@ -105,6 +105,7 @@ export function refundsObject(env: Env, shopId: string, paymentId: string) {
     stub,
     list: (): Promise<Answer> => stub.list(ref),
     get: (refundId: string): Promise<Answer> => stub.get(ref, refundId),
+    payoutLimits: (refundId: string): Promise<Answer> => stub.payoutLimits(ref, refundId),
     create: (input: CreateRefundInput, call: CallContext, idem?: Idempotency): Promise<Answer> =>
       stub.create(ref, input, call, idem),
     approve: (refundId: string, input: ApprovalInput, call: CallContext, idem?: Idempotency): Promise<Answer> =>
@@ -175,6 +176,32 @@ export class RefundsObject extends DurableObject<Env> {
   async get(ref: RefundsRef, refundId: string): Promise<Answer> {
     const refund = this.store.all().find((r) => r.id === refundId && r.shopId === ref.shopId);
     return refund ? answer(200, view(refund)) : refundNotFound();
+  }
+
+  /** The payout limits for a refund's payout now (an upstream read; nothing changes). */
+  async payoutLimits(ref: RefundsRef, refundId: string): Promise<Answer> {
+    const refund = this.store.all().find((r) => r.id === refundId && r.shopId === ref.shopId);
+    if (!refund) return refundNotFound();
+    const shop = await getShop(this.env, ref.shopId);
+    const transferAmount = sentAmount(refund);
+    try {
+      const limits = await upstreamFor(this.env, shop).getPayoutLimits({
+        transferCurrency: refund.transferCurrency,
+        priceCurrency: refund.priceCurrency,
+      });
+      const problem = limitsProblem(limits, transferAmount, refund.transferCurrency);
+      const body: RefundPayoutLimits = {
+        refundId,
+        currency: refund.transferCurrency,
+        transferAmount,
+        ...(limits.available === undefined ? {} : { available: limits.available }),
+        ...(limits.minPayoutAmount === undefined ? {} : { minPayoutAmount: limits.minPayoutAmount }),
+        ...(problem === undefined ? {} : { problem }),
+      };
+      return answer(200, body);
+    } catch (err) {
+      return thrownAnswer(err);
+    }
   }
 
   // ---- the merchant's steps
@@ -427,10 +454,7 @@ export class RefundsObject extends DurableObject<Env> {
     if (!first.ok && first.code !== "payout_missing" && first.code !== "estimate_required") return refusalAnswer(first);
     if (first.ok && first.refund.state === "expired") return this.endedExpired(shop, refund, first.refund, call);
     const refunds = this.store.all();
-    const transferAmount =
-      refund.denomination === "transfer"
-        ? refund.amount
-        : (refund.payout?.transferAmount ?? refund.estimatedTransferAmount ?? "0");
+    const transferAmount = sentAmount(refund);
     const fit = fitsApproval(
       payment.acceptedPaidTransferAmount,
       refunds,
@@ -824,4 +848,11 @@ function paymentNotFound(): Answer {
 
 function exceeded(message: string, remaining: string): Answer {
   return errorAnswer(422, "refund_amount_exceeded", message, { remaining });
+}
+
+/** What a refund's payout sends of the coin: its amount, or for a price-currency refund its payout's amount or estimate. */
+function sentAmount(refund: Refund): string {
+  return refund.denomination === "transfer"
+    ? refund.amount
+    : (refund.payout?.transferAmount ?? refund.estimatedTransferAmount ?? "0");
 }

@@ -41,6 +41,7 @@ import {
   createRefund,
   createRefundSchema,
   getRefund,
+  refundPayoutLimits,
   linkRefund,
   listRefunds,
   MAX_REFUND_BODY,
@@ -127,6 +128,10 @@ dashboardApi.post(REFUNDS, limitBody(MAX_REFUND_BODY), jsonBody(createRefundSche
 );
 
 dashboardApi.get(`${REFUNDS}/:refundId`, async (c) => getRefund(c, (await requireDeskShop(c)).id));
+
+dashboardApi.get(`${REFUNDS}/:refundId/payout-limits`, async (c) =>
+  refundPayoutLimits(c, (await requireDeskShop(c)).id),
+);
 
 dashboardApi.post(
   `${REFUNDS}/:refundId/approve`,

@@ -34,6 +34,7 @@ import {
   createRefund,
   createRefundSchema,
   getRefund,
+  refundPayoutLimits,
   linkRefund,
   listRefunds,
   MAX_REFUND_BODY,
@@ -71,6 +72,10 @@ refundApi.get(BASE, backendAuth, async (c) => listRefunds(c, (await getShop(c.en
 
 refundApi.get(`${BASE}/:refundId`, backendAuth, async (c) =>
   getRefund(c, (await getShop(c.env, c.req.param("shop"))).id),
+);
+
+refundApi.get(`${BASE}/:refundId/payout-limits`, backendAuth, async (c) =>
+  refundPayoutLimits(c, (await getShop(c.env, c.req.param("shop"))).id),
 );
 
 refundApi.post(

@@ -147,6 +147,12 @@ export async function getRefund(c: Context<AppEnv>, shopId: string): Promise<Res
   return sendAnswer(c, await refunds.get(refundIdParam(c.req.param("refundId"))));
 }
 
+/** The payout limits for the refund's payout now: shown before the merchant approves. */
+export async function refundPayoutLimits(c: Context<AppEnv>, shopId: string): Promise<Response> {
+  const { refunds } = target(c, shopId);
+  return sendAnswer(c, await refunds.payoutLimits(refundIdParam(c.req.param("refundId"))));
+}
+
 export async function approveRefund(
   c: Context<AppEnv>,
   who: RefundCaller,

@@ -227,6 +227,34 @@ describe("approval and the payout", () => {
     expect((await getRefund(payment.paymentId, refund.id)).state).toBe("ready_for_approval");
   });
 
+  it("reads the payout limits before an approval: the balance and minimum, and what would refuse it", async () => {
+    const payment = await paidPayment();
+    const refund = await readyRefund(payment.paymentId);
+    stubs.upstream.payoutLimits = { available: 2.5, minPayoutAmount: 0.0001 };
+    const read = await backend(`${refundsPath(payment.paymentId)}/${refund.id}/payout-limits`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({
+      refundId: refund.id,
+      currency: "BTC",
+      transferAmount: "0.0005",
+      available: "2.5",
+      minPayoutAmount: "0.0001",
+    });
+    stubs.upstream.payoutLimits = { available: 0.0001 };
+    const poor = (await (await backend(`${refundsPath(payment.paymentId)}/${refund.id}/payout-limits`)).json()) as {
+      problem?: string;
+      minPayoutAmount?: string;
+    };
+    expect(poor.problem).toContain("0.0001 BTC available");
+    expect(poor).not.toHaveProperty("minPayoutAmount");
+    const unknown = await backend(
+      `${refundsPath(payment.paymentId)}/rf_00000000000000000000000000000000/payout-limits`,
+    );
+    expect((await errorOf(unknown)).code).toBe("refund_not_found");
+    expect(creates()).toBe(0);
+    expect((await getRefund(payment.paymentId, refund.id)).state).toBe("ready_for_approval");
+  });
+
   it("an approval at or after the payout's expirationTime ends the refund as expired; a new refund can then be started", async () => {
     const payment = await paidPayment();
     const refund = await readyRefund(payment.paymentId, "0.001");

@@ -3,7 +3,13 @@
  * RefundEventData; refund-wire.ts: RefundLinkView), each pinned to its type (components.ts, `pin`).
  */
 import { z } from "zod";
-import type { RefundEventData, RefundLinkCreated, RefundList, RefundView } from "../../backend-wire.js";
+import type {
+  RefundEventData,
+  RefundLinkCreated,
+  RefundList,
+  RefundPayoutLimits,
+  RefundView,
+} from "../../backend-wire.js";
 import { REFUND_LINK_STATES, type RefundLinkView } from "../../refund-wire.js";
 import { dateTime, decimal, named, pin } from "./components.js";
 
@@ -129,4 +135,19 @@ export const refundLinkView = named(
     }),
   ),
   "What a refund link's page shows: the refund's own amount and currency, nothing else of the payment.",
+);
+
+export const refundPayoutLimits = named(
+  "RefundPayoutLimits",
+  pin<RefundPayoutLimits>()(
+    z.strictObject({
+      refundId: z.string(),
+      currency: z.string().describe("The coin the payout sends."),
+      transferAmount: decimal.describe("What the payout would send."),
+      available: decimal.optional().describe("The merchant balance available at the payment service."),
+      minPayoutAmount: decimal.optional(),
+      problem: z.string().optional().describe("Why an approval would be refused now, for the merchant."),
+    }),
+  ),
+  "The payment service's payout limits for a refund's payout, read now.",
 );

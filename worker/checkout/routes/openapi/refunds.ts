@@ -6,7 +6,7 @@ import { z } from "zod";
 import { approveRefundSchema, cancelRefundSchema, createRefundSchema, refundAddressSchema } from "../refund-api.js";
 import type { ErrorCode } from "../../wire.js";
 import type { Operation } from "./operation.js";
-import { refundLinkCreated, refundLinkView, refundList, refundView } from "./refund-shapes.js";
+import { refundLinkCreated, refundLinkView, refundList, refundPayoutLimits, refundView } from "./refund-shapes.js";
 
 const TAG = "Refunds";
 const UPSTREAM = { 502: ["upstream_unavailable", "upstream_error"], 504: ["upstream_unavailable"] } as const;
@@ -88,6 +88,18 @@ export const merchantRefundOperations = (area: RefundArea): Operation[] => [
     security: area.read,
     answers: { 200: refundAnswer("The refund.") },
     errors: errorsOf(area, { 404: NOT_FOUND }, false),
+  },
+  {
+    method: "get",
+    path: `${area.base}/:refundId/payout-limits`,
+    operationId: opId(area, "getRefundPayoutLimits"),
+    tag: area.tag,
+    summary: "The payout limits for a refund's payout, before approving it",
+    description:
+      "Read from the payment service now: its available balance and minimum payout, and whether they allow this refund.",
+    security: area.read,
+    answers: { 200: { description: "The limits.", schema: refundPayoutLimits } },
+    errors: errorsOf(area, { 404: NOT_FOUND, ...UPSTREAM }, false),
   },
   {
     method: "post",
