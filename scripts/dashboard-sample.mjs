@@ -288,6 +288,17 @@ export function sampleAnswer(pathname, search) {
     };
   }
   if (/^payments\/[^/]+\/refunds$/.test(m[1])) return sampleRefunds();
+  const limits = /^payments\/[^/]+\/refunds\/([^/]+)\/payout-limits$/.exec(m[1]);
+  if (limits) {
+    const refund = sampleRefunds().refunds.find((r) => r.id === limits[1]);
+    return {
+      refundId: limits[1],
+      currency: "BTC",
+      transferAmount: refund?.amount ?? "0",
+      available: "0.84210000",
+      minPayoutAmount: "0.0001",
+    };
+  }
   if (/^payments\/[^/]+$/.test(m[1])) return sampleDetail();
   return undefined;
 }
