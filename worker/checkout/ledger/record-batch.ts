@@ -1,6 +1,6 @@
 /**
- * The ledger's side of the webhook queue's consumer: the payment events of one queue batch are
- * written in one D1 batch (one transaction), together with one pruning step (retention.ts). When
+ * The ledger's side of the webhook queue's consumer: the payment and refund events of one queue
+ * batch are written in one D1 batch (one transaction), together with one pruning step (retention.ts). When
  * that write fails, nothing of the batch is in the ledger, so no message may leave the queue: the
  * consumer gets the messages back with `ack` turned into a retry after LEDGER_RETRY_SECONDS. It
  * still delivers them now, and when a message comes back the event log knows which endpoints took
@@ -9,20 +9,33 @@
 import type { Env } from "../env.js";
 import type { WebhookEvent } from "../backend-wire.js";
 import { log } from "../http/log.js";
-import { ledgerEntry, type LedgerEntry } from "./ledger-entry.js";
+import { ledgerEntry } from "./ledger-entry.js";
+import { ledgerRefundEntry, refundStatement, type LedgerRefundEntry } from "./ledger-refund.js";
 import { writeEntries } from "./ledger-write.js";
 import { ledgerRetentionMs, pruneStatements } from "./retention.js";
 
 /** Delay of a message whose event the ledger could not write. */
 export const LEDGER_RETRY_SECONDS = 30;
 
-function entryOf(body: unknown): LedgerEntry | undefined {
+/** A queue message's shop and event, when it carries them. */
+function eventOf(body: unknown): { shop: string; event: WebhookEvent } | undefined {
   if (!body || typeof body !== "object") return undefined;
   const { shop, event } = body as { shop?: unknown; event?: Partial<WebhookEvent> };
   if (typeof shop !== "string" || !event || typeof event !== "object" || typeof event.type !== "string")
     return undefined;
-  return ledgerEntry(shop, event as WebhookEvent);
+  return { shop, event: event as WebhookEvent };
 }
+
+/** What the ledger keeps of a batch of events: the payments' entries and the refunds'. */
+function entriesOf(events: readonly { shop: string; event: WebhookEvent }[]) {
+  return {
+    payments: events.flatMap(({ shop, event }) => ledgerEntry(shop, event) ?? []),
+    refunds: events.flatMap(({ shop, event }) => ledgerRefundEntry(shop, event) ?? []),
+  };
+}
+
+const refundStatements = (db: D1Database, refunds: readonly LedgerRefundEntry[]) =>
+  refunds.map((entry) => refundStatement(db, entry));
 
 /** The message, with its `ack` turned into a retry (its event is not in the ledger yet). */
 function ackLater(message: Message): Message {
@@ -42,9 +55,9 @@ function ackLater(message: Message): Message {
  * as `shop`'s, the log's owner.
  */
 export async function recordEvents(db: D1Database, shop: string, events: readonly WebhookEvent[]): Promise<number> {
-  const entries = events.flatMap((event) => ledgerEntry(shop, event) ?? []);
-  await writeEntries(db, entries);
-  return entries.length;
+  const { payments, refunds } = entriesOf(events.map((event) => ({ shop, event })));
+  await writeEntries(db, payments, refundStatements(db, refunds));
+  return payments.length;
 }
 
 /**
@@ -54,12 +67,16 @@ export async function recordEvents(db: D1Database, shop: string, events: readonl
 export async function recordBatch(env: Env, messages: readonly Message[], now = Date.now()): Promise<Message[]> {
   const db = env.LEDGER;
   if (!db) return [...messages];
-  const entries = messages.flatMap((message) => entryOf(message.body) ?? []);
+  const { payments, refunds } = entriesOf(messages.flatMap((message) => eventOf(message.body) ?? []));
   try {
-    await writeEntries(db, entries, pruneStatements(db, now - ledgerRetentionMs(env.LEDGER_RETENTION_DAYS)));
+    await writeEntries(db, payments, [
+      ...refundStatements(db, refunds),
+      ...pruneStatements(db, now - ledgerRetentionMs(env.LEDGER_RETENTION_DAYS)),
+    ]);
     return [...messages];
   } catch (err) {
-    log("error", "ledger_write_failed", { events: entries.map((e) => e.eventId), error: err });
+    const events = [...payments, ...refunds].map((e) => e.eventId);
+    log("error", "ledger_write_failed", { events, error: err });
     return messages.map(ackLater);
   }
 }

@@ -21,7 +21,7 @@ export const ledgerRetentionMs = (value: string | undefined): number =>
 
 /** The statements of one pruning step: rows whose last change is before `cutoff` (epoch ms). */
 export function pruneStatements(db: D1Database, cutoff: number, limit = PRUNE_STEP_ROWS): D1PreparedStatement[] {
-  return ["ledger_transactions", "ledger_payments"].map((table) =>
+  return ["ledger_transactions", "ledger_payments", "ledger_refunds"].map((table) =>
     db
       .prepare(
         `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE updated_at < ?1 ORDER BY updated_at LIMIT ?2)`,
