@@ -138,6 +138,15 @@ const shippedJavaScript = () => ({
   resolveId: (source) => SHIPPED_JAVASCRIPT.get(source) ?? null,
 });
 
+/**
+ * A chunk's file name: the refund mode's catalogs (widget/locales/refund/) are `refund-<tag>`, so
+ * that each language's two catalogs, the element's and the refund mode's, are told apart by name.
+ */
+const chunkName = (hash) => (chunk) =>
+  /[\\/]locales[\\/]refund[\\/][^\\/]+\.ts$/.test(chunk.facadeModuleId ?? "")
+    ? `chunks/refund-[name]-${hash}.js`
+    : `chunks/[name]-${hash}.js`;
+
 /** The element's TypeScript as both builds compile it. */
 const compile = (sourceMap) =>
   typescript({
@@ -162,7 +171,7 @@ export const packageConfig = {
     dir: "dist/package",
     format: "es",
     entryFileNames: "[name].js",
-    chunkFileNames: "chunks/[name]-[hash].js",
+    chunkFileNames: chunkName("[hash]"),
   },
   plugins: [shippedJavaScript(), nodeResolve({ browser: true }), commonjs(), compile(false), minifyTemplates()],
 };
@@ -178,7 +187,7 @@ export default {
     entryFileNames: "widget.js",
     // Six characters of hash (rollup's least; 36 bits) keep each language's file name new for new
     // bytes, and the entry, which names all 30, smaller than eight would.
-    chunkFileNames: "chunks/[name]-[hash:6].js",
+    chunkFileNames: chunkName("[hash:6]"),
     sourcemap: true,
   },
   plugins: [

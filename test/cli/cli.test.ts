@@ -37,7 +37,7 @@ describe("the command itself", () => {
       expect(help.stdout).toContain(command);
     const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
     expect((await runCli(["--version"])).stdout.trim()).toBe(version); // package.json's, the one place it is written
-    const unknown = await runCli(["refunds"]);
+    const unknown = await runCli(["frobnicate"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command");
     expect((await cli("payouts", "list", "--limit", "500")).code).toBe(2);

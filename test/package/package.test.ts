@@ -94,9 +94,9 @@ describe("the packed files", () => {
       /^(index|class|react|preact|vue)\.d\.ts$/,
       /^chunks\/crypto-checkout-[\w-]+\.js$/,
       /^chunks\/setup-warnings-[\w-]+\.js$/,
-      // the refund mode (its address checks bundled in); its catalogs are named by tag, as the others
+      // the refund mode (its address checks bundled in) and its catalogs, refund-<tag>
       /^chunks\/refund-mode-[\w-]+\.js$/,
-      ...TRANSLATIONS.map((tag) => new RegExp(`^chunks/${tag}-[\\w-]+\\.js$`)),
+      ...TRANSLATIONS.map((tag) => new RegExp(`^chunks/(refund-)?${tag}-[\\w-]+\\.js$`)),
       /^chunks\/[\w-]+\.d\.ts$/,
       /^custom-elements\.json$/,
       /^README\.md$/,
@@ -123,11 +123,16 @@ describe("the packed files", () => {
     ]) {
       expect(paths).toContain(required);
     }
-    for (const tag of TRANSLATIONS)
+    for (const tag of TRANSLATIONS) {
       expect(
         paths.filter((p) => p.startsWith(`chunks/${tag}-`)),
         tag,
       ).toHaveLength(1);
+      expect(
+        paths.filter((p) => p.startsWith(`chunks/refund-${tag}-`)),
+        `refund ${tag}`,
+      ).toHaveLength(1);
+    }
     expect(pack.name).toBe("@crypto-checkout/element");
   });
 
