@@ -22,26 +22,46 @@ const engineOf = (browserName) =>
 
 /**
  * Writes {numPassedTests, numFailedTests, numPendingTests} for scripts/test-all.mjs, summed over
- * every engine, and the same per engine under `byEngine`.
+ * every engine, the same per engine under `byEngine`, and under `failures` each failed test (or
+ * test file that failed to run) with its engine, file and first line of error, so that the run's
+ * summary names what failed.
  */
 function countsReporter(file) {
   return {
     onTestRunFinished({ sessions }) {
-      const counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, byEngine: {} };
+      const counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, byEngine: {}, failures: [] };
       const count = (engine, key) => {
         counts[key]++;
         counts.byEngine[engine] ??= { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
         counts.byEngine[engine][key]++;
       };
-      const walk = (engine, suite) => {
-        for (const t of suite.tests)
-          count(engine, t.skipped ? "numPendingTests" : t.passed ? "numPassedTests" : "numFailedTests");
-        for (const s of suite.suites) walk(engine, s);
+      const firstLine = (error) => String(error?.message ?? error ?? "").split("\n")[0];
+      const walk = (engine, session, suite, path) => {
+        for (const t of suite.tests) {
+          const key = t.skipped ? "numPendingTests" : t.passed ? "numPassedTests" : "numFailedTests";
+          count(engine, key);
+          if (key === "numFailedTests")
+            counts.failures.push({
+              engine,
+              file: session.testFile,
+              name: [...path, t.name].join(" > "),
+              error: firstLine(t.error),
+            });
+        }
+        for (const s of suite.suites) walk(engine, session, s, [...path, s.name]);
       };
       for (const session of sessions) {
         const engine = engineOf(session.browser.name);
-        if (session.testResults) walk(engine, session.testResults);
-        if (!session.passed && (session.errors?.length ?? 0) > 0) count(engine, "numFailedTests");
+        if (session.testResults) walk(engine, session, session.testResults, []);
+        if (!session.passed && (session.errors?.length ?? 0) > 0) {
+          count(engine, "numFailedTests");
+          counts.failures.push({
+            engine,
+            file: session.testFile,
+            name: "(the file)",
+            error: firstLine(session.errors[0]),
+          });
+        }
       }
       mkdirSync(".test-results", { recursive: true });
       writeFileSync(file, JSON.stringify(counts));

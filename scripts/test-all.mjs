@@ -5,7 +5,7 @@
 // Usage: node scripts/test-all.mjs [suite ...]   (default: every suite; --help lists them)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 const results = ".test-results";
 const suites = [
@@ -183,6 +183,23 @@ mkdirSync(results, { recursive: true });
 console.log(`node ${process.version} (${process.execPath})`);
 const total = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+const failures = [];
+
+/** Each failed test of a suite's report: web-test-runner's counts reporter lists them as `failures`. */
+function failedTests(suite, report) {
+  if (report.failures)
+    return report.failures.map(
+      (f) => `${suite} [${f.engine}] ${relative(process.cwd(), f.file)} > ${f.name}: ${f.error}`,
+    );
+  const failed = [];
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === "failed")
+        failed.push(
+          `${suite} ${relative(process.cwd(), file.name)} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? "").split("\n")[0]}`,
+        );
+  return failed;
+}
 for (const suite of selected) {
   const started = Date.now();
   console.log(`\n=== ${suite.name}: ${suite.cmd.join(" ")}`);
@@ -206,6 +223,7 @@ for (const suite of selected) {
       .map(
         ([engine, c]) => `${engine} ${c.numPassedTests} passed ${c.numFailedTests} failed ${c.numPendingTests} skipped`,
       );
+    failures.push(...failedTests(suite.name, r));
     // A runner that exits non-zero without a failed test (a crashed file, an unhandled error) still fails.
     if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
   } else {
@@ -221,5 +239,9 @@ for (const suite of selected) {
 }
 console.log("\n=== summary");
 for (const line of lines) console.log(line);
+if (failures.length) {
+  console.log("failed:");
+  for (const line of failures) console.log(`  ${line.slice(0, 400)}`);
+}
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);
