@@ -17,20 +17,11 @@ import { publint } from "publint";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startWorker } from "../../scripts/servers.mjs";
-import { demoSecrets, FORBIDDEN_PATH, KEY_MATERIAL } from "./packed-checks.js";
+import { demoSecrets, FORBIDDEN_PATH, KEY_MATERIAL, type Pack } from "./packed-checks.js";
 import { nodeOf, type NodeBinary } from "./node-versions.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = "crypto-checkout.mjs";
-
-interface Pack {
-  name: string;
-  version: string;
-  size: number;
-  unpackedSize: number;
-  filename: string;
-  files: { path: string; size: number; mode: number }[];
-}
 
 let work: string;
 let built: string;

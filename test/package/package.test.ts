@@ -23,22 +23,10 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES } from "../../widget/locales/languages.js";
 import { REFERENCE_MARKER, withReference } from "../../scripts/package-readme.mjs";
-import { demoSecrets, FORBIDDEN_PATH, KEY_MATERIAL } from "./packed-checks.js";
+import { demoSecrets, FORBIDDEN_PATH, KEY_MATERIAL, type Pack } from "./packed-checks.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-interface PackedFile {
-  path: string;
-  size: number;
-}
-interface Pack {
-  name: string;
-  version: string;
-  size: number;
-  unpackedSize: number;
-  filename: string;
-  files: PackedFile[];
-}
 interface Manifest {
   modules: {
     path: string;

@@ -2,7 +2,7 @@
  * What no packed npm package of the product may hold, shared by the element's (package.test.ts)
  * and the console's (console.test.ts) checks: tests, demo or Worker sources, source maps,
  * TypeScript sources or local secret files by path; the demo's local secrets or key material by
- * content.
+ * content. And what `npm pack --json` says of a tarball.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,4 +21,15 @@ export function demoSecrets(root: string): string[] {
     .filter((line) => /^[A-Z_]+=/.test(line))
     .map((line) => line.slice(line.indexOf("=") + 1).trim())
     .filter((value) => value.length >= 16);
+}
+
+/** One tarball of `npm pack --json`'s answer. */
+export interface Pack {
+  name: string;
+  version: string;
+  size: number;
+  unpackedSize: number;
+  filename: string;
+  /** `mode`: the file's permission bits (a bin is 0o755). */
+  files: { path: string; size: number; mode: number }[];
 }
