@@ -55,7 +55,10 @@ export function buildProgram(io: Io, root: string): Command {
       "--base-url <url>",
       `the payment service's base URL (default: ${BASE_URL_ENV}, else the environment's URL in wrangler.toml)`,
     )
-    .option("--config <path>", "the Worker's wrangler.toml (default ./wrangler.toml, else the repository's)")
+    .option(
+      "--config <path>",
+      "the Worker's wrangler.toml (default ./wrangler.toml, else the repository's when run from its clone)",
+    )
     .option("--json", "print JSON (amounts as exact decimal strings) instead of tables")
     .option("-y, --yes", "do not ask before moving money in production (for scripts)")
     .option("--timeout <ms>", "timeout of each request in milliseconds (default 5000)", integer(1, 600_000));

@@ -262,7 +262,7 @@ describe("installed into an empty folder outside the repository", () => {
       if (state) rmSync(state, { recursive: true, force: true });
     });
 
-    it("creates a payment and reads it back on Node 20, with a key and the sandbox's address (no wrangler.toml in the folder)", async () => {
+    it("creates a payment and reads it back on Node 20, with a key and the sandbox's address; --shop reads the folder's wrangler.toml (there is none)", async () => {
       const node = nodeOf(20, root);
       const secret = /^DEMO_API_KEY_SECRET=(.+)$/m.exec(readFileSync(join(root, ".dev.vars.example"), "utf8"))?.[1];
       if (!secret || !sandbox) throw new Error("no sandbox key in .dev.vars.example, or no sandbox");
@@ -308,6 +308,11 @@ describe("installed into an empty folder outside the repository", () => {
         CRYPTO_CHECKOUT_KEY_SECRET: "wrong",
       });
       expect(refused.code).toBe(1);
+
+      // Outside the repository a shop's configuration is the current folder's wrangler.toml: here there is none.
+      const noConfig = await npx(node, ["--shop", "demo-open", "currencies"]);
+      expect(noConfig.code).toBe(2);
+      expect(noConfig.stderr).toContain(`no Worker configuration at ${join(app, "wrangler.toml")}`);
     });
   });
 });
