@@ -1,6 +1,7 @@
 /**
  * crypto-checkout: the merchant's command line over the payment service's v3 API, on the same
- * client as the checkout Worker (worker/v3). cli/bin.mjs bundles this file and calls `run`.
+ * client as the checkout Worker (worker/v3). cli/bin.mjs bundles this file and calls `run` in the
+ * repository; the npm package's bundle (scripts/build-console.mjs) calls it through cli/standalone.ts.
  * Exit codes: 0 success, 1 upstream or network error, 2 usage error, 130 Ctrl-C of a waiting
  * command (cli/errors.ts).
  */
@@ -54,7 +55,10 @@ export function buildProgram(io: Io, root: string): Command {
       "--base-url <url>",
       `the payment service's base URL (default: ${BASE_URL_ENV}, else the environment's URL in wrangler.toml)`,
     )
-    .option("--config <path>", "the Worker's wrangler.toml (default ./wrangler.toml, else the repository's)")
+    .option(
+      "--config <path>",
+      "the Worker's wrangler.toml (default ./wrangler.toml, else the repository's when run from its clone)",
+    )
     .option("--json", "print JSON (amounts as exact decimal strings) instead of tables")
     .option("-y, --yes", "do not ask before moving money in production (for scripts)")
     .option("--timeout <ms>", "timeout of each request in milliseconds (default 5000)", integer(1, 600_000));
@@ -71,7 +75,7 @@ Examples:
   crypto-checkout --shop demo-open ledger backfill (the payments ledger from the shop's event log)
   crypto-checkout dashboard login --shop demo-open (a sign-in link to the shop's dashboard)
   ${KEY_SECRET_ENV}=... crypto-checkout --key-id my_key --env production payouts limits --transfer-currency BTC --price-currency EUR
-Docs: docs/cli.md`,
+Docs: https://github.com/crypto-checkout/crypto-checkout/blob/main/docs/cli.md`,
   );
   const act = actions((command) => createContext(io, root, command.optsWithGlobals<GlobalOptions>()));
   registerCurrencies(program, act);

@@ -1,50 +1,74 @@
 /**
  * `refunds create|list|get|approve|cancel|link`: a payment's refunds through the checkout
  * Worker's backend API (`/api/shops/{shop}/payments/{paymentId}/refunds`, Bearer the shop's
- * backend token; worker/checkout/routes/refund-api.ts, docs/refunds.md). `approve` shows what it
+ * backend token; worker/checkout/routes/refund-api.ts, docs/refunds.md), called through the
+ * Worker's typed client (`workerClient`: the paths, bodies and answers of its OpenAPI document). `approve` shows what it
  * approves (amount, currency, address) and asks before it sends anything, unless --yes; the
  * approval names exactly what was shown, so a refund changed meanwhile is refused, never paid.
  */
 import type { Command } from "commander";
-import type { RefundLinkCreated, RefundList, RefundView } from "../../worker/checkout/backend-wire.js";
+import type { RefundView } from "../../worker/checkout/backend-wire.js";
 import { backendShop } from "../backend-token.js";
-import { callWorker, CheckoutApiError, DEFAULT_CHECKOUT_URL, httpUrl } from "../checkout-api.js";
+import {
+  answerOf,
+  CheckoutApiError,
+  DEFAULT_CHECKOUT_URL,
+  httpUrl,
+  workerClient,
+  type WorkerClient,
+} from "../checkout-api.js";
 import type { Context } from "../context.js";
 import { CommandFailure, UsageError } from "../errors.js";
 import { record, table } from "../output.js";
 import { given, type Act } from "./shared.js";
 
-const REASONS = ["overpaid", "paid_late", "duplicate", "order_cancelled", "other"];
-const PROPOSALS = ["overpaid_excess", "paid_after_expiry", "whole_payment"];
+const REASONS = ["overpaid", "paid_late", "duplicate", "order_cancelled", "other"] as const;
+const PROPOSALS = ["overpaid_excess", "paid_after_expiry", "whole_payment"] as const;
+
+/** Whether `value` is one of `choices` (a request's enum field). */
+const oneOf = <T extends string>(choices: readonly T[], value: string): value is T =>
+  (choices as readonly string[]).includes(value);
 
 interface Common {
   checkoutUrl: string;
   idempotencyKey?: string;
 }
 
-/** Calls the backend API for one payment's refunds; a refusal becomes the command's failure with the Worker's words. */
-async function refundsCall<T>(
-  ctx: Context,
-  o: Common,
-  command: string,
-  method: string,
-  paymentId: string,
-  rest: string,
-  body?: unknown,
-): Promise<T> {
+/** The refund API of one payment through the Worker's typed client (cli/api/checkout-api.ts), for `refunds <command>`. */
+interface Refunds {
+  client: WorkerClient;
+  /** The path parameters of the payment's refunds. */
+  payment: { shop: string; paymentId: string };
+  /** The Idempotency-Key header of --idempotency-key, when given. */
+  header: { "Idempotency-Key"?: string };
+  /** The answer of a call, or the command's failure with the Worker's words. */
+  run<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T>;
+}
+
+function refundsOf(ctx: Context, o: Common, command: string, paymentId: string): Refunds {
   const { shop, token } = backendShop(ctx, `refunds ${command}`, "works on that shop's refunds");
   const base = httpUrl(o.checkoutUrl, "--checkout-url");
-  const path = `/api/shops/${encodeURIComponent(shop.id)}/payments/${encodeURIComponent(paymentId)}/refunds${rest}`;
-  try {
-    return await callWorker<T>(base, token, method, path, {
-      timeoutMs: ctx.opts.timeout ?? 15_000,
-      ...(body === undefined ? {} : { body }),
-      ...(o.idempotencyKey === undefined ? {} : { headers: { "Idempotency-Key": o.idempotencyKey } }),
-    });
-  } catch (error) {
-    if (!(error instanceof CheckoutApiError)) throw error;
-    throw new CommandFailure(error.message);
-  }
+  return {
+    client: workerClient(base, token, { timeoutMs: ctx.opts.timeout ?? 15_000 }),
+    payment: { shop: shop.id, paymentId },
+    header: given({ "Idempotency-Key": o.idempotencyKey }),
+    async run<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+      try {
+        return await answerOf(token, pending);
+      } catch (error) {
+        if (!(error instanceof CheckoutApiError)) throw error;
+        throw new CommandFailure(error.message);
+      }
+    },
+  };
+}
+
+const REFUNDS = "/api/shops/{shop}/payments/{paymentId}/refunds";
+const REFUND = `${REFUNDS}/{refundId}` as const;
+
+/** GET one refund. */
+function getRefund(api: Refunds, refundId: string): Promise<RefundView> {
+  return api.run(api.client.GET(REFUND, { params: { path: { ...api.payment, refundId } } }));
 }
 
 function refundRows(r: RefundView): [string, string | undefined][] {
@@ -100,19 +124,23 @@ export function registerRefunds(program: Command, act: Act): void {
         ) => {
           if ((o.amount === undefined) === (o.proposal === undefined))
             throw new UsageError("pass exactly one of --amount and --proposal");
-          if (o.reason !== undefined && !REASONS.includes(o.reason))
+          const { reason, proposal } = o;
+          if (reason !== undefined && !oneOf(REASONS, reason))
             throw new UsageError(`--reason must be one of ${REASONS.join(", ")}`);
-          if (o.proposal !== undefined && !PROPOSALS.includes(o.proposal))
+          if (proposal !== undefined && !oneOf(PROPOSALS, proposal))
             throw new UsageError(`--proposal must be one of ${PROPOSALS.join(", ")}`);
-          if (o.amount !== undefined && o.reason === undefined) throw new UsageError("--amount needs --reason");
+          if (o.amount !== undefined && reason === undefined) throw new UsageError("--amount needs --reason");
           const body = given({
             amount: o.amount,
-            denomination: o.amount !== undefined ? (o.price ? "price" : "transfer") : undefined,
-            proposal: o.proposal,
-            reason: o.reason,
+            denomination: o.amount !== undefined ? (o.price ? ("price" as const) : ("transfer" as const)) : undefined,
+            proposal,
+            reason,
             address: o.address,
           });
-          const refund = await refundsCall<RefundView>(ctx, o, "create", "POST", paymentId, "", body);
+          const api = refundsOf(ctx, o, "create", paymentId);
+          const refund = await api.run(
+            api.client.POST(REFUNDS, { params: { path: api.payment, header: api.header }, body }),
+          );
           print(ctx, refund, refundText(refund));
         },
       ),
@@ -122,7 +150,8 @@ export function registerRefunds(program: Command, act: Act): void {
     .description("the payment's refunds, what it can still refund, and its proposals")
     .action(
       act(async (ctx, o: Common, [paymentId]: [string]) => {
-        const list = await refundsCall<RefundList>(ctx, o, "list", "GET", paymentId, "");
+        const api = refundsOf(ctx, o, "list", paymentId);
+        const list = await api.run(api.client.GET(REFUNDS, { params: { path: api.payment } }));
         print(
           ctx,
           list,
@@ -146,7 +175,7 @@ export function registerRefunds(program: Command, act: Act): void {
     .description("one refund with its payout and its history")
     .action(
       act(async (ctx, o: Common, [paymentId, refundId]: [string, string]) => {
-        const refund = await refundsCall<RefundView>(ctx, o, "get", "GET", paymentId, `/${refundId}`);
+        const refund = await getRefund(refundsOf(ctx, o, "get", paymentId), refundId);
         print(ctx, refund, refundText(refund));
       }),
     );
@@ -155,7 +184,8 @@ export function registerRefunds(program: Command, act: Act): void {
     .description("approve a refund: its payout is created and sent (asks first unless --yes)")
     .action(
       act(async (ctx, o: Common, [paymentId, refundId]: [string, string]) => {
-        const shown = await refundsCall<RefundView>(ctx, o, "approve", "GET", paymentId, `/${refundId}`);
+        const api = refundsOf(ctx, o, "approve", paymentId);
+        const shown = await getRefund(api, refundId);
         if (shown.address === undefined)
           throw new CommandFailure(`refund ${refundId} has no address yet (state ${shown.state}): nothing was sent`);
         await ctx.confirmAction(`approve refund ${refundId}: money leaves the merchant's balance`, [
@@ -163,11 +193,12 @@ export function registerRefunds(program: Command, act: Act): void {
           ["To address", shown.address],
           ["Reason", shown.reason],
         ]);
-        const refund = await refundsCall<RefundView>(ctx, o, "approve", "POST", paymentId, `/${refundId}/approve`, {
-          amount: shown.amount,
-          currency: shown.currency,
-          address: shown.address,
-        });
+        const refund = await api.run(
+          api.client.POST(`${REFUND}/approve`, {
+            params: { path: { ...api.payment, refundId }, header: api.header },
+            body: { amount: shown.amount, currency: shown.currency, address: shown.address },
+          }),
+        );
         print(ctx, refund, refundText(refund));
       }),
     );
@@ -177,14 +208,12 @@ export function registerRefunds(program: Command, act: Act): void {
     .option("--reason <text>", "why, for the refund's history")
     .action(
       act(async (ctx, o: Common & { reason?: string }, [paymentId, refundId]: [string, string]) => {
-        const refund = await refundsCall<RefundView>(
-          ctx,
-          o,
-          "cancel",
-          "POST",
-          paymentId,
-          `/${refundId}/cancel`,
-          given({ reason: o.reason }),
+        const api = refundsOf(ctx, o, "cancel", paymentId);
+        const refund = await api.run(
+          api.client.POST(`${REFUND}/cancel`, {
+            params: { path: { ...api.payment, refundId }, header: api.header },
+            body: given({ reason: o.reason }),
+          }),
         );
         print(ctx, refund, refundText(refund));
       }),
@@ -194,7 +223,10 @@ export function registerRefunds(program: Command, act: Act): void {
     .description("a refund link for the customer to give their address (replaces an earlier link)")
     .action(
       act(async (ctx, o: Common, [paymentId, refundId]: [string, string]) => {
-        const link = await refundsCall<RefundLinkCreated>(ctx, o, "link", "POST", paymentId, `/${refundId}/link`, {});
+        const api = refundsOf(ctx, o, "link", paymentId);
+        const link = await api.run(
+          api.client.POST(`${REFUND}/link`, { params: { path: { ...api.payment, refundId }, header: api.header } }),
+        );
         print(ctx, link, () =>
           record([
             ["Link", link.url],

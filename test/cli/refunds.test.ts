@@ -2,7 +2,8 @@
  * `refunds`, as a process against the checkout Worker and the sandbox of the global setup: an
  * overpaid payment's refund is created with the customer's address, approved (refused without a
  * terminal unless --yes), sent by the sandbox with a transaction id, and read back; a link is
- * made for another refund, which is then cancelled.
+ * made for another refund (created under an idempotency key, which answers a repeat once more and
+ * refuses another body), which is then cancelled.
  */
 import { describe, expect, inject, it } from "vitest";
 import { createCheckoutPayment } from "./support/checkout.js";
@@ -86,7 +87,15 @@ describe("refunds", () => {
     const sent = await json<RefundView>(["get", payment.paymentId, created.id]);
     expect(sent.payout?.transactionId).toMatch(/^[0-9a-f]{64}$/);
 
-    const other = await json<RefundView>(["create", payment.paymentId, "--amount", "0.0001", "--reason", "other"]);
+    // --idempotency-key goes out as the Idempotency-Key header: the same create answers the same
+    // refund once more, another body with the key is refused.
+    const otherArgs = ["create", payment.paymentId, "--amount", "0.0001", "--reason", "other"];
+    const key = ["--idempotency-key", `cli-refund-${payment.paymentId}`];
+    const other = await json<RefundView>([...otherArgs, ...key]);
+    expect((await json<RefundView>([...otherArgs, ...key])).id).toBe(other.id);
+    const reused = await refunds(["create", payment.paymentId, "--amount", "0.0002", "--reason", "other", ...key]);
+    expect(reused.code).toBe(1);
+    expect(reused.stderr).toContain("idempotency_key_reused");
     const link = await json<RefundLinkCreated>(["link", payment.paymentId, other.id]);
     expect(link.url).toMatch(new RegExp(`^${checkoutUrl}/refund/demo-open/#${payment.paymentId}\\.${other.id}\\.`));
     const cancelled = await json<RefundView>(["cancel", payment.paymentId, other.id, "--reason", "kept"]);

@@ -23,21 +23,10 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES } from "../../widget/locales/languages.js";
 import { REFERENCE_MARKER, withReference } from "../../scripts/package-readme.mjs";
+import { demoSecrets, FORBIDDEN_PATH, KEY_MATERIAL, type Pack } from "./packed-checks.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-interface PackedFile {
-  path: string;
-  size: number;
-}
-interface Pack {
-  name: string;
-  version: string;
-  size: number;
-  unpackedSize: number;
-  filename: string;
-  files: PackedFile[];
-}
 interface Manifest {
   modules: {
     path: string;
@@ -137,8 +126,7 @@ describe("the packed files", () => {
   });
 
   it("hold no tests, demo, Worker code, source maps or TypeScript sources", () => {
-    const forbidden = /test|spec|demo|worker|sandbox|\.map$|(?<!\.d)\.ts$|\.dev\.vars/i;
-    expect(packedPaths().filter((p) => forbidden.test(p))).toEqual([]);
+    expect(packedPaths().filter((p) => FORBIDDEN_PATH.test(p))).toEqual([]);
     // Every import stays inside the package, or names a dependency (lit) or a framework whose
     // types the typings extend: no repository path, no Worker module.
     const imports = packedPaths()
@@ -156,19 +144,13 @@ describe("the packed files", () => {
   });
 
   it("hold no secret: none of the demo's local secrets, no key material", () => {
-    const secrets = readFileSync(join(root, ".dev.vars.example"), "utf8")
-      .split("\n")
-      .filter((line) => /^[A-Z_]+=/.test(line))
-      .map((line) => line.slice(line.indexOf("=") + 1).trim())
-      .filter((value) => value.length >= 16);
+    const secrets = demoSecrets(root);
     expect(secrets.length).toBeGreaterThan(0);
     for (const path of packedPaths()) {
       const text = readPacked(path);
       for (const secret of secrets)
         expect(text.includes(secret), `${path} holds a value of .dev.vars.example`).toBe(false);
-      expect(text, path).not.toMatch(
-        /whsec_[A-Za-z0-9+/=]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|eyJhbGciOi[\w-]{10,}\.[\w-]{10,}\.[\w-]{10,}/,
-      );
+      expect(text, path).not.toMatch(KEY_MATERIAL);
     }
   });
 });

@@ -1,9 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// The npm package of the element (scripts/build-package.mjs), in Node: built and packed once
+// The npm packages, in Node. The element's (scripts/build-package.mjs): built and packed once
 // (global-setup.ts), checked as a registry would receive it (package.test.ts) and installed into
-// scratch apps of each framework that are type-checked, built and run in Chromium (apps.test.ts). Run from the repository root:
+// scratch apps of each framework that are type-checked, built and run in Chromium (apps.test.ts).
+// The console's (scripts/build-console.mjs): built, packed, checked and installed into an empty
+// folder where it runs on Node 20, 22 and 24 and against a sandbox (console.test.ts). Both are
+// checked with publint and @arethetypeswrong/cli. Run from the repository root:
 //   npx vitest run --config test/package/vitest.config.ts
 export default defineConfig({
   test: {

@@ -16,6 +16,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  */
 const GENERATED = new Set([
   "dist/package/",
+  "dist/console/",
   "dist/public/dashboard/",
   "dist/public/docs/api/",
   "custom-elements.json",
