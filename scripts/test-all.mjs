@@ -3,8 +3,17 @@
 // "N passed, N failed, N skipped". Each vitest/web-test-runner suite writes a JSON summary to
 // .test-results/<suite>.json; a step without one (typecheck, lint, build) counts as one check.
 // Usage: node scripts/test-all.mjs [suite ...]   (default: every suite; --help lists them)
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 
 const results = ".test-results";
@@ -31,6 +40,7 @@ const suites = [
   },
   {
     name: "examples",
+    beside: "worker",
     cmd: [
       "npx",
       "vitest",
@@ -45,6 +55,7 @@ const suites = [
   },
   {
     name: "demo",
+    beside: "worker",
     cmd: [
       "npx",
       "vitest",
@@ -59,6 +70,7 @@ const suites = [
   },
   {
     name: "cli",
+    beside: "worker",
     cmd: [
       "npx",
       "vitest",
@@ -73,6 +85,7 @@ const suites = [
   },
   {
     name: "tooling",
+    beside: "worker",
     cmd: [
       "npx",
       "vitest",
@@ -87,6 +100,7 @@ const suites = [
   },
   {
     name: "docs",
+    beside: "worker",
     cmd: [
       "npx",
       "vitest",
@@ -101,6 +115,7 @@ const suites = [
   },
   {
     name: "package",
+    beside: "worker",
     cmd: [
       "npx",
       "vitest",
@@ -200,16 +215,33 @@ function failedTests(suite, report) {
         );
   return failed;
 }
-for (const suite of selected) {
-  const started = Date.now();
-  console.log(`\n=== ${suite.name}: ${suite.cmd.join(" ")}`);
-  const run = spawnSync(suite.cmd[0], suite.cmd.slice(1), {
-    stdio: "inherit",
-    env: { ...process.env, FORCE_COLOR: "0" },
+/**
+ * Runs one suite; resolves with its summary line(s), its failures and its counts. Its output goes
+ * to the terminal, or into `log` (a file) when it runs beside another suite.
+ */
+function runSuite(suite, log) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const out = log ? openSync(log, "a") : "inherit";
+    if (log) appendFileSync(log, `\n=== ${suite.name}: ${suite.cmd.join(" ")}\n`);
+    else console.log(`\n=== ${suite.name}: ${suite.cmd.join(" ")}`);
+    const child = spawn(suite.cmd[0], suite.cmd.slice(1), {
+      stdio: ["inherit", out, out],
+      env: { ...process.env, FORCE_COLOR: "0" },
+    });
+    child.on("error", () => undefined);
+    child.on("close", (status) => {
+      if (log) closeSync(out);
+      resolve(tally(suite, status, ((Date.now() - started) / 1000).toFixed(1)));
+    });
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+}
+
+/** A finished suite's counts, summary lines and failed tests, from its report or its exit status. */
+function tally(suite, status, seconds) {
   let counts;
   let engines = [];
+  const failed = [];
   const reportPath = suite.report ? join(results, suite.report) : undefined;
   if (reportPath && existsSync(reportPath)) {
     const r = JSON.parse(readFileSync(reportPath, "utf8"));
@@ -223,19 +255,49 @@ for (const suite of selected) {
       .map(
         ([engine, c]) => `${engine} ${c.numPassedTests} passed ${c.numFailedTests} failed ${c.numPendingTests} skipped`,
       );
-    failures.push(...failedTests(suite.name, r));
+    failed.push(...failedTests(suite.name, r));
     // A runner that exits non-zero without a failed test (a crashed file, an unhandled error) still fails.
-    if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
+    if (status !== 0 && counts.failed === 0) counts.failed = 1;
   } else {
-    counts = { passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1, skipped: 0 };
+    counts = { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 };
   }
+  const lines = [
+    `${suite.name.padEnd(10)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(4)} skipped  ${seconds}s`,
+    ...engines.map((line) => `  ${line}`),
+  ];
+  return { name: suite.name, counts, lines, failed };
+}
+
+// The suites marked `beside` run one after another while the suite they name runs (their output
+// is shown when both are done): the workerd suite spends much of its time starting a runtime per
+// test file, and these wait mostly on processes of their own, so the two share the machine well.
+const outcomes = new Map();
+const pending = [...selected];
+while (pending.length) {
+  const suite = pending.shift();
+  const lane = pending.filter((s) => s.beside === suite.name);
+  if (!lane.length) {
+    outcomes.set(suite.name, await runSuite(suite));
+    continue;
+  }
+  for (const s of lane) pending.splice(pending.indexOf(s), 1);
+  const log = join(results, `beside-${suite.name}.log`);
+  writeFileSync(log, "");
+  const besides = (async () => {
+    for (const s of lane) outcomes.set(s.name, await runSuite(s, log));
+  })();
+  outcomes.set(suite.name, await runSuite(suite));
+  await besides;
+  console.log(`\n=== run beside ${suite.name}: ${lane.map((s) => s.name).join(", ")}`);
+  process.stdout.write(readFileSync(log, "utf8"));
+}
+for (const suite of selected) {
+  const { counts, lines: suiteLines, failed } = outcomes.get(suite.name);
   total.passed += counts.passed;
   total.failed += counts.failed;
   total.skipped += counts.skipped;
-  lines.push(
-    `${suite.name.padEnd(10)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(4)} skipped  ${seconds}s`,
-  );
-  for (const line of engines) lines.push(`  ${line}`);
+  lines.push(...suiteLines);
+  failures.push(...failed);
 }
 console.log("\n=== summary");
 for (const line of lines) console.log(line);
