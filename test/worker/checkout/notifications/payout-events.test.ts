@@ -12,7 +12,7 @@ import { shopEvents } from "../../../../worker/checkout/events/shop-events-objec
 import type { Payout } from "../../../../worker/v3/types.js";
 import { handleHook } from "../../../../worker/checkout/notifications/hooks.js";
 import { PAYOUT_READ_SPACING_MS } from "../../../../worker/checkout/upstream/hint-budget.js";
-import { getShop } from "../../../../worker/checkout/shops/shop-source.js";
+import { getShop, type Shop } from "../../../../worker/checkout/shops/shop-source.js";
 import { hookInit } from "../support/payments.js";
 import { call } from "../support/http.js";
 import {
@@ -159,6 +159,12 @@ function keylessShop(): { shop: string; env: typeof testEnv } {
   return { shop, env: { ...testEnv, SHOPS: shopsWithCopy(shop, { secrets }) } };
 }
 
+/** demo-open as a shop without a key (the object that records the event knows demo-open). */
+async function keylessDemo(): Promise<Shop> {
+  const demo = await getShop(testEnv, SHOP);
+  return { ...demo, secret: (field) => (field === "notificationHmacKey" ? undefined : demo.secret(field)) };
+}
+
 /** handleHook for `shop` with `body`, the background work awaited; the log lines about `payoutId`. */
 async function hookLines(env: typeof testEnv, shop: string, body: string, payoutId: string) {
   const lines: string[] = [];
@@ -206,13 +212,7 @@ describe("an unauthenticated payout notification (a shop without an HMAC key)", 
   });
 
   it("fetches a payout this Worker created and records what the service says, not what the body says", async () => {
-    // demo-open as a shop without a key (the object that records the event knows demo-open).
-    const demo = await getShop(testEnv, SHOP);
-    const keyless = {
-      ...demo,
-      secret: (field: Parameters<typeof demo.secret>[0]) =>
-        field === "notificationHmacKey" ? undefined : demo.secret(field),
-    };
+    const keyless = await keylessDemo();
     const own = payout({ status: "APPROVED" });
     upstream.payouts.set(own.payoutId, own);
     await shopEvents(testEnv, SHOP).recordOwnPayout(own.payoutId);
@@ -246,12 +246,7 @@ describe("an unauthenticated payout notification (a shop without an HMAC key)", 
   });
 
   it("reads an own payout once for a burst of hints, and once more, a spacing later, for the hints after that read began", async () => {
-    const demo = await getShop(testEnv, SHOP);
-    const keyless = {
-      ...demo,
-      secret: (field: Parameters<typeof demo.secret>[0]) =>
-        field === "notificationHmacKey" ? undefined : demo.secret(field),
-    };
+    const keyless = await keylessDemo();
     const own = payout({ status: "APPROVED" });
     upstream.payouts.set(own.payoutId, own);
     await shopEvents(testEnv, SHOP).recordOwnPayout(own.payoutId);
