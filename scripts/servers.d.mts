@@ -5,7 +5,7 @@ export declare function portInUse(port: number): Promise<boolean>;
 export declare function buildIsStale(): boolean;
 export declare function ensureBuilt(options?: { log?: (message: string) => void }): boolean;
 /** Creates .dev.vars from .dev.vars.example (or adds what it gained), with random values of its own for ADMIN_TOKEN and SHOP_MASTER_KEYS. */
-export declare function ensureDevVars(): void;
+export declare function ensureDevVars(root?: string): void;
 /** Writes a random value for every generated local secret (ADMIN_TOKEN, SHOP_MASTER_KEYS) that the .dev.vars at `path` lists empty, with a leading "-", or not at all. */
 export declare function generateDevValues(path: string): void;
 /** Applies the shop registry's D1 migrations to the checkout Worker's local database under `persist` (as `wrangler dev --persist-to` reads it). */

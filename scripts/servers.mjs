@@ -150,9 +150,13 @@ export function generateDevValues(path) {
 /** .dev.vars holds secrets (the admin token, the master key): readable and writable by its owner only. */
 export const SECRET_FILE_MODE = 0o600;
 
-/** Creates a gitignored .dev.vars from its committed .dev.vars.example, or brings an older one up to date. */
-export function ensureDevVars() {
-  for (const dir of [ROOT, join(ROOT, "worker", "sandbox")]) {
+/**
+ * Creates a gitignored .dev.vars from its committed .dev.vars.example, or brings an older one up
+ * to date, for the checkout Worker and the sandbox under `root` (the repository); each is left
+ * readable and writable by its owner only.
+ */
+export function ensureDevVars(root = ROOT) {
+  for (const dir of [root, join(root, "worker", "sandbox")]) {
     const vars = join(dir, ".dev.vars");
     const example = join(dir, ".dev.vars.example");
     if (!existsSync(example)) continue;
@@ -182,7 +186,7 @@ export function ensureDevVars() {
     const missing = Object.entries(wanted).filter(([name]) => !(name in have));
     if (missing.length) appendFileSync(vars, `\n${missing.map(([name, value]) => `${name}=${value}`).join("\n")}\n`);
   }
-  generateDevValues(join(ROOT, ".dev.vars"));
+  generateDevValues(join(root, ".dev.vars"));
 }
 
 /** The origin that the committed demo configuration (wrangler.toml) points redirects and CORS at. */

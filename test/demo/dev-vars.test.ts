@@ -3,11 +3,11 @@
  * filled when missing or empty, kept when set, and never a value that begins with "-" (a command
  * line reads `--admin-token -V...` as the console's version flag).
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { generateDevValues, readDevVars, shopsForOrigin } from "../../scripts/servers.mjs";
+import { ensureDevVars, generateDevValues, readDevVars, shopsForOrigin } from "../../scripts/servers.mjs";
 
 describe("generated local secrets", () => {
   let dir: string | undefined;
@@ -56,6 +56,32 @@ describe("the file of local secrets", () => {
       expect(statSync(path).mode & 0o777).toBe(0o600);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("is so for the checkout Worker's and the sandbox's, whether made from the example or older and complete", () => {
+    const root = mkdtempSync(join(tmpdir(), "dev-vars-root-"));
+    const sandbox = join(root, "worker", "sandbox");
+    mkdirSync(sandbox, { recursive: true });
+    try {
+      const complete = ["ADMIN_TOKEN", "SHOP_MASTER_KEYS", "DASHBOARD_SESSION_KEY"].map((n) => `${n}=set`).join("\n");
+      writeFileSync(join(root, ".dev.vars.example"), "ADMIN_TOKEN=\n");
+      writeFileSync(join(sandbox, ".dev.vars.example"), "SANDBOX_KEY=sbx\n");
+      // An older checkout .dev.vars, made readable by all, with nothing left to generate.
+      writeFileSync(join(root, ".dev.vars"), `${complete}\n`);
+      chmodSync(join(root, ".dev.vars"), 0o644);
+      ensureDevVars(root);
+      expect(readDevVars(join(root, ".dev.vars")).ADMIN_TOKEN).toBe("set");
+      expect(statSync(join(root, ".dev.vars")).mode & 0o777).toBe(0o600);
+      // The sandbox's, made from its example.
+      expect(readDevVars(join(sandbox, ".dev.vars")).SANDBOX_KEY).toBe("sbx");
+      expect(statSync(join(sandbox, ".dev.vars")).mode & 0o777).toBe(0o600);
+      // Made readable by all again: the next start puts it back.
+      chmodSync(join(sandbox, ".dev.vars"), 0o644);
+      ensureDevVars(root);
+      expect(statSync(join(sandbox, ".dev.vars")).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -223,7 +223,8 @@ ${
 - Memory of the checkout Worker starts again at each restart; the sandbox's workerd runs the whole
   time, so its growth is the long-run one. Storage is the bytes of the files under each Worker's
   \`--persist-to\` folder (SQLite of the Durable Objects and D1, with their write-ahead logs).
-- No payout: the Worker creates none yet (refunds are not built), so "no payout created twice" is
-  checked as "the sandbox's payout list stays empty and no payout event was sent".
+- No payout: the soak drives no refund, the only thing the Worker pays out through, so "no payout
+  created twice for a refund" is checked only as "the sandbox's payout list stays empty and no
+  payout event was sent"; refunds under these faults are not soaked yet.
 `;
 }

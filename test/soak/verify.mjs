@@ -195,10 +195,10 @@ export async function prove(io) {
   proof("every order's state in the ledger equals the sandbox's", ledgerWrong, created.length);
   proof("the shop's picture built from its webhooks alone equals the sandbox's", pictureWrong, created.length);
 
-  // 4. Payouts: the Worker creates none yet; the sandbox's list stays empty, no payout event.
+  // 4. Payouts: the soak drives no refund, so the Worker creates none; the sandbox's list stays empty, no payout event.
   const payoutEvents = allEntries.filter((entry) => entry.event.type === "payout.updated");
   proof(
-    "no payout created (twice or at all: the Worker creates none yet)",
+    "no payout created (twice or at all: the soak drives no refund)",
     [...payouts.map((p) => `payout ${p.payoutId ?? p.id}`), ...payoutEvents.map((e) => `event ${e.event.id}`)],
     1,
   );

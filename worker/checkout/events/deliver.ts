@@ -6,10 +6,14 @@
  * is a delivery; anything else, a timeout or a network error is a failed attempt. Redirects are
  * not followed (a receiver that moved answers 3xx: a failure the shop sees in the log). An event
  * of a payment created through this Worker also carries `X-Request-Id`, the id of the create's
- * request, outside the signed body (docs/webhooks.md).
+ * request, outside the signed body (docs/webhooks.md). A production shop's endpoint on an address
+ * the shop's schema refuses (shops/webhook-target.ts) is refused here again, before any request:
+ * its attempt keeps a fixed class of error, never an answer of what sits at that address.
  */
 import { Webhook } from "standardwebhooks";
 import type { WebhookEvent } from "../backend-wire.js";
+import type { ShopConfig } from "../shops/shop-schema.js";
+import { refusedTarget } from "../shops/webhook-target.js";
 
 export const USER_AGENT = "crypto-checkout-webhooks/1";
 /** Default time a receiver has to answer (WEBHOOK_TIMEOUT_MS overrides it). */
@@ -83,10 +87,21 @@ export async function deliverEvent(
   url: string,
   secret: string,
   timeoutMs: number,
-  requestId?: string,
+  requestId: string | undefined,
+  environment: ShopConfig["environment"],
 ): Promise<AttemptResult> {
   const body = JSON.stringify(event);
   const at = Date.now();
+  const refused = environment === "production" ? refusedTarget(url) : undefined;
+  if (refused)
+    return {
+      url,
+      ok: false,
+      at,
+      status: null,
+      durationMs: 0,
+      error: `refused target: a ${refused} address, never sent (a production shop's webhooks go to public addresses)`,
+    };
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,

@@ -27,7 +27,7 @@ import {
 } from "./event-log-reads.js";
 import { Outbox } from "./outbox.js";
 import { OwnPayouts } from "./own-payouts.js";
-import { nextHintSlot } from "../upstream/hint-budget.js";
+import { nextHintSlot, nextPayoutRead, PAYOUT_READ_SPACING_MS } from "../upstream/hint-budget.js";
 import { leaseMs, nextHeldCheck } from "./retry-policy.js";
 import type { EventDetail, EventList, WebhookEvent, WebhookMessage } from "../backend-wire.js";
 import { log } from "../http/log.js";
@@ -63,6 +63,8 @@ export function shopEvents(env: Env, shopId: string) {
     recordOwnPayout: (payoutId: string) => stub.recordOwnPayout(payoutId),
     /** Whether this Worker created the payout (own-payouts.ts). */
     ownsPayout: (payoutId: string) => stub.ownsPayout(payoutId),
+    /** When a hint about the payout is read from the service (upstream/hint-budget.ts, nextPayoutRead). */
+    payoutHintRead: (payoutId: string) => stub.payoutHintRead(payoutId),
     /** When the shop's next hint-driven upstream read may happen (upstream/hint-budget.ts). */
     hintReadSlot: () => stub.hintReadSlot(),
     ping: (urls: string[]) => stub.ping(shopId, urls),
@@ -113,6 +115,8 @@ export class ShopEventsObject extends DurableObject<Env> {
   private readonly leaseMs: number;
   private readonly retentionMs: number;
   private readonly ownPayouts: OwnPayouts;
+  /** When each own payout's latest hint-driven read was set to begin (payoutHintRead). */
+  private readonly payoutReads = new Map<string, number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -319,6 +323,23 @@ export class ShopEventsObject extends DurableObject<Env> {
   /** Whether this Worker created the payout (notifications/hooks.ts asks before fetching one). */
   ownsPayout(payoutId: string): boolean {
     return this.ownPayouts.owns(payoutId);
+  }
+
+  /**
+   * For a hint about a payout (a notification that cannot be trusted): "not_own_payout" for one
+   * this Worker did not create (no upstream read), "coalesced" when a read still to come answers
+   * it, else the time (ms since the epoch) its read may begin, at least PAYOUT_READ_SPACING_MS
+   * after the payout's last one (upstream/hint-budget.ts). The last reads are kept in memory: an
+   * object that was evicted forgets them and costs one read more, never one less.
+   */
+  payoutHintRead(payoutId: string): number | "not_own_payout" | "coalesced" {
+    if (!this.ownPayouts.owns(payoutId)) return "not_own_payout";
+    const now = Date.now();
+    const decision = nextPayoutRead(this.payoutReads.get(payoutId), now);
+    if (decision === "coalesced") return decision;
+    for (const [id, at] of this.payoutReads) if (at < now - PAYOUT_READ_SPACING_MS) this.payoutReads.delete(id);
+    this.payoutReads.set(payoutId, decision);
+    return decision;
   }
 
   /**

@@ -82,7 +82,7 @@ async function deliverMessage(message: Message, env: Env, random: () => number):
             durationMs: 0,
             error: "the endpoint's secret is not set",
           });
-        return deliverEvent(event, endpoint.url, secret, timeoutMs, requestId);
+        return deliverEvent(event, endpoint.url, secret, timeoutMs, requestId, shop.environment);
       }),
   );
   // The attempt just made, counted by the event log since the delivery was (re)opened.

@@ -22,6 +22,8 @@
  *   log as a `payout.updated` event when newer (ShopEventsObject), then 200. Without an HMAC key
  *   the body cannot be trusted: the payout is fetched from the upstream with the shop's key, and
  *   only when this Worker created it (events/own-payouts.ts); any other costs nothing upstream.
+ *   A burst of hints about one own payout costs one read, and one more for those that came once
+ *   it began (upstream/hint-budget.ts, nextPayoutRead).
  * - Any other `notificationType` (the spec names two; new versions may add more): after the same
  *   signature check, acknowledged with 202 and never a 400 (which the upstream would retry for
  *   ever). It is only a hint: when its `body.paymentId` names a payment this Worker holds, that
@@ -166,15 +168,19 @@ function refetchPayment(env: Env, shop: Shop, paymentId: string, why: "hint" | "
  * shop's key (in the background: 202 at once, whatever the payout) and recorded when it names
  * this shop's hook, but only when this Worker created the payout (the shop's record of its own
  * payouts, events/own-payouts.ts): anyone can post a payout id, and one this shop did not
- * create here costs no upstream request.
+ * create here costs no upstream request. An own payout is read at most once per
+ * PAYOUT_READ_SPACING_MS however many hints name it (upstream/hint-budget.ts): a hint that a read
+ * still to come answers is "coalesced", one after a read began waits for the next.
  */
 function refetchPayout(env: Env, ctx: ExecutionContext, shop: Shop, payoutId: string): Response {
   const events = shopEvents(env, shop.id);
   ctx.waitUntil(
     events
-      .ownsPayout(payoutId)
-      .then(async (owned) => {
-        if (!owned) return "not_own_payout";
+      .payoutHintRead(payoutId)
+      .then(async (read) => {
+        if (read === "not_own_payout" || read === "coalesced") return read;
+        const wait = read - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const fetched = await upstreamFor(env, shop).getPayout(payoutId);
         // The fetched payout must name this shop's hook: an unauthenticated body could name another
         // shop's payout on a shared upstream account.

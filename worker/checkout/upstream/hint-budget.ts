@@ -39,3 +39,26 @@ export function nextHintSlot(tat: number | undefined, now: number, budget: HintB
   const at = Math.max(now, base - (budget.burst - 1) * budget.intervalMs);
   return { at, tat: base + budget.intervalMs };
 }
+
+/**
+ * How far apart two hint-driven reads of one own payout are (notifications/hooks.ts): a burst of
+ * hints naming a payout this Worker created costs one read, and the hints that arrive once that
+ * read has begun one more, this long after it.
+ */
+export const PAYOUT_READ_SPACING_MS = 2_000;
+
+/**
+ * When a hint about an own payout is read from the service, given when its last read was set
+ * (`last`, undefined: never): at once the first time, else no sooner than `spacingMs` after the
+ * last one; "coalesced" when a read set for now or later is still to come, since it begins after
+ * this hint arrived and so sees what the hint announced. Every hint is answered by a read at or
+ * after its arrival, and reads of one payout are at least `spacingMs` apart.
+ */
+export function nextPayoutRead(
+  last: number | undefined,
+  now: number,
+  spacingMs: number = PAYOUT_READ_SPACING_MS,
+): number | "coalesced" {
+  if (last !== undefined && last >= now) return "coalesced";
+  return last === undefined ? now : Math.max(now, last + spacingMs);
+}

@@ -1,6 +1,8 @@
 /**
  * One webhook POST against receivers that answer badly: an error body is read only as far as the
- * delivery log keeps it, the rest cancelled unread, whatever its size or speed.
+ * delivery log keeps it, the rest cancelled unread, whatever its size or speed. A production
+ * shop's endpoint on an address its schema refuses is refused again here, before any request,
+ * and its attempt keeps a fixed class of error instead of an answer.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { WebhookEvent } from "../../../../worker/checkout/backend-wire.js";
@@ -14,6 +16,10 @@ const original = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = original;
 });
+
+/** One attempt of EVENT to `url` for a shop of `environment`. */
+const deliver = (url: string, environment: "production" | "sandbox" = "production") =>
+  deliverEvent(EVENT, url, TEST_SECRETS.DEMO_WEBHOOK_SECRET, 5_000, undefined, environment);
 
 /** A body that never ends: 64 KiB of `fill` per pull, counting what was pulled and whether it was cancelled. */
 function endlessBody(fill: string) {
@@ -35,7 +41,7 @@ describe("a receiver's error answer", () => {
   it("is read only to its first bytes and the rest cancelled, when the body never ends", async () => {
     const { stream, seen } = endlessBody("overloaded ");
     globalThis.fetch = async () => new Response(stream, { status: 500 });
-    const attempt = await deliverEvent(EVENT, URL_OF_RECEIVER, TEST_SECRETS.DEMO_WEBHOOK_SECRET, 5_000);
+    const attempt = await deliver(URL_OF_RECEIVER);
     expect(attempt).toMatchObject({ ok: false, status: 500 });
     expect(attempt.error).toMatch(/^HTTP 500: overloaded overloaded/);
     expect(attempt.error?.length).toBe("HTTP 500: ".length + 200); // the 200 characters the log keeps
@@ -46,13 +52,40 @@ describe("a receiver's error answer", () => {
 
   it("is kept whole when short, and a 2xx body is cancelled unread", async () => {
     globalThis.fetch = async () => new Response("  down\n for maintenance ", { status: 503 });
-    const refused = await deliverEvent(EVENT, URL_OF_RECEIVER, TEST_SECRETS.DEMO_WEBHOOK_SECRET, 5_000);
+    const refused = await deliver(URL_OF_RECEIVER);
     expect(refused.error).toBe("HTTP 503: down for maintenance");
     const { stream, seen } = endlessBody("ok");
     globalThis.fetch = async () => new Response(stream, { status: 200 });
-    const delivered = await deliverEvent(EVENT, URL_OF_RECEIVER, TEST_SECRETS.DEMO_WEBHOOK_SECRET, 5_000);
+    const delivered = await deliver(URL_OF_RECEIVER);
     expect(delivered).toMatchObject({ ok: true, status: 200, error: null });
     expect(seen.cancelled).toBe(true);
+  });
+});
+
+describe("a production shop's endpoint on a refused address", () => {
+  it.each([
+    ["https://127.0.0.1/webhooks", "loopback"],
+    ["https://[::ffff:a00:1]/webhooks", "private"],
+    ["https://169.254.169.254/latest/meta-data", "metadata"],
+    ["https://hooks.internal/webhooks", "local name"],
+  ])("%s is never asked, and its attempt keeps the fixed class (%s), no answer", async (url, reason) => {
+    let asked = 0;
+    globalThis.fetch = async () => {
+      asked += 1;
+      return new Response("secret metadata of the host", { status: 403 });
+    };
+    const attempt = await deliver(url);
+    expect(asked).toBe(0);
+    expect(attempt).toMatchObject({ url, ok: false, status: null, durationMs: 0 });
+    expect(attempt.error).toBe(
+      `refused target: a ${reason} address, never sent (a production shop's webhooks go to public addresses)`,
+    );
+  });
+
+  it("is sent for a sandbox shop (the demo's local backend)", async () => {
+    globalThis.fetch = async () => new Response(null, { status: 204 });
+    const attempt = await deliver("http://127.0.0.1:8789/webhooks", "sandbox");
+    expect(attempt).toMatchObject({ ok: true, status: 204 });
   });
 });
 

@@ -11,7 +11,8 @@ import type { PayoutEvent, WebhookEvent } from "../../../../worker/checkout/back
 import { shopEvents } from "../../../../worker/checkout/events/shop-events-object.js";
 import type { Payout } from "../../../../worker/v3/types.js";
 import { handleHook } from "../../../../worker/checkout/notifications/hooks.js";
-import { getShop } from "../../../../worker/checkout/shops/shop-source.js";
+import { PAYOUT_READ_SPACING_MS } from "../../../../worker/checkout/upstream/hint-budget.js";
+import { getShop, type Shop } from "../../../../worker/checkout/shops/shop-source.js";
 import { hookInit } from "../support/payments.js";
 import { call } from "../support/http.js";
 import {
@@ -158,6 +159,12 @@ function keylessShop(): { shop: string; env: typeof testEnv } {
   return { shop, env: { ...testEnv, SHOPS: shopsWithCopy(shop, { secrets }) } };
 }
 
+/** demo-open as a shop without a key (the object that records the event knows demo-open). */
+async function keylessDemo(): Promise<Shop> {
+  const demo = await getShop(testEnv, SHOP);
+  return { ...demo, secret: (field) => (field === "notificationHmacKey" ? undefined : demo.secret(field)) };
+}
+
 /** handleHook for `shop` with `body`, the background work awaited; the log lines about `payoutId`. */
 async function hookLines(env: typeof testEnv, shop: string, body: string, payoutId: string) {
   const lines: string[] = [];
@@ -205,13 +212,7 @@ describe("an unauthenticated payout notification (a shop without an HMAC key)", 
   });
 
   it("fetches a payout this Worker created and records what the service says, not what the body says", async () => {
-    // demo-open as a shop without a key (the object that records the event knows demo-open).
-    const demo = await getShop(testEnv, SHOP);
-    const keyless = {
-      ...demo,
-      secret: (field: Parameters<typeof demo.secret>[0]) =>
-        field === "notificationHmacKey" ? undefined : demo.secret(field),
-    };
+    const keyless = await keylessDemo();
     const own = payout({ status: "APPROVED" });
     upstream.payouts.set(own.payoutId, own);
     await shopEvents(testEnv, SHOP).recordOwnPayout(own.payoutId);
@@ -242,6 +243,39 @@ describe("an unauthenticated payout notification (a shop without an HMAC key)", 
     expect(upstream.count("GET", `/v3/payouts/${own.payoutId}`)).toBe(1);
     expect((await payoutEvents(SHOP, own.payoutId)).map((e) => e.data.payout.status)).toEqual(["APPROVED"]);
     await receiver.until(() => deliveredPayouts(own.payoutId).length === 1);
+  });
+
+  it("reads an own payout once for a burst of hints, and once more, a spacing later, for the hints after that read began", async () => {
+    const keyless = await keylessDemo();
+    const own = payout({ status: "APPROVED" });
+    upstream.payouts.set(own.payoutId, own);
+    await shopEvents(testEnv, SHOP).recordOwnPayout(own.payoutId);
+    const body = JSON.stringify({ timestamp: new Date().toISOString(), notificationType: "v3/payouts", body: own });
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    const ctx = createExecutionContext();
+    const start = Date.now();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        handleHook(new Request(`https://checkout.test/hooks/${SHOP}`, { method: "POST", body }), testEnv, ctx, keyless),
+      ),
+    );
+    await waitOnExecutionContext(ctx);
+    spy.mockRestore();
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 202));
+    const reads = upstream.calls.filter((c) => c.method === "GET" && c.path === `/v3/payouts/${own.payoutId}`);
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    expect(reads.length).toBeLessThanOrEqual(2);
+    // The second read, for the hints that came once the first began, a spacing after the first was set.
+    if (reads.length === 2) expect(reads[1]?.at ?? 0).toBeGreaterThanOrEqual(start + PAYOUT_READ_SPACING_MS);
+    const outcomes = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.event === "payout_notification" && l.payoutId === own.payoutId)
+      .map((l) => l.outcome);
+    expect(outcomes).toHaveLength(20);
+    expect(outcomes.filter((o) => o === "coalesced")).toHaveLength(20 - reads.length);
+    // What the service said, once.
+    expect((await payoutEvents(SHOP, own.payoutId)).map((e) => e.data.payout.status)).toEqual(["APPROVED"]);
   });
 
   it("records a payout id once, and tells an own payout from any other", async () => {

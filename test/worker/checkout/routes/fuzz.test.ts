@@ -1,7 +1,8 @@
 /**
  * Ten thousand malformed requests (deterministic seed) to every route: bodies of the wrong
  * shape, type or encoding, unknown shops, malformed ids, forged signatures, refused origins,
- * wrong methods and junk paths, the shop backend's API (orders, events, redelivery), the demo
+ * wrong methods and junk paths, the shop backend's API (orders, events, an event's attempts paged
+ * with a malformed cursor or page size, redelivery), the demo
  * proxy to the shop backend's received log, reads and streams of payments that exist with a
  * missing, empty, random, near or malformed client secret, and the merchant's dashboard: sign-in (junk tokens and
  * bodies, refused origins, sign-in links without the right token), the session, and the data API
@@ -216,6 +217,21 @@ function backendRequest(shop: string): FuzzRequest {
         `/api/shops/${shop}/events`,
         `/api/shops/${shop}/events/evt_${"0".repeat(32)}`,
       ]);
+  // An event's attempts, paged (the token is demo-open's): a cursor or a page size the API never
+  // makes, refused before the event is looked up.
+  if (validToken && shop === "demo-open" && rng.chance(0.2)) {
+    const eventId = rng.pick(["evt_", "evt_xyz", `evt_${rng.string(32, "0123456789abcdef")}`]);
+    const query = rng.chance(0.5)
+      ? `attemptsAfter=${segment(rng.pick(["-1", "x", "1.5", "9".repeat(16), "", " 1", "0x10", `x${rng.string(rng.int(20), PRINTABLE)}`]))}`
+      : `attemptsLimit=${segment(rng.pick(["0", "501", "-5", "ten", "1.5", "", `x${rng.string(rng.int(20), PRINTABLE)}`]))}`;
+    return {
+      label: "backend API: an event's attempts, malformed paging",
+      path: `/api/shops/${shop}/events/${eventId}?${query}${rng.chance(0.2) ? `&${rng.string(1 + rng.int(6), ID_CHARS)}x=1` : ""}`,
+      init: { method: "GET", headers: h },
+      code: "invalid_request",
+      status: 400,
+    };
+  }
   const redeliver = rng.chance(0.3);
   const redeliverPath = validToken
     ? `/api/shops/${shop}/events/${segment(rng.pick(["evt_", "evt_xyz", malformedPaymentId(), `evt_${rng.string(32, "0123456789abcdef")}`]))}/redeliver`

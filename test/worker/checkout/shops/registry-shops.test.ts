@@ -3,8 +3,8 @@
  * payments created with its own key, notifications checked with its own HMAC key, order tokens
  * with its own signing key, its backend API with its own token, webhooks signed with its own
  * secret. Its row holds no secret in plaintext; an id in both sources is refused; a D1 that
- * cannot be read leaves the SHOPS var's shops working; a D1 without the registry's tables is a
- * registry without shops.
+ * cannot be read leaves the SHOPS var's shops working; a D1 without the registry's tables, or no
+ * D1 binding at all, is a registry without shops.
  */
 import { Webhook } from "standardwebhooks";
 import { SignJWT } from "jose";
@@ -248,6 +248,29 @@ describe("a D1 without the registry's tables (its migrations never applied)", ()
     const reports = lines.filter((l) => l.includes('"registry_missing"'));
     expect(reports).toHaveLength(1);
     expect(reports[0]).toContain("npx wrangler d1 migrations apply DB");
+    expect(lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+  });
+});
+
+describe("a Worker without a D1 binding (no registry at all)", () => {
+  it("answers 404 unknown_shop for an id not in the SHOPS var, never a 5xx, and serves the SHOPS var's shops", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      for (const id of [registryId(), "nope"]) {
+        const refused = await callWith({ DB: undefined }, `/api/shops/${id}/payments`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ orderId: freshOrderId(), priceAmount: "10.00", priceCurrency: "EUR" }),
+        });
+        expect(refused.status).toBe(404);
+        expect((await errorOf(refused)).code).toBe("unknown_shop");
+        expect((await callWith({ DB: undefined }, `/api/shops/${id}`)).status).toBe(404);
+      }
+      expect((await callWith({ DB: undefined }, "/api/shops/demo-open")).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
     expect(lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
   });
 });

@@ -5,7 +5,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HINT_BUDGET, nextHintSlot, type HintBudget } from "../../../../worker/checkout/upstream/hint-budget.js";
+import {
+  HINT_BUDGET,
+  nextHintSlot,
+  nextPayoutRead,
+  PAYOUT_READ_SPACING_MS,
+  type HintBudget,
+} from "../../../../worker/checkout/upstream/hint-budget.js";
 
 const NOW = 1_700_000_000_000;
 
@@ -69,6 +75,43 @@ describe("nextHintSlot", () => {
         },
       ),
       { numRuns: 1_000 },
+    );
+  });
+});
+
+describe("nextPayoutRead", () => {
+  it("reads a payout at once the first time, then no sooner than the spacing after its last read", () => {
+    expect(nextPayoutRead(undefined, NOW)).toBe(NOW);
+    expect(nextPayoutRead(NOW - 1, NOW)).toBe(NOW - 1 + PAYOUT_READ_SPACING_MS);
+    expect(nextPayoutRead(NOW - PAYOUT_READ_SPACING_MS - 5, NOW)).toBe(NOW);
+  });
+
+  it("joins a hint to a read not yet begun, which then sees what the hint announced", () => {
+    expect(nextPayoutRead(NOW, NOW)).toBe("coalesced");
+    expect(nextPayoutRead(NOW + 900, NOW)).toBe("coalesced");
+  });
+
+  it("for any times of hints, gives every hint a read at or after it and reads at most once per spacing", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 1, maxLength: 200 }), (gaps) => {
+        let last: number | undefined;
+        const reads: number[] = [];
+        let now = NOW;
+        for (const gap of gaps) {
+          now += gap;
+          const decision = nextPayoutRead(last, now);
+          if (decision === "coalesced") {
+            // A read is still to come: it begins after this hint arrived.
+            expect(last).toBeGreaterThanOrEqual(now);
+          } else {
+            expect(decision).toBeGreaterThanOrEqual(now);
+            last = decision;
+            reads.push(decision);
+          }
+        }
+        reads.slice(1).forEach((at, i) => expect(at - (reads[i] ?? 0)).toBeGreaterThanOrEqual(PAYOUT_READ_SPACING_MS));
+      }),
+      { seed: 20261127, numRuns: 500 },
     );
   });
 });
