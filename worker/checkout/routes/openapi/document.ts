@@ -11,6 +11,7 @@ import { adminOperations } from "./admin.js";
 import { backendOperations } from "./backend.js";
 import { components } from "./components.js";
 import { dashboardOperations } from "./dashboard.js";
+import { posOperations } from "./pos.js";
 import { healthOperations } from "./health.js";
 import { hookOperations } from "./hooks.js";
 import { openApiPath, operationObject, type Operation } from "./operation.js";
@@ -30,6 +31,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...backendOperations,
   ...refundOperations,
   ...dashboardOperations,
+  ...posOperations,
   ...adminOperations,
   ...healthOperations,
 ];
