@@ -19,6 +19,11 @@
  * shared or reloaded deep link loads the app, which then reads its URL. `/dashboard/api/*` is the
  * dashboard's API, not a page.
  *
+ * The point of sale (scripts/build-pos.mjs) is one page for every shop: `/pos/` and `/pos/{shop}/`
+ * are answered with its index.html (with its CSP, `Referrer-Policy: no-referrer` and no-store), `/pos`
+ * and `/pos/{shop}` redirect there, and its script, stylesheet and icon are served as they are.
+ * `run_worker_first` sends all of `/pos/*` here.
+ *
  * The refund page (scripts/build-refund-page.mjs) is one file for every shop: `/refund/{shop}/` is
  * answered with its index.html (`/refund/`, with its CSP, `Referrer-Policy: no-referrer` and
  * no-store), `/refund/{shop}` redirects there (the browser keeps the link's fragment, the token),
@@ -77,4 +82,20 @@ assetsRoutes.get("/refund/:shop", (c) => {
 assetsRoutes.get("/refund/:shop/", (c) => {
   if (!SHOP_ID.test(c.req.param("shop"))) throw new CheckoutError(404, "not_found", "No such page.");
   return fromAssets(c.env, c.req.raw, "/refund/");
+});
+
+/** The point of sale's own files, then its page at /pos/ and /pos/{shop}/ (docs/point-of-sale.md). */
+assetsRoutes.get("/pos/:file{pos\\.(?:js|js\\.map|css)|favicon\\.svg}", (c) =>
+  fromAssets(c.env, c.req.raw, `/pos/${c.req.param("file")}`),
+);
+assetsRoutes.get("/pos", (c) => c.redirect("/pos/", 301));
+assetsRoutes.get("/pos/", (c) => fromAssets(c.env, c.req.raw, "/pos/"));
+assetsRoutes.get("/pos/:shop", (c) => {
+  const shop = c.req.param("shop");
+  if (!SHOP_ID.test(shop)) throw new CheckoutError(404, "not_found", "No such page.");
+  return c.redirect(`/pos/${shop}/`, 301);
+});
+assetsRoutes.get("/pos/:shop/", (c) => {
+  if (!SHOP_ID.test(c.req.param("shop"))) throw new CheckoutError(404, "not_found", "No such page.");
+  return fromAssets(c.env, c.req.raw, "/pos/");
 });
