@@ -11,24 +11,14 @@ import { expect } from "@open-wc/testing";
 import { sendKeys } from "@web/test-runner-commands";
 import sinon from "sinon";
 import "../../pos/define.js";
-import type { DeskPosSale, DeskSession } from "../../worker/checkout/dashboard-wire.js";
+import type { DeskPosSale } from "../../worker/checkout/dashboard-wire.js";
 import type { PaymentView } from "../../worker/checkout/wire.js";
 import { $, text, until } from "../dashboard/support/mount.js";
 import { newView, OPEN_SHOP } from "../support/payment-views.js";
+import { json, SESSION } from "./support/fixtures.js";
 import { axeViolations } from "../widget/support/axe.js";
 
 type App = HTMLElement & { updateComplete: Promise<boolean> };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-const SESSION: DeskSession = {
-  identity: { email: null, via: "link", operator: false },
-  shops: [{ id: "demo-open", name: "Demo open shop", environment: "sandbox" }],
-  csrfToken: "csrf-token-of-the-session",
-  expiresAt: "2026-11-27T23:00:00.000Z",
-  idleExpiresAt: "2026-11-27T12:30:00.000Z",
-};
 
 const SALE: DeskPosSale = {
   orderId: "pos-20261127-0123456789abcdef",

@@ -8,18 +8,11 @@
  */
 import { expect } from "@open-wc/testing";
 import type axe from "axe-core";
-import type { DeskPosSale, DeskSession } from "../../worker/checkout/dashboard-wire.js";
+import type { DeskPosSale } from "../../worker/checkout/dashboard-wire.js";
 import { newView, OPEN_SHOP } from "../support/payment-views.js";
+import { json, SESSION } from "./support/fixtures.js";
 import { until } from "../dashboard/support/mount.js";
 import { ENDPOINT, FakeCheckout, secretOf } from "../widget/support/fake-checkout.js";
-
-const SESSION: DeskSession = {
-  identity: { email: null, via: "link", operator: false },
-  shops: [{ id: "demo-open", name: "Demo open shop", environment: "sandbox" }],
-  csrfToken: "csrf-token-of-the-session",
-  expiresAt: "2026-11-27T23:00:00.000Z",
-  idleExpiresAt: "2026-11-27T12:30:00.000Z",
-};
 
 const PAYMENT = newView({ paymentId: "pay_pos_1", priceAmount: "12.50" });
 const SALE: DeskPosSale = {
@@ -30,9 +23,6 @@ const SALE: DeskPosSale = {
   priceCurrency: "EUR",
   transferCurrency: "BTC",
 };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 type FrameWindow = Window & typeof globalThis & { cspViolations?: string[]; axe?: typeof axe };
 

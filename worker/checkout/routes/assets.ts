@@ -70,32 +70,30 @@ export const DASHBOARD_PAGES = [
 assetsRoutes.get("/dashboard", (c) => c.redirect("/dashboard/", 301));
 for (const page of DASHBOARD_PAGES) assetsRoutes.get(page, (c) => fromAssets(c.env, c.req.raw, "/dashboard/"));
 
-/** The refund page's own files (the page's path holds a shop id, which has no dot). */
-assetsRoutes.get("/refund/:file{refund\\.(?:js|js\\.map|css)|favicon\\.svg}", (c) =>
-  fromAssets(c.env, c.req.raw, `/refund/${c.req.param("file")}`),
-);
-assetsRoutes.get("/refund/:shop", (c) => {
-  const shop = c.req.param("shop");
-  if (!SHOP_ID.test(shop)) throw new CheckoutError(404, "not_found", "No such page.");
-  return c.redirect(`/refund/${shop}/`, 301);
-});
-assetsRoutes.get("/refund/:shop/", (c) => {
-  if (!SHOP_ID.test(c.req.param("shop"))) throw new CheckoutError(404, "not_found", "No such page.");
-  return fromAssets(c.env, c.req.raw, "/refund/");
-});
+/**
+ * A page that is one file for every shop, at `/{page}/{shop}/` (its index.html), with its own
+ * script, stylesheet and icon beside it (the page's path holds a shop id, which has no dot), and
+ * `/{page}/{shop}` redirecting to the slash (the browser keeps the URL's fragment).
+ */
+function pagePerShop(page: "refund" | "pos"): void {
+  assetsRoutes.get(`/${page}/:file{${page}\\.(?:js|js\\.map|css)|favicon\\.svg}`, (c) =>
+    fromAssets(c.env, c.req.raw, `/${page}/${c.req.param("file")}`),
+  );
+  assetsRoutes.get(`/${page}/:shop`, (c) => {
+    const shop = c.req.param("shop");
+    if (!SHOP_ID.test(shop)) throw new CheckoutError(404, "not_found", "No such page.");
+    return c.redirect(`/${page}/${shop}/`, 301);
+  });
+  assetsRoutes.get(`/${page}/:shop/`, (c) => {
+    if (!SHOP_ID.test(c.req.param("shop"))) throw new CheckoutError(404, "not_found", "No such page.");
+    return fromAssets(c.env, c.req.raw, `/${page}/`);
+  });
+}
 
-/** The point of sale's own files, then its page at /pos/ and /pos/{shop}/ (docs/point-of-sale.md). */
-assetsRoutes.get("/pos/:file{pos\\.(?:js|js\\.map|css)|favicon\\.svg}", (c) =>
-  fromAssets(c.env, c.req.raw, `/pos/${c.req.param("file")}`),
-);
+/** The refund page (docs/refunds.md). */
+pagePerShop("refund");
+
+/** The point of sale (docs/point-of-sale.md), also at /pos/ itself (the session's first shop). */
 assetsRoutes.get("/pos", (c) => c.redirect("/pos/", 301));
 assetsRoutes.get("/pos/", (c) => fromAssets(c.env, c.req.raw, "/pos/"));
-assetsRoutes.get("/pos/:shop", (c) => {
-  const shop = c.req.param("shop");
-  if (!SHOP_ID.test(shop)) throw new CheckoutError(404, "not_found", "No such page.");
-  return c.redirect(`/pos/${shop}/`, 301);
-});
-assetsRoutes.get("/pos/:shop/", (c) => {
-  if (!SHOP_ID.test(c.req.param("shop"))) throw new CheckoutError(404, "not_found", "No such page.");
-  return fromAssets(c.env, c.req.raw, "/pos/");
-});
+pagePerShop("pos");
