@@ -1,9 +1,10 @@
 /* global document -- used inside page.evaluate callbacks, which run in the browser */
 // The point of sale's pictures for `npm run screenshots` (scripts/screenshots.mjs): signed in
 // through the demo's link, an amount typed on the keyboard and charged for real against the
-// sandbox; "keypad" (the amount typed), "waiting" (the QR code) and "paid" (the sandbox pays it in full) at tablet portrait,
+// sandbox; "keypad" (the amount typed), "waiting" (the QR code), "underpaid" (the sandbox pays 60 %) and "paid" (then the rest) at tablet portrait,
 // tablet landscape and 360 px, light and dark: docs/screenshots/pos-<state>-<theme>-<size>.png.
 import { join } from "node:path";
+import Decimal from "decimal.js";
 
 const SIZES = {
   portrait: { viewport: { width: 768, height: 1024 }, scale: 1 },
@@ -62,10 +63,14 @@ export async function shootPosPages({ browser, checkoutUrl, control, out }) {
       await page.waitForFunction(() => document.querySelector("crypto-checkout")?.payment?.status === "NEW");
       const payment = await page.evaluate(() => document.querySelector("crypto-checkout").payment);
       await shot("waiting");
-      await control(`/payments/${payment.paymentId}/transactions`, {
-        amount: payment.transferAmount,
-        state: "ACCEPTED",
-      });
+      // The customer sends 60 % first (Underpaid, what is still to pay), then the rest.
+      const part = new Decimal(payment.transferAmount).mul("0.6").toDecimalPlaces(8, Decimal.ROUND_DOWN);
+      await control(`/payments/${payment.paymentId}/transactions`, { amount: part.toFixed(8), state: "ACCEPTED" });
+      await page.locator(".overlay-underpaid").waitFor({ timeout: 30_000 });
+      await page.mouse.move(0, 0);
+      await shot("underpaid");
+      const rest = new Decimal(payment.transferAmount).minus(part).toFixed();
+      await control(`/payments/${payment.paymentId}/transactions`, { amount: rest, state: "ACCEPTED" });
       await page.locator(".overlay-paid").waitFor({ timeout: 30_000 });
       await page.mouse.move(0, 0);
       await shot("paid");

@@ -151,7 +151,7 @@ describe("the point of sale's layout", () => {
       ]);
       const title = doc.querySelector(".overlay-paid h2");
       expect(title?.textContent).to.equal("Paid");
-      expect(parseFloat(win.getComputedStyle(title as Element).fontSize), "Paid's letters").to.be.at.least(56);
+      expect(parseFloat(win.getComputedStyle(title as Element).fontSize), "Paid's letters").to.be.at.least(48);
       expect(await frameViolations(win), "axe on Paid").to.deep.equal([]);
       expect(win.cspViolations).to.deep.equal([]);
     });
