@@ -110,23 +110,32 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ["widget/**", "test/widget/**", "demo/**", "dashboard/**", "test/dashboard/**", "refund-page/**"],
+    files: [
+      "widget/**",
+      "test/widget/**",
+      "demo/**",
+      "dashboard/**",
+      "test/dashboard/**",
+      "refund-page/**",
+      "pos/**",
+      "test/pos/**",
+    ],
     ...lit.configs["flat/recommended"],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**"],
+    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**"],
     ...litA11y.configs.recommended,
   },
   // Boundaries: which part of the project may import which (docs/architecture.md, "Boundaries").
   // test/tooling/boundaries.test.ts shows each rule refusing a forbidden import.
   {
-    // The element, the demo page and the dashboard run in the browser: from the Worker they may
+    // The element, the demo page, the dashboard and the point of sale run in the browser: from the Worker they may
     // import types, and values only from the wire modules (wire.ts and refund-wire.ts: a few
     // constants of the contracts) and the refund address check (refund-address.ts: the refund
     // page checks the customer's address as the Worker does). A value import of any other worker module would pull Worker code (zod,
     // lossless-json, ...) into their bundles.
-    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**"],
+    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

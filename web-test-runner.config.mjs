@@ -191,7 +191,7 @@ function forcedColorsCommand() {
 }
 
 export default {
-  files: ["test/widget/**/*.test.ts", "test/dashboard/**/*.test.ts"],
+  files: ["test/widget/**/*.test.ts", "test/dashboard/**/*.test.ts", "test/pos/**/*.test.ts"],
   nodeResolve: { browser: true },
   plugins: [
     forcedColorsCommand(),

@@ -70,7 +70,7 @@ export class DeskApi {
     return `${this.base}/shops/${encodeURIComponent(shop)}${path}`;
   }
 
-  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  protected async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (method !== "GET" && this.csrfToken) headers["x-csrf-token"] = this.csrfToken;

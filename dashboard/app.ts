@@ -292,6 +292,7 @@ export class DeskApp extends LightElement {
           <li><a href=${link.payments(shop)} aria-current=${current("payments")}>${t.nav.payments}</a></li>
           <li><a href=${link.webhooks(shop)} aria-current=${current("webhooks")}>${t.nav.webhooks}</a></li>
           <li><a href=${link.settings(shop)} aria-current=${current("settings")}>${t.nav.settings}</a></li>
+          <li><a href=${shop ? `/pos/${encodeURIComponent(shop)}/` : "/pos/"}>${t.nav.pos}</a></li>
         </ul>
       </nav>
     </header>`;

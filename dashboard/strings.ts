@@ -12,6 +12,8 @@ export const en = {
     payments: "Payments",
     webhooks: "Webhooks",
     settings: "Settings",
+    /** The point of sale (pos/, its own page at /pos/{shop}/). */
+    pos: "Point of sale",
   },
   shop: {
     label: "Shop",

@@ -60,6 +60,8 @@ console.log(`
   Dashboard:       ${servers.checkoutUrl}/dashboard/
                    sign in to the demo shops: ${servers.checkoutUrl}/demo/api/dashboard-sign-in
                    (a fresh single-use link each time it is opened; or: npx crypto-checkout dashboard login --shop demo-open)
+  Point of sale:   ${servers.checkoutUrl}/demo/api/pos-sign-in?shop=demo-open
+                   (signs in to the demo shop's counter with a fresh link each time; docs/point-of-sale.md)
   Checkout Worker: ${servers.checkoutUrl}
   Sandbox:         ${servers.sandboxUrl}  (control API under /sandbox/)
   Shop backend:    ${servers.backendUrl}  (receives the demo shops' webhooks: /received, /orders)

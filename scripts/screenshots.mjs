@@ -6,13 +6,14 @@
 // approval; desktop and 360 px; light and dark) as the Worker serves it, its API's answers a sample
 // month (scripts/dashboard-sample.mjs); then the refund page (awaiting the address, confirming,
 // received, an expired link; desktop and 360 px; light and dark) as the Worker serves it, the
-// refund link's answers a sample refund.
+// refund link's answers a sample refund; then the point of sale (scripts/pos-screenshots.mjs).
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
 import { sampleAnswer, sampleDetail } from "./dashboard-sample.mjs";
 import { launchChromium } from "./engines.mjs";
+import { shootPosPages } from "./pos-screenshots.mjs";
 import { ensureBuilt, ROOT, startServers } from "./servers.mjs";
 
 const OUT = join(ROOT, "docs", "screenshots");
@@ -37,6 +38,8 @@ const SAMPLE_ADDRESS = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 const DASHBOARD_ONLY = process.argv.includes("--dashboard");
 /** `--refund`: only the refund page's pictures. */
 const REFUND_ONLY = process.argv.includes("--refund");
+/** `--pos`: only the point of sale's pictures. */
+const POS_ONLY = process.argv.includes("--pos");
 
 ensureBuilt();
 mkdirSync(OUT, { recursive: true });
@@ -138,9 +141,11 @@ async function shootDashboard({ path, file, viewport, theme, scale = 1, act }) {
 }
 
 try {
-  if (!DASHBOARD_ONLY && !REFUND_ONLY) await shootElement();
-  if (!REFUND_ONLY) await shootDashboardPages();
-  if (!DASHBOARD_ONLY) await shootRefundPages();
+  if (!DASHBOARD_ONLY && !REFUND_ONLY && !POS_ONLY) await shootElement();
+  if (!REFUND_ONLY && !POS_ONLY) await shootDashboardPages();
+  if (!DASHBOARD_ONLY && !POS_ONLY) await shootRefundPages();
+  if (!DASHBOARD_ONLY && !REFUND_ONLY)
+    await shootPosPages({ browser, checkoutUrl: servers.checkoutUrl, control, out: OUT });
 } finally {
   await browser.close();
   await servers.stop();

@@ -67,12 +67,14 @@ const BUILD_OUTPUTS = [
   "dist/public/widget-manifest.json",
   "dist/public/demo/index.html",
   "dist/public/dashboard/index.html",
+  "dist/public/pos/index.html",
   "dist/public/refund/index.html",
 ];
 const BUILD_INPUTS = [
   "widget",
   "demo",
   "dashboard",
+  "pos",
   "refund-page",
   "public-headers",
   "worker/checkout/wire.ts",
@@ -84,6 +86,8 @@ const BUILD_INPUTS = [
   "scripts/build-widget.mjs",
   "scripts/build-demo.mjs",
   "scripts/build-dashboard.mjs",
+  "scripts/build-pos.mjs",
+  "scripts/lit-app-build.mjs",
   "scripts/build-refund-page.mjs",
 ];
 

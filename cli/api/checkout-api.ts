@@ -791,6 +791,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/shops/{shop}/pos/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charge an amount at the counter: a new payment of the session's shop
+         * @description The point of sale's Charge (docs/point-of-sale.md). The amount is a plain decimal in one of the shop's price currencies with at most that currency's decimals, above zero and within the shop's limits when it has them; the shop's pricing mode does not apply (the session is the authority on the price). The memo becomes the payment's `walletMessage`. The order id is the Worker's. Rate-limited per client and shop as the element's creates are.
+         */
+        post: operations["posCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/shops/{shop}/settings": {
         parameters: {
             query?: never;
@@ -1359,6 +1379,17 @@ export interface components {
         };
         DeskPing: {
             eventId: string;
+        };
+        /** @description A sale of the point of sale: an ordinary payment of the shop, for the element to show. */
+        DeskPosSale: {
+            /** @description `pos-{yyyymmdd}-{16 hex}`, made by the Worker. */
+            orderId: string;
+            paymentId: string;
+            /** @description For the element's `client-secret` attribute: keep it in the page's memory only. */
+            clientSecret: string;
+            priceAmount: components["schemas"]["DecimalString"];
+            priceCurrency: string;
+            transferCurrency: string;
         };
         DeskRedelivery: {
             /** @constant */
@@ -10013,6 +10044,260 @@ export interface operations {
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "setup",
                      *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`, `upstream_error`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    posCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priceAmount": "12.50",
+                 *       "priceCurrency": "EUR",
+                 *       "transferCurrency": "BTC",
+                 *       "memo": "Table 4"
+                 *     }
+                 */
+                "application/json": {
+                    priceAmount: string;
+                    priceCurrency: string;
+                    transferCurrency: string;
+                    memo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment was created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderId": "pos-20261127-0123456789abcdef",
+                     *       "paymentId": "pay_3f9a1c",
+                     *       "clientSecret": "cs_5b0f9c2e8d1a4b7c9e3f6a2d8c1b4e7f",
+                     *       "priceAmount": "12.50",
+                     *       "priceCurrency": "EUR",
+                     *       "transferCurrency": "BTC"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeskPosSale"];
+                };
+            };
+            /** @description An error: `invalid_request`, `amount_out_of_range`, `currency_not_enabled`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `csrf_refused`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "csrf_refused",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
                      *       }
                      *     }
                      */

@@ -31,6 +31,7 @@ import {
   stashOrder,
   stashPayment,
 } from "./result.js";
+import { showPosLink } from "./pos-link.js";
 import { SandboxPane } from "./sandbox-pane.js";
 import { embedSnippet, type WidgetManifest } from "./snippet.js";
 import { tamperToken } from "./token.js";
@@ -229,6 +230,7 @@ async function loadShop({ tamper = false } = {}): Promise<void> {
   if (config.transferCurrency && !settings.transferCurrencies.some((c) => c.code === config.transferCurrency))
     config.transferCurrency = "";
   if (!resultPage) history.replaceState(null, "", configToQuery(config));
+  showPosLink(byId<HTMLAnchorElement>("pos-link"), settings.shop);
   byId("shop-notice").textContent =
     `${settings.name} · ${settings.environment === "sandbox" ? "sandbox (test coins only)" : "production"} · ${settings.pricing} pricing`;
   sandboxPane.show(settings.environment === "sandbox" && !(resultPage && isFinalResult(resultPage.result)));

@@ -24,12 +24,13 @@
  * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/cancel    RefundView
  * - POST   /dashboard/api/shops/{shop}/payments/{paymentId}/refunds/{refundId}/link      201 RefundLinkCreated
  *   (answers: backend-wire.ts, as the backend API's refund routes; bodies: DeskRefundCreate, DeskRefundApproval)
+ * - POST   /dashboard/api/shops/{shop}/pos/charges                 201 DeskPosSale (body DeskPosCharge; the point of sale)
  * Sign-in links are made server to server: POST /api/shops/{shop}/dashboard/sign-in-links
  * (the shop's backend token) or POST /admin/dashboard/sign-in-links (the admin token, any shop or
  * the operator's view of every shop), answering DeskSignInLink.
  */
 import type { DeliveryAttempt, DeliveryState, EndpointDelivery, LedgerPayment, WebhookEvent } from "./backend-wire.js";
-import type { PaymentView } from "./wire.js";
+import type { DecimalString, PaymentView } from "./wire.js";
 
 /** Who a session belongs to, as the Worker's routes see it (never sent with secrets). */
 export interface DeskIdentity {
@@ -188,4 +189,28 @@ export interface DeskRefundApproval {
   amount: string;
   currency: string;
   address: string;
+}
+
+/**
+ * POST /dashboard/api/shops/{shop}/pos/charges: the point of sale's "Charge" (docs/point-of-sale.md).
+ * The amount as typed at the counter, a decimal string in the price currency with at most that
+ * currency's decimals; the memo goes to the customer's wallet as the payment's walletMessage.
+ */
+export interface DeskPosCharge {
+  priceAmount: DecimalString;
+  priceCurrency: string;
+  transferCurrency: string;
+  memo?: string;
+}
+
+/** The answer to a charge: an ordinary payment of the shop, for the element (`payment-id`, `client-secret`). */
+export interface DeskPosSale {
+  /** `pos-` and the day and a random part, made by the Worker. */
+  orderId: string;
+  paymentId: string;
+  /** What the element needs to read and follow the payment; kept in the page's memory only. */
+  clientSecret: string;
+  priceAmount: DecimalString;
+  priceCurrency: string;
+  transferCurrency: string;
 }

@@ -31,18 +31,29 @@ export const createPaymentSchema = z.strictObject({
 });
 export type CreatePaymentBody = z.output<typeof createPaymentSchema>;
 
-interface Price {
+export interface Price {
   priceAmount: string;
   priceCurrency: string;
 }
 
-function assertPriceCurrency(shop: Shop, currency: string): void {
+/** 400 currency_not_enabled unless the shop prices in `currency`. */
+export function assertPriceCurrency(shop: Shop, currency: string): void {
   if (!shop.priceCurrencies.includes(currency)) {
     throw new CheckoutError(
       400,
       "currency_not_enabled",
       `This shop prices in ${shop.priceCurrencies.join(", ")}, not ${currency}.`,
     );
+  }
+}
+
+/** 400 amount_out_of_range unless the amount is above zero and inside the shop's limits (when it has them). */
+export function assertAmountInRange(shop: Pick<Shop, "limits">, amount: string, currency: string): void {
+  const value = new Decimal(amount);
+  const limits = shop.limits;
+  if (!value.gt(0) || (limits && (value.lt(limits.min) || value.gt(limits.max)))) {
+    const range = limits ? `between ${limits.min} and ${limits.max} ${currency}` : "greater than zero";
+    throw new CheckoutError(400, "amount_out_of_range", `The amount must be ${range}.`);
   }
 }
 
@@ -80,12 +91,7 @@ export async function decidePrice(shop: Shop, body: CreatePaymentBody, now?: Dat
     throw new CheckoutError(400, "invalid_request", "priceAmount and priceCurrency are required.");
   }
   assertPriceCurrency(shop, body.priceCurrency);
-  const amount = new Decimal(body.priceAmount);
-  const limits = shop.limits;
-  if (!amount.gt(0) || (limits && (amount.lt(limits.min) || amount.gt(limits.max)))) {
-    const range = limits ? `between ${limits.min} and ${limits.max} ${body.priceCurrency}` : "greater than zero";
-    throw new CheckoutError(400, "amount_out_of_range", `The amount must be ${range}.`);
-  }
+  assertAmountInRange(shop, body.priceAmount, body.priceCurrency);
   return { priceAmount: body.priceAmount, priceCurrency: body.priceCurrency };
 }
 
@@ -97,18 +103,49 @@ export async function createPayment(
   requestId: string,
 ): Promise<OrderPayment> {
   const price = await decidePrice(shop, body);
-  await assertTransferCurrency(env, shop, body.transferCurrency);
+  return createPricedPayment(
+    env,
+    shop,
+    { orderId: body.orderId, transferCurrency: body.transferCurrency, price },
+    requestUrl,
+    requestId,
+  );
+}
+
+/** An order whose price is decided (by the element's create, or the point of sale's session). */
+export interface PricedOrder {
+  orderId: string;
+  transferCurrency: string;
+  price: Price;
+  /** Shown in the customer's wallet (the point of sale's memo). */
+  walletMessage?: string;
+}
+
+/**
+ * The creation path every payment takes once its price is decided: the transfer currency checked
+ * against the shop and the upstream, the shop's ceiling, the notification and redirect URLs, then
+ * the order's OrderObject creates it once.
+ */
+export async function createPricedPayment(
+  env: Env,
+  shop: Shop,
+  order: PricedOrder,
+  requestUrl: string,
+  requestId: string,
+): Promise<OrderPayment> {
+  await assertTransferCurrency(env, shop, order.transferCurrency);
   // Only creates that passed every check count against the shop's ceiling: junk cannot use it up.
   await limitShopCreates(env, shop.id);
   const request: NewPaymentRequest = {
-    ...price,
-    transferCurrency: body.transferCurrency,
+    ...order.price,
+    transferCurrency: order.transferCurrency,
     notificationUrl: hookUrlFor(env, shop, requestUrl),
-    externalPaymentId: await externalPaymentIdFor(shop.id, body.orderId),
+    externalPaymentId: await externalPaymentIdFor(shop.id, order.orderId),
   };
-  const redirectUrls = redirectUrlsFor(shop, body.orderId);
+  if (order.walletMessage) request.walletMessage = order.walletMessage;
+  const redirectUrls = redirectUrlsFor(shop, order.orderId);
   if (Object.keys(redirectUrls).length) request.redirectUrls = redirectUrls;
-  return orderObject(env, shop.id, body.orderId).create(request, shop.pricing === "signed", requestId);
+  return orderObject(env, shop.id, order.orderId).create(request, shop.pricing === "signed", requestId);
 }
 
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;

@@ -19,6 +19,11 @@
  * shared or reloaded deep link loads the app, which then reads its URL. `/dashboard/api/*` is the
  * dashboard's API, not a page.
  *
+ * The point of sale (scripts/build-pos.mjs) is one page for every shop: `/pos/` and `/pos/{shop}/`
+ * are answered with its index.html (with its CSP, `Referrer-Policy: no-referrer` and no-store), `/pos`
+ * and `/pos/{shop}` redirect there, and its script, stylesheet and icon are served as they are.
+ * `run_worker_first` sends all of `/pos/*` here.
+ *
  * The refund page (scripts/build-refund-page.mjs) is one file for every shop: `/refund/{shop}/` is
  * answered with its index.html (`/refund/`, with its CSP, `Referrer-Policy: no-referrer` and
  * no-store), `/refund/{shop}` redirects there (the browser keeps the link's fragment, the token),
@@ -65,16 +70,30 @@ export const DASHBOARD_PAGES = [
 assetsRoutes.get("/dashboard", (c) => c.redirect("/dashboard/", 301));
 for (const page of DASHBOARD_PAGES) assetsRoutes.get(page, (c) => fromAssets(c.env, c.req.raw, "/dashboard/"));
 
-/** The refund page's own files (the page's path holds a shop id, which has no dot). */
-assetsRoutes.get("/refund/:file{refund\\.(?:js|js\\.map|css)|favicon\\.svg}", (c) =>
-  fromAssets(c.env, c.req.raw, `/refund/${c.req.param("file")}`),
-);
-assetsRoutes.get("/refund/:shop", (c) => {
-  const shop = c.req.param("shop");
-  if (!SHOP_ID.test(shop)) throw new CheckoutError(404, "not_found", "No such page.");
-  return c.redirect(`/refund/${shop}/`, 301);
-});
-assetsRoutes.get("/refund/:shop/", (c) => {
-  if (!SHOP_ID.test(c.req.param("shop"))) throw new CheckoutError(404, "not_found", "No such page.");
-  return fromAssets(c.env, c.req.raw, "/refund/");
-});
+/**
+ * A page that is one file for every shop, at `/{page}/{shop}/` (its index.html), with its own
+ * script, stylesheet and icon beside it (the page's path holds a shop id, which has no dot), and
+ * `/{page}/{shop}` redirecting to the slash (the browser keeps the URL's fragment).
+ */
+function pagePerShop(page: "refund" | "pos"): void {
+  assetsRoutes.get(`/${page}/:file{${page}\\.(?:js|js\\.map|css)|favicon\\.svg}`, (c) =>
+    fromAssets(c.env, c.req.raw, `/${page}/${c.req.param("file")}`),
+  );
+  assetsRoutes.get(`/${page}/:shop`, (c) => {
+    const shop = c.req.param("shop");
+    if (!SHOP_ID.test(shop)) throw new CheckoutError(404, "not_found", "No such page.");
+    return c.redirect(`/${page}/${shop}/`, 301);
+  });
+  assetsRoutes.get(`/${page}/:shop/`, (c) => {
+    if (!SHOP_ID.test(c.req.param("shop"))) throw new CheckoutError(404, "not_found", "No such page.");
+    return fromAssets(c.env, c.req.raw, `/${page}/`);
+  });
+}
+
+/** The refund page (docs/refunds.md). */
+pagePerShop("refund");
+
+/** The point of sale (docs/point-of-sale.md), also at /pos/ itself (the session's first shop). */
+assetsRoutes.get("/pos", (c) => c.redirect("/pos/", 301));
+assetsRoutes.get("/pos/", (c) => fromAssets(c.env, c.req.raw, "/pos/"));
+pagePerShop("pos");

@@ -17,6 +17,7 @@
  * - POST  /shops/{shop}/payments/{paymentId}/refunds/{refundId}/approve  RefundView ({amount, currency, address} as shown)
  * - POST  /shops/{shop}/payments/{paymentId}/refunds/{refundId}/cancel   RefundView ({} or {reason})
  * - POST  /shops/{shop}/payments/{paymentId}/refunds/{refundId}/link     201 RefundLinkCreated
+ * - POST  /shops/{shop}/pos/charges                      201 DeskPosSale (the point of sale's Charge; rate-limited as creates are)
  * Every handler first checks the session and that the shop is one of its shops (desk-shop.ts);
  * the work is in desk/ (the ledger's list in ledger-lists.ts and the refund calls in refund-calls.ts,
  * shared with the backend's API; the refunds' actor is the session's, as the audit log names it).
@@ -27,11 +28,13 @@ import type { DeskRedelivery } from "../dashboard-wire.js";
 import { DEFAULT_OVERVIEW_DAYS, MAX_OVERVIEW_DAYS, overview } from "../desk/desk-overview.js";
 import { paymentDetail } from "../desk/desk-payment.js";
 import { patchSettings, settingsOf, settingsPatch } from "../desk/desk-settings.js";
+import { chargeAtCounter, posChargeSchema } from "../desk/desk-pos.js";
 import { deskActor, deskShopGuard, requireDesk, requireDeskShop } from "../desk/desk-shop.js";
 import { sendPing, webhookStats } from "../desk/desk-webhooks.js";
 import { eventIdParam, redeliver } from "../events/redeliver.js";
 import { CheckoutError } from "../http/errors.js";
 import { jsonBody, limitBody, queryParams, type AppEnv } from "../http/plumbing.js";
+import { rateLimitCreate } from "../payments/create-payment.js";
 import { PAYMENT_ID } from "../rules.js";
 import { filterQuery, ledgerOf, listQuery, paymentsCsv, paymentsPage } from "./ledger-lists.js";
 import {
@@ -50,6 +53,7 @@ import {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_SETTINGS_BODY = 64 * 1024;
+const MAX_CHARGE_BODY = 2 * 1024;
 
 export const overviewQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(MAX_OVERVIEW_DAYS).optional(),
@@ -145,3 +149,17 @@ dashboardApi.post(`${REFUNDS}/:refundId/cancel`, limitBody(MAX_REFUND_BODY), asy
 );
 
 dashboardApi.post(`${REFUNDS}/:refundId/link`, async (c) => linkRefund(c, await deskCaller(c)));
+
+// ---- the point of sale (docs/point-of-sale.md): a payment of the session's shop, its amount typed at the counter
+
+dashboardApi.post(
+  "/shops/:shop/pos/charges",
+  limitBody(MAX_CHARGE_BODY),
+  rateLimitCreate,
+  jsonBody(posChargeSchema),
+  async (c) => {
+    const shop = await requireDeskShop(c);
+    const sale = await chargeAtCounter(c.env, shop, c.req.valid("json"), c.req.url, c.get("requestId"));
+    return c.json(sale, 201, NO_STORE);
+  },
+);

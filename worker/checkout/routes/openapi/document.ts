@@ -11,6 +11,7 @@ import { adminOperations } from "./admin.js";
 import { backendOperations } from "./backend.js";
 import { components } from "./components.js";
 import { dashboardOperations } from "./dashboard.js";
+import { posOperations } from "./pos.js";
 import { healthOperations } from "./health.js";
 import { hookOperations } from "./hooks.js";
 import { openApiPath, operationObject, type Operation } from "./operation.js";
@@ -30,6 +31,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...backendOperations,
   ...refundOperations,
   ...dashboardOperations,
+  ...posOperations,
   ...adminOperations,
   ...healthOperations,
 ];
@@ -43,6 +45,7 @@ export const NOT_IN_THE_API: readonly { path: RegExp; why: string }[] = [
   { path: /^\/demo(\/.*)?$/, why: "the demo page and its helper routes (demo mode only)" },
   { path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|settings))?$/, why: "the dashboard's pages" },
   { path: /^\/refund\/(:shop\/?|:file\{.*\})$/, why: "the hosted refund page and its files" },
+  { path: /^\/pos(\/|\/:shop\/?|\/:file\{.*\})?$/, why: "the point of sale's page and its files" },
 ];
 
 const TAGS = [
