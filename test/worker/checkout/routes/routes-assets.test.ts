@@ -183,6 +183,36 @@ describe("static assets, through the asset layer", () => {
     }
   });
 
+  it("serves the receipt page's index.html at /receipt/{shop}/{paymentId} for every payment, never stored, under its CSP, without Referer", async () => {
+    for (const path of ["/receipt/demo-open/pay_1", "/receipt/another_shop-2/3f9a1c-4/"]) {
+      const response = await fromEdge(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Content-Type")).toMatch(/text\/html/);
+      expect(response.headers.get("Content-Security-Policy")).toBe(REFUND_CSP);
+      expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      expect(await response.text()).toContain("Receipt page fixture");
+    }
+    const script = await fromEdge("/receipt/receipt.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("Cache-Control")).toBe("no-cache");
+    expect(script.headers.get("Content-Security-Policy")).toBe(REFUND_CSP);
+    expect(await script.text()).toContain("Receipt page script fixture");
+    for (const path of [
+      "/receipt/",
+      "/receipt/demo-open",
+      "/receipt/Not A Shop/pay_1",
+      "/receipt/demo-open/a.b",
+      "/receipt/demo-open/pay_1/x",
+    ]) {
+      const response = await fromEdge(path);
+      expect(response.status, path).toBe(404);
+      expect((await errorOf(response)).code, path).toBe("not_found");
+    }
+  });
+
   it("runs the Worker first for its own routes: /api/*, /hooks/*, /demo/api/*", async () => {
     const unknownShop = await fromEdge("/api/shops/no-such-shop");
     expect(fromWorker(unknownShop)).toBe(true);

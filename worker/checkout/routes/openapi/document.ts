@@ -15,6 +15,7 @@ import { healthOperations } from "./health.js";
 import { hookOperations } from "./hooks.js";
 import { openApiPath, operationObject, type Operation } from "./operation.js";
 import { publicOperations } from "./public.js";
+import { receiptOperations } from "./receipt.js";
 import { refundOperations } from "./refunds.js";
 import { webhookEntries } from "./webhooks.js";
 
@@ -26,6 +27,7 @@ export const API_VERSION = "1.0.0";
 /** Every documented route, area by area. */
 export const OPERATIONS: readonly Operation[] = [
   ...publicOperations,
+  ...receiptOperations,
   ...hookOperations,
   ...backendOperations,
   ...refundOperations,
@@ -43,6 +45,7 @@ export const NOT_IN_THE_API: readonly { path: RegExp; why: string }[] = [
   { path: /^\/demo(\/.*)?$/, why: "the demo page and its helper routes (demo mode only)" },
   { path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|settings))?$/, why: "the dashboard's pages" },
   { path: /^\/refund\/(:shop\/?|:file\{.*\})$/, why: "the hosted refund page and its files" },
+  { path: /^\/receipt\/(:shop(\/:paymentId)?|:file\{.*\})$/, why: "the hosted receipt page and its files" },
 ];
 
 const TAGS = [
