@@ -110,7 +110,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ["widget/**", "test/widget/**", "demo/**", "dashboard/**", "test/dashboard/**", "refund-page/**", "receipt-page/**"],
+    files: [
+      "widget/**",
+      "test/widget/**",
+      "demo/**",
+      "dashboard/**",
+      "test/dashboard/**",
+      "refund-page/**",
+      "receipt-page/**",
+    ],
     ...lit.configs["flat/recommended"],
     languageOptions: { globals: { ...globals.browser } },
   },
