@@ -37,7 +37,11 @@ export function summaryLines(r: Receipt, timeZone?: string): Line[] {
   if (r.description !== undefined) lines.push({ label: "For", text: r.description });
   if (r.orderId !== null) lines.push({ label: "Order", text: r.orderId, code: true });
   lines.push({ label: "Price", text: money(r.price.amount, r.price.currency) });
-  lines.push({ label: "Paid", text: money(r.transfer.amount, r.transfer.currency) });
+  lines.push({ label: `Amount in ${r.transfer.currency}`, text: money(r.transfer.amount, r.transfer.currency) });
+  lines.push({
+    label: "Paid",
+    text: `${money(r.paid.transferAmount, r.transfer.currency)} (${money(r.paid.priceAmount, r.price.currency)})`,
+  });
   if (r.exchangeRate !== null)
     lines.push({
       label: "Exchange rate",

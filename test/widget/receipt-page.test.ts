@@ -65,7 +65,8 @@ describe("receipt page: its words", () => {
     expect(lines.map((l) => [l.label, l.text])).to.deep.equal([
       ["Order", "NW-1001"],
       ["Price", "€25.00"],
-      ["Paid", "0.000412345678901234567 BTC"],
+      ["Amount in BTC", "0.000412345678901234567 BTC"],
+      ["Paid", "0.000412345678901234567 BTC (€25.00)"],
       ["Exchange rate", "1 BTC = €60,629.580000000000000001"],
       ["Confirmed", "November 27, 2026 at 10:21:00 AM UTC"],
       ["Payment reference", RECEIPT.reference],
@@ -162,7 +163,7 @@ describe("receipt page: the page", () => {
       expect(frame.win.document.activeElement).to.equal(frame.main.querySelector("h1"));
       expect(textOf(frame.main)).to.contain(TX_ID);
       expect(textOf(frame.main)).to.contain("Test payment: no real money moved");
-      expect(textOf(frame.main.querySelector(".summary"))).to.contain("Paid0.000412345678901234567 BTC");
+      expect(textOf(frame.main.querySelector(".summary"))).to.contain("Paid0.000412345678901234567 BTC (€25.00)");
       expect(frame.main.querySelector("time")?.getAttribute("datetime")).to.equal(RECEIPT.confirmedAt);
       const root = frame.win.document.documentElement;
       expect(root.scrollWidth, "no sideways scrolling").to.be.at.most(root.clientWidth);
