@@ -3,12 +3,14 @@
  * the dashboard's with a signed-in session, the receipt link in the CONFIRMED payment's webhooks,
  * and the hosted page's path. Every answer is also checked against the OpenAPI document (call()).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { PaymentEvent } from "../../../../worker/checkout/backend-wire.js";
 import type { Receipt, ReceiptAnswer, ReceiptNotReady } from "../../../../worker/checkout/receipt-wire.js";
 import type { CreatedPayment } from "../../../../worker/checkout/wire.js";
 import { deskCall, signedIn } from "../support/desk-sign-in.js";
+import { forgottenPayment } from "../support/forgotten.js";
 import { call, errorOf, ORIGIN, postJson } from "../support/http.js";
+import { paymentRow } from "../support/ledger.js";
 import { freshOrderId, settle } from "../support/orders.js";
 import { transaction } from "../support/payments.js";
 import { useStubs } from "../support/stubs.js";
@@ -157,6 +159,27 @@ describe("GET /api/shops/{shop}/payments/{paymentId}/receipt", () => {
     const shop = await call("/api/shops/no-such-shop/payments/pay_1/receipt?clientSecret=x");
     expect(shop.status).toBe(404);
     expect((await errorOf(shop)).code).toBe("unknown_shop");
+  });
+});
+
+describe("the receipt of a payment whose snapshots were forgotten", () => {
+  it("comes from the ledger, dated by its final event, with no request to the payment service; still only with the secret", async () => {
+    const payment = await forgottenPayment(stubs.upstream);
+    const row = await vi.waitFor(async () => {
+      const found = await paymentRow("demo-open", payment.paymentId);
+      if (found?.final_at == null) throw new Error("the ledger has no final row yet");
+      return found;
+    });
+    const gets = () => stubs.upstream.count("GET", `/v3/payments/${payment.paymentId}`);
+    const before = gets();
+    const wrong = await call(receiptPath("demo-open", payment.paymentId, "not-the-secret"));
+    expect(wrong.status).toBe(404);
+    const receipt = (await (
+      await call(receiptPath("demo-open", payment.paymentId, payment.clientSecret))
+    ).json()) as Receipt;
+    expect([receipt.confirmed, receipt.reference, receipt.price.amount]).toEqual([true, payment.paymentId, "25.00"]);
+    expect(receipt.confirmedAt).toBe(new Date(row.final_at ?? 0).toISOString());
+    expect(gets()).toBe(before);
   });
 });
 

@@ -45,7 +45,7 @@ export const NOT_IN_THE_API: readonly { path: RegExp; why: string }[] = [
   { path: /^\/demo(\/.*)?$/, why: "the demo page and its helper routes (demo mode only)" },
   { path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|settings))?$/, why: "the dashboard's pages" },
   { path: /^\/refund\/(:shop\/?|:file\{.*\})$/, why: "the hosted refund page and its files" },
-  { path: /^\/receipt\/(:shop(\/:paymentId)?|:file\{.*\})$/, why: "the hosted receipt page and its files" },
+  { path: /^\/receipt\/(:shop\/:paymentId\/?|:file\{.*\})$/, why: "the hosted receipt page and its files" },
 ];
 
 const TAGS = [
