@@ -89,6 +89,7 @@ const BUILD_INPUTS = [
   "scripts/build-dashboard.mjs",
   "scripts/build-refund-page.mjs",
   "scripts/build-receipt-page.mjs",
+  "scripts/static-page.mjs",
 ];
 
 /** Whether dist/public is missing or older than its sources. */
