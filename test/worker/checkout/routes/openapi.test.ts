@@ -47,7 +47,8 @@ describe("the OpenAPI document", () => {
   it("leaves out only files, pages (the dashboard's, the refund and the receipt page) and the demo's helpers", () => {
     const excluded = appRoutes.filter(({ path }) => NOT_IN_THE_API.some((e) => e.path.test(path)));
     expect(excluded.length).toBeGreaterThan(0);
-    for (const { path } of excluded) expect(path).toMatch(/^\/(demo|dashboard|refund|receipt|chunks|:file|widget-manifest)/);
+    for (const { path } of excluded)
+      expect(path).toMatch(/^\/(demo|dashboard|refund|receipt|chunks|:file|widget-manifest)/);
   });
 
   it("has a webhook of every event type and the error body's every code", () => {
