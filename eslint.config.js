@@ -119,33 +119,35 @@ export default tseslint.config(
       "refund-page/**",
       "pos/**",
       "test/pos/**",
+      "receipt-page/**",
     ],
     ...lit.configs["flat/recommended"],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**"],
+    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**", "receipt-page/**"],
     ...litA11y.configs.recommended,
   },
   // Boundaries: which part of the project may import which (docs/architecture.md, "Boundaries").
   // test/tooling/boundaries.test.ts shows each rule refusing a forbidden import.
   {
-    // The element, the demo page, the dashboard and the point of sale run in the browser: from the Worker they may
-    // import types, and values only from the wire modules (wire.ts and refund-wire.ts: a few
-    // constants of the contracts) and the refund address check (refund-address.ts: the refund
-    // page checks the customer's address as the Worker does). A value import of any other worker module would pull Worker code (zod,
-    // lossless-json, ...) into their bundles.
-    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**"],
+    // The element, the demo page, the dashboard, the point of sale and the receipt page run in the
+    // browser: from the Worker they may import types, and values only from the wire modules
+    // (wire.ts, refund-wire.ts and receipt-wire.ts: a few constants and URL builders of the
+    // contracts) and the refund address check (refund-address.ts: the refund page checks the
+    // customer's address as the Worker does). A value import of any other worker module would pull
+    // Worker code (zod, lossless-json, ...) into their bundles.
+    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**", "receipt-page/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+worker/(?!checkout/(wire|refund-wire|refund-address)(\\.js)?$)",
+              regex: "^(\\.\\./)+worker/(?!checkout/(wire|refund-wire|receipt-wire|refund-address)(\\.js)?$)",
               allowTypeImports: true,
               message:
-                "Only types may be imported from the Worker; values only from worker/checkout/wire.js, worker/checkout/refund-wire.js and worker/checkout/refund-address.js.",
+                "Only types may be imported from the Worker; values only from worker/checkout/wire.js, worker/checkout/refund-wire.js, worker/checkout/receipt-wire.js and worker/checkout/refund-address.js.",
             },
           ],
         },

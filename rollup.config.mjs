@@ -201,7 +201,7 @@ export default {
     terser({
       module: true,
       ecma: 2022,
-      compress: { passes: 3 },
+      compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true },
       // The element's internal reactive state and the fields of its internal records and classes
       // (the Worker's API client, the stream's options; never public API, never in the wire format
       // or a language catalog, which other chunks read) get short names too.
@@ -211,7 +211,7 @@ export default {
             `^(${[
               "_(phase|settings|view|error|connection|messages|locale|now)",
               "payInstructions|serverTimeMs|receivedAt|remainingMs|movedToLead|deadline|cancelled|counting|warned|focused",
-              "shopUrl|paymentUrl|streamUrl|getShop|createPayment|getPayment",
+              "shopUrl|paymentUrl|streamUrl|receiptUrl|getShop|createPayment|getPayment",
               "maxSocketFailures|pollIntervalMs|pingIntervalMs|pongTimeoutMs|onView|onState|backoff|baseMs|maxMs",
               QRCODE_INTERNALS,
             ].join("|")})$`,

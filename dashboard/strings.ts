@@ -142,6 +142,8 @@ export const en = {
     earlier: "Earlier payments of this order",
     noEarlier: "This is the order's only payment.",
     json: "This payment as JSON",
+    /** A confirmed payment's receipt page, as the customer sees it (a new tab). */
+    receipt: "Open receipt",
     orderApi: "The order API (for the shop's backend, with its token):",
   },
   refunds: {

@@ -6,7 +6,9 @@
 // approval; desktop and 360 px; light and dark) as the Worker serves it, its API's answers a sample
 // month (scripts/dashboard-sample.mjs); then the refund page (awaiting the address, confirming,
 // received, an expired link; desktop and 360 px; light and dark) as the Worker serves it, the
-// refund link's answers a sample refund; then the point of sale (scripts/pos-screenshots.mjs).
+// refund link's answers a sample refund; then the point of sale (scripts/pos-screenshots.mjs); then
+// the receipt page (a receipt, and one not ready yet; desktop and 360 px; light and dark) as the
+// Worker serves it, the receipt route's answer a sample.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,12 +36,46 @@ const SAMPLE_REFUND = {
 };
 const SAMPLE_ADDRESS = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 
+/** The sample receipt the receipt page shows (worker/checkout/receipt-wire.ts, Receipt). */
+const SAMPLE_RECEIPT = {
+  confirmed: true,
+  shop: { id: "demo-open", name: "Northwind Coffee" },
+  sandbox: true,
+  orderId: "NW-1001",
+  reference: "3f9a1c2e-8b7d-4c1a-9e5f-0a1b2c3d4e5f",
+  confirmedAt: "2026-11-24T10:21:00.000Z",
+  price: { amount: "47.40", currency: "EUR" },
+  transfer: { amount: "0.00078183", currency: "BTC" },
+  paid: { priceAmount: "47.40", transferAmount: "0.00078183" },
+  exchangeRate: "60627.50",
+  transactions: [
+    {
+      transactionId: "f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16",
+      amount: "0.00050000",
+      priceAmount: "30.31",
+      state: "ACCEPTED",
+      observedTime: "2026-11-24T10:02:00Z",
+      acceptedTime: "2026-11-24T10:12:00Z",
+    },
+    {
+      transactionId: "0e3e2357e806b6cdb1f70b54c3a3a17b6714ee1f0e68bebb44a74b1efd512098",
+      amount: "0.00028183",
+      priceAmount: "17.09",
+      state: "ACCEPTED",
+      observedTime: "2026-11-24T10:09:00Z",
+      acceptedTime: "2026-11-24T10:21:00Z",
+    },
+  ],
+};
+
 /** `--dashboard`: only the dashboard's pictures (the element's stay as they are). */
 const DASHBOARD_ONLY = process.argv.includes("--dashboard");
 /** `--refund`: only the refund page's pictures. */
 const REFUND_ONLY = process.argv.includes("--refund");
 /** `--pos`: only the point of sale's pictures. */
 const POS_ONLY = process.argv.includes("--pos");
+/** `--receipt`: only the receipt page's pictures. */
+const RECEIPT_ONLY = process.argv.includes("--receipt");
 
 ensureBuilt();
 mkdirSync(OUT, { recursive: true });
@@ -141,11 +177,12 @@ async function shootDashboard({ path, file, viewport, theme, scale = 1, act }) {
 }
 
 try {
-  if (!DASHBOARD_ONLY && !REFUND_ONLY && !POS_ONLY) await shootElement();
-  if (!REFUND_ONLY && !POS_ONLY) await shootDashboardPages();
-  if (!DASHBOARD_ONLY && !POS_ONLY) await shootRefundPages();
-  if (!DASHBOARD_ONLY && !REFUND_ONLY)
-    await shootPosPages({ browser, checkoutUrl: servers.checkoutUrl, control, out: OUT });
+  const only = DASHBOARD_ONLY || REFUND_ONLY || POS_ONLY || RECEIPT_ONLY;
+  if (!only) await shootElement();
+  if (!only || DASHBOARD_ONLY) await shootDashboardPages();
+  if (!only || REFUND_ONLY) await shootRefundPages();
+  if (!only || POS_ONLY) await shootPosPages({ browser, checkoutUrl: servers.checkoutUrl, control, out: OUT });
+  if (!only || RECEIPT_ONLY) await shootReceiptPages();
 } finally {
   await browser.close();
   await servers.stop();
@@ -276,5 +313,44 @@ async function shootRefundPages() {
     for (const theme of ["light", "dark"]) {
       await shootRefund({ step, viewport: DESKTOP, theme, suffix: "" });
       await shootRefund({ step, viewport: PHONE, theme, scale: 2, suffix: "-360" });
+    }
+}
+
+/**
+ * The receipt page, served by the Worker from the built page, in `theme`: the receipt route's
+ * answer is the sample receipt ("receipt"), or a payment not confirmed yet ("pending").
+ */
+async function shootReceipt({ step, viewport, theme, scale = 1, suffix }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: scale, locale: "en-US", colorScheme: theme });
+  const page = await context.newPage();
+  const violations = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const pending = {
+    confirmed: false,
+    shop: SAMPLE_RECEIPT.shop,
+    reference: SAMPLE_RECEIPT.reference,
+    status: "UNCONFIRMED",
+    final: false,
+  };
+  await page.route(`${servers.checkoutUrl}/api/shops/demo-open/payments/*/receipt?*`, (route) =>
+    route.fulfill({ json: step === "receipt" ? SAMPLE_RECEIPT : pending }),
+  );
+  await page.goto(`${servers.checkoutUrl}/receipt/demo-open/${SAMPLE_RECEIPT.reference}#sample-client-secret`);
+  await page.locator(`main[data-state="${step}"]`).waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  if (violations.length) throw new Error(`CSP violations on the receipt page: ${violations.join("; ")}`);
+  const file = `receipt-${step}-${theme}${suffix}.png`;
+  await page.screenshot({ path: join(OUT, file), fullPage: true, animations: "disabled", caret: "hide" });
+  console.log(`wrote docs/screenshots/${file}`);
+  await context.close();
+}
+
+async function shootReceiptPages() {
+  for (const step of ["receipt", "pending"])
+    for (const theme of ["light", "dark"]) {
+      await shootReceipt({ step, viewport: DESKTOP, theme, suffix: "" });
+      await shootReceipt({ step, viewport: PHONE, theme, scale: 2, suffix: "-360" });
     }
 }

@@ -69,6 +69,7 @@ const BUILD_OUTPUTS = [
   "dist/public/dashboard/index.html",
   "dist/public/pos/index.html",
   "dist/public/refund/index.html",
+  "dist/public/receipt/index.html",
 ];
 const BUILD_INPUTS = [
   "widget",
@@ -76,11 +77,13 @@ const BUILD_INPUTS = [
   "dashboard",
   "pos",
   "refund-page",
+  "receipt-page",
   "public-headers",
   "worker/checkout/wire.ts",
   "worker/checkout/backend-wire.ts",
   "worker/checkout/dashboard-wire.ts",
   "worker/checkout/refund-wire.ts",
+  "worker/checkout/receipt-wire.ts",
   "worker/checkout/refund-address.ts",
   "worker/v3/types.ts",
   "scripts/build-widget.mjs",
@@ -89,6 +92,8 @@ const BUILD_INPUTS = [
   "scripts/build-pos.mjs",
   "scripts/lit-app-build.mjs",
   "scripts/build-refund-page.mjs",
+  "scripts/build-receipt-page.mjs",
+  "scripts/static-page.mjs",
 ];
 
 /** Whether dist/public is missing or older than its sources. */
@@ -102,7 +107,7 @@ export function buildIsStale() {
 /** Runs `npm run -s build` when dist/public is missing or stale; throws when the build fails. */
 export function ensureBuilt({ log = console.log } = {}) {
   if (!buildIsStale()) return false;
-  log("Building the widget, the demo, the dashboard and the refund page (npm run build)...");
+  log("Building the widget, the demo, the dashboard, the refund and the receipt page (npm run build)...");
   const run = spawnSync("npm", ["run", "-s", "build"], {
     cwd: ROOT,
     stdio: ["ignore", process.stderr, process.stderr],

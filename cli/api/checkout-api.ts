@@ -397,6 +397,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shops/{shop}/payments/{paymentId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment's receipt
+         * @description What the hosted receipt page `/receipt/{shop}/{paymentId}#{clientSecret}` shows. The same client secret as every public read: a missing or wrong one, another shop's payment and an unknown payment are the same 404.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shops/{shop}/payments/{paymentId}/refunds": {
         parameters: {
             query?: never;
@@ -668,6 +688,26 @@ export interface paths {
         };
         /** One payment: the ledger's, its transactions, its events and deliveries, the live view */
         get: operations["getDashboardPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/shops/{shop}/payments/{paymentId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment's receipt, for the shop's dashboard
+         * @description What the receipt page `/receipt/{shop}/{paymentId}` reads when it is opened without a client secret (the dashboard's Open receipt).
+         */
+        get: operations["getDashboardReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1729,6 +1769,11 @@ export interface components {
             /** @description The payment view's version: drop an event older than one you applied. */
             version: number;
             payment: components["schemas"]["PaymentView"];
+            /**
+             * Format: uri
+             * @description For a CONFIRMED payment: the customer's receipt page, `{PUBLIC_URL}/receipt/{shop}/{paymentId}#{clientSecret}` (docs/receipts.md). It holds the payment's client secret: give it to the payment's customer only, never log or publish it.
+             */
+            receiptUrl?: string;
         };
         PaymentExpiredEvent: {
             /** @description Unique per event; also the webhook-id header. Dedupe by it. */
@@ -1937,6 +1982,68 @@ export interface components {
         };
         PingEventData: {
             message: string;
+        };
+        /** @description The receipt of a CONFIRMED payment: exact decimal strings, RFC 3339 times. */
+        Receipt: {
+            /** @constant */
+            confirmed: true;
+            shop: {
+                id: string;
+                /** @description The shop's display name. */
+                name: string;
+            };
+            /** @description The shop is in the sandbox: test money only. */
+            sandbox: boolean;
+            /** @description The shop's order id; null only for a payment not created here. */
+            orderId: string | null;
+            /** @description What was bought, for a payment made from a payment link that has a description. */
+            description?: string;
+            /** @description The payment's id at the payment service: the reference to give the shop. */
+            reference: string;
+            /** @description When the Worker recorded the confirmation (the payment.confirmed event's time). */
+            confirmedAt: string;
+            price: {
+                amount: components["schemas"]["DecimalString"];
+                currency: string;
+            };
+            transfer: {
+                amount: components["schemas"]["DecimalString"];
+                currency: string;
+            };
+            /** @description What the payment service accepted, in the price and in the transfer currency. */
+            paid: {
+                priceAmount: components["schemas"]["DecimalString"];
+                transferAmount: components["schemas"]["DecimalString"];
+            };
+            /** @description Price currency per one unit of the transfer currency; null when the service gave none. */
+            exchangeRate: components["schemas"]["DecimalString"] | null;
+            transactions: {
+                transactionId?: string;
+                /** @description What it paid, in the transfer currency. */
+                amount?: components["schemas"]["DecimalString"];
+                priceAmount?: components["schemas"]["DecimalString"];
+                /** @description PENDING, ACCEPTED or REJECTED; new values may appear. */
+                state?: string;
+                /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+                observedTime?: string;
+                /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+                acceptedTime?: string;
+            }[];
+        };
+        /** @description A payment that has no receipt (yet): its receipt appears once it is CONFIRMED. */
+        ReceiptNotReady: {
+            /** @constant */
+            confirmed: false;
+            shop: {
+                id: string;
+                /** @description The shop's display name. */
+                name: string;
+            };
+            reference: string;
+            /** @description The payment's status now; new values may appear. */
+            status: string;
+            /** @description The status is final (EXPIRED, INVALID): this payment will never have a receipt. */
+            final: boolean;
         };
         Redelivery: {
             eventId: string;
@@ -5740,6 +5847,181 @@ export interface operations {
             };
         };
     };
+    getReceipt: {
+        parameters: {
+            query: {
+                /** @description The payment's client secret (the receipt link's fragment): without it, or with another, the answer is 404. */
+                clientSecret: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt, or what a payment that is not confirmed says. Never stored (`Cache-Control: no-store`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"] | components["schemas"]["ReceiptNotReady"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "origin_not_allowed",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "origin",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `payment_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`, `upstream_error`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listRefunds: {
         parameters: {
             query?: never;
@@ -8642,6 +8924,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeskPaymentDetail"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `not_found`, `payment_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDashboardReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description The payment service's payment id.
+                 * @example pay_3f9a1c
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt, or what a payment that is not confirmed says. Never stored (`Cache-Control: no-store`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"] | components["schemas"]["ReceiptNotReady"];
                 };
             };
             /** @description An error: `invalid_request`. */

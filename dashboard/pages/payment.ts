@@ -9,6 +9,7 @@ import type { DeliveryAttempt } from "../../worker/checkout/backend-wire.js";
 import type { DeskPaymentDetail, DeskTimelineEntry } from "../../worker/checkout/dashboard-wire.js";
 import { DeskApiError, type Load, type RefundCalls } from "../api.js";
 import { formatAmount, formatDuration, formatTime } from "../format.js";
+import { receiptPath } from "../../worker/checkout/receipt-wire.js";
 import { link } from "../routes.js";
 import { t } from "../strings.js";
 import { LightElement } from "../parts/light-element.js";
@@ -79,6 +80,11 @@ export class DeskPaymentPage extends LightElement {
         ${statusBadge(p.status)}
         <desk-copy .value=${p.paymentId} .label=${t.payment.copyPaymentId}></desk-copy>
         <a href=${this.jsonHref}>${t.payment.json}</a>
+        ${
+          p.status === "CONFIRMED"
+            ? html`<a class="receipt" href=${receiptPath(this.shop ?? "", p.paymentId)} target="_blank">${t.payment.receipt}</a>`
+            : nothing
+        }
       </div>
       <section aria-labelledby="amounts">
         <h2 id="amounts">${t.payment.amounts}</h2>

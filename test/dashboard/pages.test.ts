@@ -225,6 +225,19 @@ describe("dashboard pages", () => {
       await expectAccessible(el);
     });
 
+    it("links a confirmed payment to its receipt page (opened with the session, no client secret), and no other", async () => {
+      const el = await mount<Page>("desk-payment", { state: ready(DETAIL), shop: "demo-open" });
+      const receipt = [...el.querySelectorAll("a")].find((a) => text(a) === "Open receipt");
+      expect(receipt?.getAttribute("href")).to.equal("/receipt/demo-open/pay_0001");
+      expect(receipt?.getAttribute("target")).to.equal("_blank");
+      await expectAccessible(el);
+      const open = await mount<Page>("desk-payment", {
+        state: ready({ ...DETAIL, payment: { ...DETAIL.payment, status: "UNCONFIRMED" } }),
+        shop: "demo-open",
+      });
+      expect([...open.querySelectorAll("a")].some((a) => text(a) === "Open receipt")).to.equal(false);
+    });
+
     it("copies the exact address and confirms it", async () => {
       const writeText = sinon.stub(navigator.clipboard, "writeText").resolves();
       const el = await mount<Page>("desk-payment", { state: ready(DETAIL), shop: "demo-open" });

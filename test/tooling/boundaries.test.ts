@@ -48,7 +48,7 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
       await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/rules.js";`),
     ).toEqual([
       expect.stringContaining(
-        "Only types may be imported from the Worker; values only from worker/checkout/wire.js, worker/checkout/refund-wire.js and worker/checkout/refund-address.js.",
+        "Only types may be imported from the Worker; values only from worker/checkout/wire.js, worker/checkout/refund-wire.js, worker/checkout/receipt-wire.js and worker/checkout/refund-address.js.",
       ),
     ]);
     expect(
@@ -60,6 +60,15 @@ describe("import boundaries enforced by npm run lint (eslint.config.js)", () => 
     expect(
       await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/refund-address.js";`),
     ).toEqual([]);
+    expect(
+      await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/receipt-wire.js";`),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "receipt-page/src/scratch.ts",
+        `import { x } from "../../worker/checkout/payments/receipt.js";`,
+      ),
+    ).toHaveLength(1);
     expect(
       await boundaryErrors("widget/state/scratch.ts", `import { x } from "../../worker/checkout/refunds/refund.js";`),
     ).toHaveLength(1);

@@ -1,5 +1,6 @@
 /** The checkout Worker's HTTP API as the element uses it (docs/checkout.md, "Routes"). */
 import { isRetryable } from "../../worker/checkout/wire.js";
+import { receiptUrl } from "../../worker/checkout/receipt-wire.js";
 import type {
   CreatedPayment,
   CreatePaymentRequest,
@@ -69,6 +70,11 @@ export class CheckoutApi {
 
   paymentUrl(shop: string, paymentId: string): string {
     return `${this.shopUrl(shop)}/payments/${encodeURIComponent(paymentId)}`;
+  }
+
+  /** The link to a payment's receipt page, the client secret in its fragment (receipt-wire.ts). */
+  receiptUrl(shop: string, paymentId: string, clientSecret: string): string {
+    return receiptUrl(this.#base, shop, paymentId, clientSecret);
   }
 
   /** The WebSocket URL of a payment's stream with its client secret (http -> ws, https -> wss). */

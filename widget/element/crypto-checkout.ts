@@ -186,6 +186,8 @@ export class CryptoCheckout extends LitElement {
   #localeRequest = 0;
   /** The refund mode, once its chunk is loaded (mode="refund"). */
   #refund: RefundMode | undefined;
+  /** The shown payment's client secret: its reads, its stream and its receipt link carry it. */
+  #secret!: string;
 
   constructor() {
     super();
@@ -346,6 +348,7 @@ export class CryptoCheckout extends LitElement {
 
   #show(view: PaymentView, clientSecret: string, etag?: string): void {
     this._phase = "ready";
+    this.#secret = clientSecret;
     this.#applyView(view);
     if (statusView(view).final || !this.shop) return;
     const shop = this.shop;
@@ -508,6 +511,11 @@ export class CryptoCheckout extends LitElement {
     }
     ${left ? countdownBlock(ctx, left) : nothing} ${state.progress ? progressBlock(ctx, view.progress) : nothing}
     ${state.transactions && view.transactions.length > 0 ? transactionsBlock(ctx) : nothing} ${state.reference ? referenceBlock(ctx) : nothing}
+    ${
+      state.kind === "confirmed"
+        ? html`<a class="button" href=${this.#api.receiptUrl(this.shop as string, view.paymentId, this.#secret)} target="_blank">${m.receipt}</a>`
+        : nothing
+    }
     ${
       state.startAgain && this.orderId
         ? html`<div class="actions"><button type="button" class="primary" part="button" @click=${this.#startAgain}>${m.startAgain}</button></div>`

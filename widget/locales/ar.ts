@@ -35,6 +35,7 @@ export const messages: Messages = {
   payRemainder: "أرسل الباقي",
   unconfirmed: "تم استلام الدفعة، بانتظار التأكيد",
   confirmed: "تم تأكيد الدفع. شكرًا لك!",
+  receipt: "الإيصال",
   expired: "انتهت صلاحية هذه الدفعة",
   startAgain: "ابدأ من جديد",
   invalid: "توجد مشكلة في هذه الدفعة",

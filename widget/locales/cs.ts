@@ -32,6 +32,7 @@ export const messages: Messages = {
   payRemainder: "Pošlete zbytek",
   unconfirmed: "Platba přijata, čeká na potvrzení",
   confirmed: "Platba potvrzena. Děkujeme!",
+  receipt: "Potvrzení o platbě",
   expired: "Platnost této platby vypršela",
   startAgain: "Začít znovu",
   invalid: "S touto platbou je problém",

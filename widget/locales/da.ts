@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "Send resten",
   unconfirmed: "Betalingen er modtaget og afventer bekræftelse",
   confirmed: "Betalingen er bekræftet. Tak!",
+  receipt: "Kvittering",
   expired: "Denne betaling er udløbet",
   startAgain: "Start forfra",
   invalid: "Der er et problem med denne betaling",

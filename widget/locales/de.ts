@@ -27,6 +27,7 @@ export const messages: Messages = {
   payRemainder: "Den Rest senden",
   unconfirmed: "Zahlung eingegangen, Bestätigung ausstehend",
   confirmed: "Zahlung bestätigt. Vielen Dank!",
+  receipt: "Quittung",
   expired: "Diese Zahlung ist abgelaufen",
   startAgain: "Neu beginnen",
   invalid: "Mit dieser Zahlung gibt es ein Problem",

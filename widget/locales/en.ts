@@ -35,6 +35,8 @@ export const en = {
   payRemainder: "Send the rest",
   unconfirmed: "Payment received, waiting for confirmation",
   confirmed: "Payment confirmed. Thank you!",
+  /** The confirmed payment's link to its receipt page (a new tab). */
+  receipt: "Receipt",
   expired: "This payment has expired",
   startAgain: "Start again",
   invalid: "There is a problem with this payment",

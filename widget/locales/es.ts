@@ -32,6 +32,7 @@ export const messages: Messages = {
   payRemainder: "Enviar el resto",
   unconfirmed: "Pago recibido, pendiente de confirmación",
   confirmed: "Pago confirmado. ¡Gracias!",
+  receipt: "Recibo",
   expired: "Este pago ha caducado",
   startAgain: "Empezar de nuevo",
   invalid: "Hay un problema con este pago",

@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "باقی‌مانده را بفرستید",
   unconfirmed: "پرداخت دریافت شد، در انتظار تأیید",
   confirmed: "پرداخت تأیید شد. سپاسگزاریم!",
+  receipt: "رسید",
   expired: "مهلت این پرداخت به پایان رسیده است",
   startAgain: "شروع دوباره",
   invalid: "این پرداخت مشکلی دارد",

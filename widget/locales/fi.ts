@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "Lähetä loput",
   unconfirmed: "Maksu vastaanotettu, odottaa vahvistusta",
   confirmed: "Maksu vahvistettu. Kiitos!",
+  receipt: "Kuitti",
   expired: "Tämä maksu on vanhentunut",
   startAgain: "Aloita alusta",
   invalid: "Tässä maksussa on ongelma",

@@ -33,6 +33,7 @@ export const messages: Messages = {
   payRemainder: "Envoyer le reste",
   unconfirmed: "Paiement reçu, en attente de confirmation",
   confirmed: "Paiement confirmé. Merci\u00a0!",
+  receipt: "Reçu",
   expired: "Ce paiement a expiré",
   startAgain: "Recommencer",
   invalid: "Ce paiement pose un problème",

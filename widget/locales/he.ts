@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "שלחו את היתרה",
   unconfirmed: "התשלום התקבל וממתין לאישור",
   confirmed: "התשלום אושר. תודה!",
+  receipt: "קבלה",
   expired: "תוקף התשלום פג",
   startAgain: "התחלה מחדש",
   invalid: "יש בעיה בתשלום הזה",

@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "बाकी राशि भेजें",
   unconfirmed: "भुगतान मिल गया है, पुष्टि की प्रतीक्षा है",
   confirmed: "भुगतान की पुष्टि हो गई। धन्यवाद!",
+  receipt: "रसीद",
   expired: "इस भुगतान की समय-सीमा समाप्त हो गई है",
   startAgain: "फिर से शुरू करें",
   invalid: "इस भुगतान में कोई समस्या है",

@@ -29,6 +29,7 @@ export const messages: Messages = {
   payRemainder: "Küldje el a hiányzó összeget",
   unconfirmed: "A fizetés megérkezett, megerősítésre vár",
   confirmed: "Fizetés megerősítve. Köszönjük!",
+  receipt: "Nyugta",
   expired: "Ez a fizetés lejárt",
   startAgain: "Újrakezdés",
   invalid: "Probléma van ezzel a fizetéssel",

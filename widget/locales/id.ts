@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "Kirim sisanya",
   unconfirmed: "Pembayaran diterima, menunggu konfirmasi",
   confirmed: "Pembayaran terkonfirmasi. Terima kasih!",
+  receipt: "Bukti pembayaran",
   expired: "Pembayaran ini sudah kedaluwarsa",
   startAgain: "Mulai lagi",
   invalid: "Ada masalah dengan pembayaran ini",

@@ -31,6 +31,7 @@ export const messages: Messages = {
   payRemainder: "Invia il resto",
   unconfirmed: "Pagamento ricevuto, in attesa di conferma",
   confirmed: "Pagamento confermato. Grazie!",
+  receipt: "Ricevuta",
   expired: "Questo pagamento è scaduto",
   startAgain: "Ricomincia",
   invalid: "C’è un problema con questo pagamento",

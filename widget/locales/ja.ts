@@ -27,6 +27,7 @@ export const messages: Messages = {
   payRemainder: "残りを送金してください",
   unconfirmed: "お支払いを受け取りました。承認をお待ちください",
   confirmed: "お支払いが確認されました。ありがとうございました！",
+  receipt: "領収書",
   expired: "このお支払いは期限切れです",
   startAgain: "最初からやり直す",
   invalid: "このお支払いに問題があります",

@@ -27,6 +27,7 @@ export const messages: Messages = {
   payRemainder: "나머지 금액 보내기",
   unconfirmed: "결제가 접수되었으며 확인을 기다리는 중입니다",
   confirmed: "결제가 확인되었습니다. 감사합니다!",
+  receipt: "영수증",
   expired: "이 결제는 만료되었습니다",
   startAgain: "다시 시작",
   invalid: "이 결제에 문제가 있습니다",

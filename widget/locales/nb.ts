@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "Send resten",
   unconfirmed: "Betalingen er mottatt og venter på bekreftelse",
   confirmed: "Betalingen er bekreftet. Takk!",
+  receipt: "Kvittering",
   expired: "Denne betalingen har utløpt",
   startAgain: "Start på nytt",
   invalid: "Det er et problem med denne betalingen",

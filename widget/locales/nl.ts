@@ -27,6 +27,7 @@ export const messages: Messages = {
   payRemainder: "Stuur de rest",
   unconfirmed: "Betaling ontvangen, wacht op bevestiging",
   confirmed: "Betaling bevestigd. Bedankt!",
+  receipt: "Betaalbewijs",
   expired: "Deze betaling is verlopen",
   startAgain: "Opnieuw beginnen",
   invalid: "Er is een probleem met deze betaling",

@@ -33,6 +33,7 @@ export const messages: Messages = {
   payRemainder: "Wyślij brakującą kwotę",
   unconfirmed: "Płatność otrzymana, czeka na potwierdzenie",
   confirmed: "Płatność potwierdzona. Dziękujemy!",
+  receipt: "Potwierdzenie płatności",
   expired: "Ta płatność wygasła",
   startAgain: "Zacznij od nowa",
   invalid: "Wystąpił problem z tą płatnością",

@@ -32,6 +32,7 @@ export const messages: Messages = {
   payRemainder: "Envie o restante",
   unconfirmed: "Pagamento recebido, aguardando confirmação",
   confirmed: "Pagamento confirmado. Obrigado!",
+  receipt: "Recibo",
   expired: "Este pagamento expirou",
   startAgain: "Começar de novo",
   invalid: "Há um problema com este pagamento",

@@ -32,6 +32,7 @@ export const messages: Messages = {
   payRemainder: "Trimiteți restul",
   unconfirmed: "Plată primită, în așteptarea confirmării",
   confirmed: "Plată confirmată. Vă mulțumim!",
+  receipt: "Chitanță",
   expired: "Această plată a expirat",
   startAgain: "Începeți din nou",
   invalid: "Există o problemă cu această plată",

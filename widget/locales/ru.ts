@@ -33,6 +33,7 @@ export const messages: Messages = {
   payRemainder: "Отправьте остаток",
   unconfirmed: "Платёж получен, ожидает подтверждения",
   confirmed: "Платёж подтверждён. Спасибо!",
+  receipt: "Квитанция",
   expired: "Срок действия платежа истёк",
   startAgain: "Начать заново",
   invalid: "С этим платежом возникла проблема",

@@ -32,6 +32,7 @@ export const messages: Messages = {
   payRemainder: "Pošlite zvyšok",
   unconfirmed: "Platba prijatá, čaká na potvrdenie",
   confirmed: "Platba potvrdená. Ďakujeme!",
+  receipt: "Potvrdenie o platbe",
   expired: "Platnosť tejto platby vypršala",
   startAgain: "Začať znova",
   invalid: "S touto platbou je problém",

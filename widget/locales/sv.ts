@@ -27,6 +27,7 @@ export const messages: Messages = {
   payRemainder: "Skicka resten",
   unconfirmed: "Betalningen har tagits emot och väntar på bekräftelse",
   confirmed: "Betalningen är bekräftad. Tack!",
+  receipt: "Kvitto",
   expired: "Den här betalningen har gått ut",
   startAgain: "Börja om",
   invalid: "Det är något fel på den här betalningen",

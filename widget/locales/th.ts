@@ -27,6 +27,7 @@ export const messages: Messages = {
   payRemainder: "โอนส่วนที่เหลือ",
   unconfirmed: "ได้รับการชำระเงินแล้ว กำลังรอการยืนยัน",
   confirmed: "ยืนยันการชำระเงินแล้ว ขอบคุณ!",
+  receipt: "ใบเสร็จ",
   expired: "การชำระเงินนี้หมดอายุแล้ว",
   startAgain: "เริ่มใหม่",
   invalid: "การชำระเงินนี้มีปัญหา",

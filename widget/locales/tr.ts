@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "Kalanı gönderin",
   unconfirmed: "Ödeme alındı, onay bekleniyor",
   confirmed: "Ödeme onaylandı. Teşekkürler!",
+  receipt: "Makbuz",
   expired: "Bu ödemenin süresi doldu",
   startAgain: "Yeniden başlat",
   invalid: "Bu ödemeyle ilgili bir sorun var",

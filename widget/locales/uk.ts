@@ -33,6 +33,7 @@ export const messages: Messages = {
   payRemainder: "Надішліть решту",
   unconfirmed: "Платіж отримано, очікує підтвердження",
   confirmed: "Платіж підтверджено. Дякуємо!",
+  receipt: "Квитанція",
   expired: "Термін дії платежу минув",
   startAgain: "Почати знову",
   invalid: "З цим платежем виникла проблема",

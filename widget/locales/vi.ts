@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "Gửi phần còn lại",
   unconfirmed: "Đã nhận thanh toán, đang chờ xác nhận",
   confirmed: "Thanh toán đã được xác nhận. Cảm ơn bạn!",
+  receipt: "Biên nhận",
   expired: "Khoản thanh toán này đã hết hạn",
   startAgain: "Bắt đầu lại",
   invalid: "Khoản thanh toán này gặp sự cố",

@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "请转入剩余款项",
   unconfirmed: "已收到付款，等待确认",
   confirmed: "付款已确认。谢谢！",
+  receipt: "收据",
   expired: "此付款已过期",
   startAgain: "重新开始",
   invalid: "此付款有问题",

@@ -28,6 +28,7 @@ export const messages: Messages = {
   payRemainder: "請轉入剩餘款項",
   unconfirmed: "已收到付款，等待確認中",
   confirmed: "付款已確認。謝謝！",
+  receipt: "收據",
   expired: "此筆付款已逾期",
   startAgain: "重新開始",
   invalid: "此筆付款有問題",

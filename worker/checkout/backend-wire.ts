@@ -36,6 +36,12 @@ export interface PaymentEventData {
   /** The payment view's version: higher is newer; drop an event older than one you applied. */
   version: number;
   payment: PaymentView;
+  /**
+   * For a CONFIRMED payment: the customer's receipt page, `{PUBLIC_URL}/receipt/{shop}/{paymentId}#{clientSecret}`
+   * (docs/receipts.md). It holds the payment's client secret: hand it to the payment's customer
+   * only (an email, the order page), never log or publish it. Absent for other statuses.
+   */
+  receiptUrl?: string;
 }
 
 /** `data` of a payout.updated event: the upstream's payout snapshot, amounts as strings. */

@@ -19,6 +19,8 @@ export interface PaymentChange {
   previous: Pick<PaymentView, "status" | "pendingPaidPriceAmount"> | undefined;
   /** The view after the change (its version is the new one). */
   view: PaymentView;
+  /** The payment's receipt link, for a CONFIRMED payment (payments/receipt.ts); carried as `data.receiptUrl`. */
+  receiptUrl?: string | undefined;
 }
 
 export function paymentEvent(change: PaymentChange, id = newEventId()): PaymentEvent {
@@ -32,6 +34,9 @@ export function paymentEvent(change: PaymentChange, id = newEventId()): PaymentE
       previousStatus: change.previous?.status ?? null,
       version: change.view.version,
       payment: change.view,
+      ...(change.receiptUrl !== undefined && change.view.status === "CONFIRMED"
+        ? { receiptUrl: change.receiptUrl }
+        : {}),
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { LedgerPayment } from "../backend-wire.js";
 import type { DeskTransaction } from "../dashboard-wire.js";
+import type { PaymentView } from "../wire.js";
 import { PAYMENT_COLUMNS, toPayment, type PaymentListRow } from "./ledger-query.js";
 
 /** The shop's payment, or null when the ledger has none with this id for this shop. */
@@ -57,4 +58,32 @@ export async function ledgerTransactions(db: D1Database, shop: string, paymentId
     acceptedTime: row.accepted_time,
     rejectedTime: row.rejected_time,
   }));
+}
+
+/** What a receipt reads of a payment the ledger holds: its view at the version held, its order and when it became final. */
+export interface LedgerReceiptRow {
+  view: PaymentView;
+  orderId: string | null;
+  /** ms since the epoch; null while open. */
+  finalAt: number | null;
+  updatedAt: number;
+}
+
+/** The shop's payment for a receipt, or null when the ledger has none with this id for this shop. */
+export async function ledgerReceiptRow(
+  db: D1Database,
+  shop: string,
+  paymentId: string,
+): Promise<LedgerReceiptRow | null> {
+  const row = await db
+    .prepare("SELECT view, order_id, final_at, updated_at FROM ledger_payments WHERE shop_id = ?1 AND payment_id = ?2")
+    .bind(shop, paymentId)
+    .first<{ view: string; order_id: string | null; final_at: number | null; updated_at: number }>();
+  if (!row) return null;
+  return {
+    view: JSON.parse(row.view) as PaymentView,
+    orderId: row.order_id,
+    finalAt: row.final_at,
+    updatedAt: row.updated_at,
+  };
 }

@@ -18,7 +18,8 @@ import { paymentEvent } from "../events/build.js";
 import { Outbox } from "../events/outbox.js";
 import { recordInEventLog, shopEvents } from "../events/shop-events-object.js";
 import { CheckoutError, settle, toCheckoutError, unwrap, type Result } from "../http/errors.js";
-import { hookShopOf } from "../upstream/hook-url.js";
+import { hookShopOf, workerOrigin } from "../upstream/hook-url.js";
+import { receiptUrl } from "../receipt-wire.js";
 import { log } from "../http/log.js";
 import { paymentStatus, writeMetric } from "../http/metrics.js";
 import { PaymentStore, type PaymentRow, type SnapshotSource } from "./payment-store.js";
@@ -71,6 +72,20 @@ export interface OwnedPayment {
   clientSecret: string;
 }
 
+/**
+ * What a PaymentObject holds for a receipt: the shop's order, the view held now (null when the
+ * snapshots were forgotten or never stored), and when the payment was first stored as CONFIRMED
+ * (ms; null when no snapshot held is). `complete`: the object never forgot snapshots, so that
+ * time is the confirmation's own (a payment loaded again after its retention time has only the
+ * time it was loaded, and the ledger knows better).
+ */
+export interface HeldReceipt {
+  orderId: string | null;
+  view: PaymentView | null;
+  confirmedAt: number | null;
+  complete: boolean;
+}
+
 /** The one answer to a payment that cannot be read: an unknown id, a missing or a wrong client secret alike. */
 function paymentNotFound(): CheckoutError {
   return new CheckoutError(404, "payment_not_found", "No payment with this id.");
@@ -113,6 +128,14 @@ export function paymentObject(env: Env, shopId: string, paymentId: string) {
     snapshot: async (): Promise<Payment | null> => unwrap(await stub.snapshot(ref)),
     /** The view when the object holds the payment's snapshot now, else null (never asks the upstream). */
     heldView: (): Promise<PaymentView | null> => stub.heldView(ref),
+    /**
+     * What the object knows for the payment's receipt (payments/receipt.ts), for a public reader:
+     * 404 payment_not_found unless `clientSecret` is the payment's. Never asks the upstream.
+     */
+    receipt: async (clientSecret: string | undefined): Promise<HeldReceipt> =>
+      unwrap(await stub.receiptSource(ref, { clientSecret })),
+    /** `receipt` for the shop's own dashboard: no client secret asked. */
+    ownerReceipt: async (): Promise<HeldReceipt> => unwrap(await stub.receiptSource(ref, null)),
     /** An authentic upstream notification: applied when newer. */
     applyNotification: (timestamp: string, payment: Payment): Promise<NotificationOutcome> =>
       stub.applyNotification(ref, timestamp, payment),
@@ -289,6 +312,25 @@ export class PaymentObject extends DurableObject<Env> {
   async heldView(ref: PaymentRef): Promise<PaymentView | null> {
     if (!this.holds(ref)) return null;
     return this.currentView(await getShop(this.env, ref.shopId));
+  }
+
+  /**
+   * What the object holds for the payment's receipt. `access`: the client secret a public reader
+   * presented (the same 404 as an unknown payment unless it is the payment's), or null for the
+   * shop's own dashboard. A payment never stored here is 404 either way.
+   */
+  receiptSource(ref: PaymentRef, access: { clientSecret: string | undefined } | null): Promise<Result<HeldReceipt>> {
+    return this.settleLookup(ref, async () => {
+      if (access) await this.assertClientSecret(access.clientSecret);
+      const held = this.holds(ref);
+      if (!held && this.store.forgottenVersion() === 0) throw paymentNotFound();
+      return {
+        orderId: this.store.orderId(),
+        view: held ? this.currentView(await getShop(this.env, ref.shopId)) : null,
+        confirmedAt: this.store.firstAppliedAt("CONFIRMED") ?? null,
+        complete: this.store.forgottenVersion() === 0,
+      };
+    });
   }
 
   /** The latest snapshot (the payment's refunds read its accepted amounts); null for a payment never stored here. */
@@ -493,7 +535,13 @@ export class PaymentObject extends DurableObject<Env> {
           const previous = row ? this.view(shop, JSON.parse(row.payment) as Payment, row.version) : undefined;
           this.outbox.add({
             shop: shopId,
-            event: paymentEvent({ shop: shopId, orderId: this.store.orderId(), previous, view }),
+            event: paymentEvent({
+              shop: shopId,
+              orderId: this.store.orderId(),
+              previous,
+              view,
+              receiptUrl: this.receiptLink(shopId, payment),
+            }),
             ...(this.requestId() === undefined ? {} : { requestId: this.requestId() }),
           });
         }
@@ -512,6 +560,19 @@ export class PaymentObject extends DurableObject<Env> {
       ...(decision.action === "apply" ? { version: decision.version } : {}),
     });
     return decision;
+  }
+
+  /**
+   * The receipt link a CONFIRMED payment's webhook events carry (docs/receipts.md, "In the
+   * webhooks"): on the Worker's public origin (PUBLIC_URL, else that of the notification URL the
+   * payment was created with), with the client secret in its fragment. None for a payment that is
+   * not confirmed, or has no secret.
+   */
+  private receiptLink(shopId: string, payment: Payment): string | undefined {
+    const secret = this.store.clientSecret();
+    const origin = workerOrigin(this.env, payment.notificationUrl);
+    if (payment.status !== "CONFIRMED" || secret === null || origin === undefined) return undefined;
+    return receiptUrl(origin, shopId, payment.paymentId, secret);
   }
 
   /** A new status of the payment, as a metric: with the time since the payment was created here. */

@@ -157,6 +157,17 @@ export class PaymentStore {
       .toArray()[0]?.source_time;
   }
 
+  /** When the first snapshot held with this status was stored (ms), or undefined when none is held. */
+  firstAppliedAt(status: string): number | undefined {
+    if (!this.has("snapshots")) return undefined;
+    return this.sql
+      .exec<{ applied_at: number }>(
+        "SELECT applied_at FROM snapshots WHERE status = ? ORDER BY version LIMIT 1",
+        status,
+      )
+      .toArray()[0]?.applied_at;
+  }
+
   /** The last version of snapshots this object deleted (0 when none). */
   forgottenVersion(): number {
     return this.has("forgotten")

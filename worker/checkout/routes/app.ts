@@ -27,6 +27,7 @@ import { jsonBody, limitBody, plainTextAsJson, requestContext, type AppEnv } fro
 import { log } from "../http/log.js";
 import { CLIENT_SECRET_PARAM } from "../payments/client-secret.js";
 import { paymentObject } from "../payments/payment-object.js";
+import { receiptOf, RECEIPT_HEADERS } from "../payments/receipt.js";
 import { PAYMENT_ID } from "../rules.js";
 import { getShop } from "../shops/shop-source.js";
 import { openApiDocument } from "./openapi/document.js";
@@ -116,6 +117,15 @@ app.get("/api/shops/:shop/payments/:paymentId", async (c) => {
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*"))
     return c.body(null, 304, headers);
   return c.json(view, 200, headers);
+});
+
+// The receipt (payments/receipt.ts, receipt-wire.ts) with the same client secret and the same 404.
+// Never stored by a cache, and never sends a Referer from a page that would show it.
+app.get("/api/shops/:shop/payments/:paymentId/receipt", async (c) => {
+  const shop = await getShop(c.env, c.req.param("shop"));
+  const paymentId = paymentIdParam(c.req.param("paymentId"));
+  const answer = await receiptOf(c.env, shop, paymentId, { clientSecret: c.req.query(CLIENT_SECRET_PARAM) });
+  return c.json(answer, 200, RECEIPT_HEADERS);
 });
 
 app.get("/api/shops/:shop/payments/:paymentId/stream", async (c) => {

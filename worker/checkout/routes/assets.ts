@@ -29,10 +29,15 @@
  * no-store), `/refund/{shop}` redirects there (the browser keeps the link's fragment, the token),
  * and its script, stylesheet and icon are served as they are. `run_worker_first` sends all of
  * `/refund/*` here, so a name that is neither a shop id nor one of those files gets the JSON 404.
+ *
+ * The receipt page (scripts/build-receipt-page.mjs) is the same kind of page: `/receipt/{shop}/{paymentId}`
+ * (with or without a final slash) is answered with its index.html (`/receipt/`, with its CSP,
+ * `Referrer-Policy: no-referrer` and no-store); the client secret stays in the fragment, which the
+ * browser never sends. `run_worker_first` sends all of `/receipt/*` here.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { Env } from "../env.js";
-import { SHOP_ID } from "../wire.js";
+import { PAYMENT_ID, SHOP_ID } from "../wire.js";
 import { CheckoutError } from "../http/errors.js";
 import type { AppEnv } from "../http/plumbing.js";
 
@@ -97,3 +102,15 @@ pagePerShop("refund");
 assetsRoutes.get("/pos", (c) => c.redirect("/pos/", 301));
 assetsRoutes.get("/pos/", (c) => fromAssets(c.env, c.req.raw, "/pos/"));
 pagePerShop("pos");
+
+/** The receipt page's own files (its paths hold a shop id and a payment id, neither of them these names). */
+assetsRoutes.get("/receipt/:file{receipt\\.(?:js|js\\.map|css)|favicon\\.svg}", (c) =>
+  fromAssets(c.env, c.req.raw, `/receipt/${c.req.param("file")}`),
+);
+const receiptPage = (c: Context<AppEnv>) => {
+  if (!SHOP_ID.test(c.req.param("shop") ?? "") || !PAYMENT_ID.test(c.req.param("paymentId") ?? ""))
+    throw new CheckoutError(404, "not_found", "No such page.");
+  return fromAssets(c.env, c.req.raw, "/receipt/");
+};
+assetsRoutes.get("/receipt/:shop/:paymentId", receiptPage);
+assetsRoutes.get("/receipt/:shop/:paymentId/", receiptPage);

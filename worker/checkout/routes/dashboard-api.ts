@@ -6,6 +6,7 @@
  * - GET   /shops/{shop}/payments?(the ledger's filters)  LedgerPaymentList (as the ledger API)
  * - GET   /shops/{shop}/payments.csv?(filters)           text/csv (as the ledger API)
  * - GET   /shops/{shop}/payments/{paymentId}             DeskPaymentDetail
+ * - GET   /shops/{shop}/payments/{paymentId}/receipt     ReceiptAnswer (receipt-wire.ts)
  * - POST  /shops/{shop}/events/{eventId}/redeliver       202 {redelivered, eventId, queued}
  * - GET   /shops/{shop}/webhooks                         DeskWebhooks
  * - POST  /shops/{shop}/webhooks/ping                    202 DeskPing
@@ -35,6 +36,7 @@ import { eventIdParam, redeliver } from "../events/redeliver.js";
 import { CheckoutError } from "../http/errors.js";
 import { jsonBody, limitBody, queryParams, type AppEnv } from "../http/plumbing.js";
 import { rateLimitCreate } from "../payments/create-payment.js";
+import { receiptOf, RECEIPT_HEADERS } from "../payments/receipt.js";
 import { PAYMENT_ID } from "../rules.js";
 import { filterQuery, ledgerOf, listQuery, paymentsCsv, paymentsPage } from "./ledger-lists.js";
 import {
@@ -84,6 +86,13 @@ dashboardApi.get("/shops/:shop/payments/:paymentId", async (c) => {
   const paymentId = c.req.param("paymentId");
   if (!PAYMENT_ID.test(paymentId)) throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
   return c.json(await paymentDetail(c.env, ledgerOf(c.env), shop.id, paymentId, c.req.url), 200, NO_STORE);
+});
+
+dashboardApi.get("/shops/:shop/payments/:paymentId/receipt", async (c) => {
+  const shop = await requireDeskShop(c);
+  const paymentId = c.req.param("paymentId");
+  if (!PAYMENT_ID.test(paymentId)) throw new CheckoutError(400, "invalid_request", "The payment id is not valid.");
+  return c.json(await receiptOf(c.env, shop, paymentId, "owner"), 200, RECEIPT_HEADERS);
 });
 
 dashboardApi.post("/shops/:shop/events/:eventId/redeliver", async (c) => {

@@ -16,6 +16,23 @@ export function publicOrigin(env: Pick<Env, "PUBLIC_URL">, requestUrl: string): 
   return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
 }
 
+/**
+ * This Worker's public origin where no request is at hand (a Durable Object applying a
+ * notification): PUBLIC_URL's when set, else that of the notification URL a payment was created
+ * with (built from the create request's origin); undefined when neither is a URL.
+ */
+export function workerOrigin(env: Pick<Env, "PUBLIC_URL">, notificationUrl: string | undefined): string | undefined {
+  for (const url of [env.PUBLIC_URL, notificationUrl]) {
+    if (!url) continue;
+    try {
+      return new URL(url).origin;
+    } catch {
+      // not a URL: try the next
+    }
+  }
+  return undefined;
+}
+
 /** Where the upstream posts this shop's notifications: PUBLIC_URL when set, else this request's origin. */
 export function hookUrlFor(env: Pick<Env, "PUBLIC_URL">, shop: { id: string }, requestUrl: string): string {
   return `${publicOrigin(env, requestUrl)}/hooks/${encodeURIComponent(shop.id)}`;

@@ -14,7 +14,7 @@ import { paymentObject } from "../../../../worker/checkout/payments/payment-obje
 import { DEFAULT_MAX_VIEWERS } from "../../../../worker/checkout/payments/stream-limits.js";
 import type { CreatedPayment } from "../../../../worker/checkout/wire.js";
 import { forgottenPayment } from "../support/forgotten.js";
-import { call, postJson } from "../support/http.js";
+import { call, ORIGIN, postJson } from "../support/http.js";
 import { paymentRow } from "../support/ledger.js";
 import { freshOrderId, settle } from "../support/orders.js";
 import {
@@ -251,7 +251,7 @@ describe("polling follows the viewers that hold the secret", () => {
 });
 
 describe("the client secret stays between the page and the Worker", () => {
-  it("is in no log line, no webhook event, no ledger row and no upstream request", async () => {
+  it("is in no log line, no ledger row, no upstream request, and in webhook events only as a confirmed payment's receipt link", async () => {
     const lines: string[] = [];
     const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
     let created: CreatedPayment;
@@ -262,6 +262,8 @@ describe("the client secret stays between the page and the Worker", () => {
       expect((await call(paymentPath(SHOP, paymentId, `${clientSecret}x`))).status).toBe(404);
       // An error answered after the secret was read: a malformed If-None-Match is fine, a 405 too.
       expect((await call(paymentPath(SHOP, paymentId, clientSecret), { method: "DELETE" })).status).toBe(405);
+      const receipt = `/api/shops/${SHOP}/payments/${paymentId}/receipt?clientSecret=${encodeURIComponent(clientSecret)}`;
+      expect((await call(receipt)).status).toBe(200);
       const client = await connectStream(SHOP, paymentId, clientSecret);
       clients.push(client);
       await client.next();
@@ -277,14 +279,27 @@ describe("the client secret stays between the page and the Worker", () => {
     for (const line of requestLines) expect(line).not.toContain("clientSecret");
     for (const line of lines) expect(line).not.toContain(clientSecret);
 
-    for (const delivery of stubs.receiver.accepted()) expect(delivery.body).not.toContain(clientSecret);
+    // The one place: `data.receiptUrl` of the CONFIRMED payment's event, as its fragment (docs/receipts.md).
+    const withoutReceiptUrl = (event: unknown) => {
+      const copy = structuredClone(event) as { data?: { receiptUrl?: string } };
+      delete copy.data?.receiptUrl;
+      return JSON.stringify(copy);
+    };
+    const deliveries = stubs.receiver.accepted();
+    for (const delivery of deliveries) expect(withoutReceiptUrl(JSON.parse(delivery.body))).not.toContain(clientSecret);
+    const receiptUrls = stubs.receiver
+      .eventsOf(paymentId)
+      .map((event) => (event.data as { receiptUrl?: string }).receiptUrl)
+      .filter(Boolean);
+    // (A delivery may be repeated: at least once.)
+    expect([...new Set(receiptUrls)]).toEqual([`${ORIGIN}/receipt/${SHOP}/${paymentId}#${clientSecret}`]);
     const events = await call(`/api/shops/${SHOP}/events?limit=200`, {
       headers: { Authorization: `Bearer ${TEST_SECRETS.DEMO_BACKEND_TOKEN}` },
     });
     expect(events.status).toBe(200);
-    const eventLog = await events.text();
-    expect(eventLog).toContain(paymentId);
-    expect(eventLog).not.toContain(clientSecret);
+    const eventLog = (await events.json()) as { events: { event: unknown }[] };
+    expect(JSON.stringify(eventLog)).toContain(paymentId);
+    for (const entry of eventLog.events) expect(withoutReceiptUrl(entry.event)).not.toContain(clientSecret);
     await vi.waitFor(async () => expect(await paymentRow(SHOP, paymentId)).not.toBeNull());
     expect(JSON.stringify(await paymentRow(SHOP, paymentId))).not.toContain(clientSecret);
     for (const sent of stubs.upstream.calls) expect(JSON.stringify(sent)).not.toContain(clientSecret);

@@ -26,6 +26,20 @@ const DASHBOARD_CSP =
 const REFUND_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/**
+ * A page the Worker hosts for a link with a secret in its fragment (the refund page, the receipt
+ * page): HTML under the strict CSP, no Referer, never stored, not for other origins.
+ */
+function expectHostedPage(response: Response, path: string): void {
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get("Content-Type")).toMatch(/text\/html/);
+  expect(response.headers.get("Content-Security-Policy")).toBe(REFUND_CSP);
+  expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+  expect(response.headers.get("Cache-Control")).toBe("no-store");
+  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+}
+
 /** The headers every widget file carries: a cross-origin module script, never sniffed. */
 function expectWidgetFileHeaders(response: Response, cache: string): void {
   expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -149,13 +163,7 @@ describe("static assets, through the asset layer", () => {
   it("serves the refund page's index.html at /refund/{shop}/ for every shop, never stored, under its CSP, without Referer", async () => {
     for (const path of ["/refund/demo-open/", "/refund/another_shop-2/"]) {
       const response = await fromEdge(path);
-      expect(response.status).toBe(200);
-      expect(response.headers.get("Content-Type")).toMatch(/text\/html/);
-      expect(response.headers.get("Content-Security-Policy")).toBe(REFUND_CSP);
-      expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
-      expect(response.headers.get("Cache-Control")).toBe("no-store");
-      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-      expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      expectHostedPage(response, path);
       expect(await response.text()).toContain("Refund page fixture");
     }
     const redirect = await fromEdge("/refund/demo-open", { redirect: "manual" });
@@ -176,6 +184,30 @@ describe("static assets, through the asset layer", () => {
       "/refund/demo-open/extra",
       "/refund/index.html",
       "/refund/refund.css",
+    ]) {
+      const response = await fromEdge(path);
+      expect(response.status, path).toBe(404);
+      expect((await errorOf(response)).code, path).toBe("not_found");
+    }
+  });
+
+  it("serves the receipt page's index.html at /receipt/{shop}/{paymentId} for every payment, never stored, under its CSP, without Referer", async () => {
+    for (const path of ["/receipt/demo-open/pay_1", "/receipt/another_shop-2/3f9a1c-4/"]) {
+      const response = await fromEdge(path);
+      expectHostedPage(response, path);
+      expect(await response.text()).toContain("Receipt page fixture");
+    }
+    const script = await fromEdge("/receipt/receipt.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("Cache-Control")).toBe("no-cache");
+    expect(script.headers.get("Content-Security-Policy")).toBe(REFUND_CSP);
+    expect(await script.text()).toContain("Receipt page script fixture");
+    for (const path of [
+      "/receipt/",
+      "/receipt/demo-open",
+      "/receipt/Not A Shop/pay_1",
+      "/receipt/demo-open/a.b",
+      "/receipt/demo-open/pay_1/x",
     ]) {
       const response = await fromEdge(path);
       expect(response.status, path).toBe(404);

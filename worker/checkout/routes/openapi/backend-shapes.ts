@@ -56,6 +56,12 @@ const paymentEventData = named(
     previousStatus: z.string().nullable().describe("The status before this change; null for payment.created."),
     version: z.number().int().describe("The payment view's version: drop an event older than one you applied."),
     payment: paymentView,
+    receiptUrl: z
+      .url()
+      .optional()
+      .describe(
+        "For a CONFIRMED payment: the customer's receipt page, `{PUBLIC_URL}/receipt/{shop}/{paymentId}#{clientSecret}` (docs/receipts.md). It holds the payment's client secret: give it to the payment's customer only, never log or publish it.",
+      ),
   }),
 );
 const payoutEventData = named(

@@ -20,6 +20,7 @@ import {
   deskWebhooks,
 } from "./desk-shapes.js";
 import type { Operation } from "./operation.js";
+import { RECEIPT_ANSWERS } from "./receipt.js";
 import { merchantRefundOperations } from "./refunds.js";
 
 const TAG = "Dashboard";
@@ -120,6 +121,18 @@ export const dashboardOperations: Operation[] = [
       404: ["unknown_shop", "not_found", "payment_not_found"],
       503: ["service_unavailable"],
     },
+  },
+  {
+    method: "get",
+    path: "/dashboard/api/shops/:shop/payments/:paymentId/receipt",
+    operationId: "getDashboardReceipt",
+    tag: TAG,
+    summary: "A payment's receipt, for the shop's dashboard",
+    description:
+      "What the receipt page `/receipt/{shop}/{paymentId}` reads when it is opened without a client secret (the dashboard's Open receipt).",
+    security: read,
+    answers: RECEIPT_ANSWERS,
+    errors: { ...SIGNED_IN, 400: ["invalid_request"], 404: ["unknown_shop", "not_found", "payment_not_found"] },
   },
   {
     method: "post",

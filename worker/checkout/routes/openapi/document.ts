@@ -16,6 +16,7 @@ import { healthOperations } from "./health.js";
 import { hookOperations } from "./hooks.js";
 import { openApiPath, operationObject, type Operation } from "./operation.js";
 import { publicOperations } from "./public.js";
+import { receiptOperations } from "./receipt.js";
 import { refundOperations } from "./refunds.js";
 import { webhookEntries } from "./webhooks.js";
 
@@ -27,6 +28,7 @@ export const API_VERSION = "1.0.0";
 /** Every documented route, area by area. */
 export const OPERATIONS: readonly Operation[] = [
   ...publicOperations,
+  ...receiptOperations,
   ...hookOperations,
   ...backendOperations,
   ...refundOperations,
@@ -46,6 +48,7 @@ export const NOT_IN_THE_API: readonly { path: RegExp; why: string }[] = [
   { path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|settings))?$/, why: "the dashboard's pages" },
   { path: /^\/refund\/(:shop\/?|:file\{.*\})$/, why: "the hosted refund page and its files" },
   { path: /^\/pos(\/|\/:shop\/?|\/:file\{.*\})?$/, why: "the point of sale's page and its files" },
+  { path: /^\/receipt\/(:shop\/:paymentId\/?|:file\{.*\})$/, why: "the hosted receipt page and its files" },
 ];
 
 const TAGS = [
