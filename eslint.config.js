@@ -46,6 +46,7 @@ const CHECKOUT_ROOMS = [
   "events",
   "payments",
   "refunds",
+  "links",
   "notifications",
   "demo",
   "desk",

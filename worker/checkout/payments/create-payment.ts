@@ -31,7 +31,7 @@ export const createPaymentSchema = z.strictObject({
 });
 export type CreatePaymentBody = z.output<typeof createPaymentSchema>;
 
-interface Price {
+export interface Price {
   priceAmount: string;
   priceCurrency: string;
 }
@@ -97,18 +97,36 @@ export async function createPayment(
   requestId: string,
 ): Promise<OrderPayment> {
   const price = await decidePrice(shop, body);
-  await assertTransferCurrency(env, shop, body.transferCurrency);
+  return createPricedPayment(env, shop, body, price, shop.pricing === "signed", requestUrl, requestId);
+}
+
+/**
+ * The create once the price is decided (by the shop's pricing above, or by a payment link's
+ * rules): the transfer currency checked, the shop's ceiling, then the order's object. `trusted`:
+ * the price came from the shop (an order token, a link), so a create with the same terms gets the
+ * order's live payment back.
+ */
+export async function createPricedPayment(
+  env: Env,
+  shop: Shop,
+  order: { orderId: string; transferCurrency: string },
+  price: Price,
+  trusted: boolean,
+  requestUrl: string,
+  requestId: string,
+): Promise<OrderPayment> {
+  await assertTransferCurrency(env, shop, order.transferCurrency);
   // Only creates that passed every check count against the shop's ceiling: junk cannot use it up.
   await limitShopCreates(env, shop.id);
   const request: NewPaymentRequest = {
     ...price,
-    transferCurrency: body.transferCurrency,
+    transferCurrency: order.transferCurrency,
     notificationUrl: hookUrlFor(env, shop, requestUrl),
-    externalPaymentId: await externalPaymentIdFor(shop.id, body.orderId),
+    externalPaymentId: await externalPaymentIdFor(shop.id, order.orderId),
   };
-  const redirectUrls = redirectUrlsFor(shop, body.orderId);
+  const redirectUrls = redirectUrlsFor(shop, order.orderId);
   if (Object.keys(redirectUrls).length) request.redirectUrls = redirectUrls;
-  return orderObject(env, shop.id, body.orderId).create(request, shop.pricing === "signed", requestId);
+  return orderObject(env, shop.id, order.orderId).create(request, trusted, requestId);
 }
 
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;

@@ -16,6 +16,7 @@ import { dashboardApi } from "./dashboard-api.js";
 import { deskApi } from "./desk-api.js";
 import { refundLinkCors, shopCors } from "./cors.js";
 import { refundApi } from "./refund-api.js";
+import { linkApi } from "./link-api.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "../payments/create-payment.js";
 import { shopTransferCurrencies } from "../upstream/currencies.js";
 import { limitStreamConnects } from "../payments/stream-limits.js";
@@ -144,6 +145,7 @@ app.get("/api/openapi.json", (c) =>
 app.route("/", healthRoutes);
 app.route("/", backendApi);
 app.route("/", refundApi);
+app.route("/", linkApi);
 app.route("/", ledgerApi);
 app.route("/", deskApi);
 // After deskApi: its deskAuth (session or Access, and CSRF on writes) runs first on /dashboard/api/shops/*.

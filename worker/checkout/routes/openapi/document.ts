@@ -13,6 +13,7 @@ import { components } from "./components.js";
 import { dashboardOperations } from "./dashboard.js";
 import { healthOperations } from "./health.js";
 import { hookOperations } from "./hooks.js";
+import { linkOperations } from "./links.js";
 import { openApiPath, operationObject, type Operation } from "./operation.js";
 import { publicOperations } from "./public.js";
 import { refundOperations } from "./refunds.js";
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...hookOperations,
   ...backendOperations,
   ...refundOperations,
+  ...linkOperations,
   ...dashboardOperations,
   ...adminOperations,
   ...healthOperations,
@@ -43,6 +45,10 @@ export const NOT_IN_THE_API: readonly { path: RegExp; why: string }[] = [
   { path: /^\/demo(\/.*)?$/, why: "the demo page and its helper routes (demo mode only)" },
   { path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|settings))?$/, why: "the dashboard's pages" },
   { path: /^\/refund\/(:shop\/?|:file\{.*\})$/, why: "the hosted refund page and its files" },
+  {
+    path: /^\/pay\/(:shop\/:linkId|:file\{.*\})$/,
+    why: "the hosted payment link page (HTML) and its files (docs/links.md)",
+  },
 ];
 
 const TAGS = [
@@ -56,6 +62,10 @@ const TAGS = [
   [
     "Refunds",
     "A payment's refunds for the shop's backend (backend token), and the refund link's two public routes the customer's refund page calls.",
+  ],
+  [
+    "Links",
+    "Payment links: the shop backend's and the dashboard's routes that make and manage them, and the hosted link page's create.",
   ],
   ["Admin", "The shop registry's admin API, for the platform operator (the admin token)."],
   ["Notifications", "What the payment service posts to this Worker."],
