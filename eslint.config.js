@@ -111,12 +111,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ["widget/**", "test/widget/**", "demo/**", "dashboard/**", "test/dashboard/**", "refund-page/**"],
+    files: ["widget/**", "test/widget/**", "demo/**", "dashboard/**", "test/dashboard/**", "refund-page/**", "pay-page/**"],
     ...lit.configs["flat/recommended"],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**"],
+    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pay-page/**"],
     ...litA11y.configs.recommended,
   },
   // Boundaries: which part of the project may import which (docs/architecture.md, "Boundaries").
@@ -127,7 +127,7 @@ export default tseslint.config(
     // constants of the contracts) and the refund address check (refund-address.ts: the refund
     // page checks the customer's address as the Worker does). A value import of any other worker module would pull Worker code (zod,
     // lossless-json, ...) into their bundles.
-    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**"],
+    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pay-page/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

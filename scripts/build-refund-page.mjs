@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Builds the refund page into dist/public/refund/: refund-page/src/main.ts bundled by esbuild into
-// refund.js, plus index.html, refund.css and the favicon copied as they are. The Worker serves
+// Builds the refund page into dist/public/refund/ (scripts/page-build.mjs): refund-page/src/main.ts
+// bundled into refund.js, plus index.html, refund.css and the favicon copied as they are. The Worker serves
 // index.html at /refund/{shop}/ (worker/checkout/routes/assets.ts) under the strict
 // Content-Security-Policy of public-headers/_headers: nothing inline, nothing from another origin.
 // Each language's page title and text direction are read from the element's catalogs here, so the
 // page script carries those two words, not the catalogs.
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { buildPage } from "./page-build.mjs";
 import { ROOT } from "./servers.mjs";
 
 const source = join(ROOT, "refund-page");
@@ -36,22 +36,10 @@ async function pageText() {
   return (await import(url)).default;
 }
 
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-
-await build({
-  entryPoints: [join(source, "src", "main.ts")],
-  outfile: join(out, "refund.js"),
-  bundle: true,
-  format: "esm",
-  target: "es2022",
-  minify: true,
-  sourcemap: "linked",
-  tsconfig: join(source, "tsconfig.json"),
+await buildPage({
+  source,
+  out,
+  script: "refund.js",
   define: { __REFUND_PAGE_TEXT__: JSON.stringify(await pageText()) },
-  legalComments: "none",
-  logLevel: "warning",
 });
-
-for (const file of ["index.html", "refund.css", "favicon.svg"]) copyFileSync(join(source, file), join(out, file));
 console.log(`refund page: built ${out}`);

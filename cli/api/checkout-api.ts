@@ -409,7 +409,7 @@ export interface paths {
         put?: never;
         /**
          * The hosted link page's create: one use of a link
-         * @description Public (the link's id is the capability), same origin as the page. The link decides the order and the price; the payment is then created as the element's create does. A single-use link answers its one order's live payment again (200) for the same currency.
+         * @description Public (the link's id is the capability); CORS for this Worker's own origins (the page's) and the shop's allowed origins, any other Origin refused. The link decides the order and the price; the payment is then created as the element's create does. A single-use link answers its one order's live payment again (200) for the same currency.
          */
         post: operations["createLinkPayment"];
         delete?: never;
@@ -6005,6 +6005,26 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "origin_not_allowed",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "origin",
                      *         "retryable": false
                      *       }
                      *     }

@@ -15,7 +15,8 @@
  *   reference?}`: the link's object decides the order and the price (links/link-rules.ts), then the
  *   payment is created as the element's create does (payments/create-payment.ts), and the answer is
  *   the element's (a CreatedPayment with its client secret) plus the order id. Rate-limited as the
- *   element's create. Same origin as the page: no CORS.
+ *   element's create. CORS as the refund page's routes (cors.ts, hostedPageCors): this Worker's
+ *   own origins and the shop's allowed origins; any other Origin is refused.
  */
 import { Hono } from "hono";
 import { backendAuth } from "./backend-auth.js";

@@ -28,8 +28,13 @@ export async function makeLink(body: Record<string, unknown>, shop = SHOP): Prom
 }
 
 /** The page's create for a link. */
-export function payLink(link: { id: string }, body: Record<string, unknown>, shop = SHOP): Promise<Response> {
-  return postJson(`/api/shops/${shop}/links/${link.id}/payments`, { transferCurrency: "BTC", ...body });
+export function payLink(
+  link: { id: string },
+  body: Record<string, unknown>,
+  shop = SHOP,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return postJson(`/api/shops/${shop}/links/${link.id}/payments`, { transferCurrency: "BTC", ...body }, headers);
 }
 
 export async function paidWith(link: { id: string }, body: Record<string, unknown> = {}): Promise<LinkPaymentCreated> {

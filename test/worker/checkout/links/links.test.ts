@@ -279,3 +279,15 @@ describe("the hosted page", () => {
     expect(html).not.toContain("pay-reference");
   });
 });
+
+describe("the page's create from a browser", () => {
+  it("is allowed from this Worker's own origin and refused from another", async () => {
+    const link = await makeLink(fixed);
+    const own = await payLink(link, {}, SHOP, { Origin: "https://checkout.test" });
+    expect(own.status).toBe(201);
+    expect(own.headers.get("Access-Control-Allow-Origin")).toBe("https://checkout.test");
+    const foreign = await payLink(link, {}, SHOP, { Origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect((await errorOf(foreign)).code).toBe("origin_not_allowed");
+  });
+});

@@ -116,7 +116,7 @@ export const linkOperations: Operation[] = [
     tag: TAG,
     summary: "The hosted link page's create: one use of a link",
     description:
-      "Public (the link's id is the capability), same origin as the page. The link decides the order and the price; the payment is then created as the element's create does. A single-use link answers its one order's live payment again (200) for the same currency.",
+      "Public (the link's id is the capability); CORS for this Worker's own origins (the page's) and the shop's allowed origins, any other Origin refused. The link decides the order and the price; the payment is then created as the element's create does. A single-use link answers its one order's live payment again (200) for the same currency.",
     body: {
       schema: linkPaymentSchema,
       contentTypes: ["application/json", "text/plain"],
@@ -128,6 +128,7 @@ export const linkOperations: Operation[] = [
     },
     errors: {
       400: ["invalid_request", "amount_out_of_range", "currency_not_enabled"],
+      403: ["origin_not_allowed"],
       404: ["unknown_shop", "link_not_found"],
       409: ["order_conflict"],
       410: ["link_gone"],
