@@ -111,7 +111,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ["widget/**", "test/widget/**", "demo/**", "dashboard/**", "test/dashboard/**", "refund-page/**", "pay-page/**"],
+    files: [
+      "widget/**",
+      "test/widget/**",
+      "demo/**",
+      "dashboard/**",
+      "test/dashboard/**",
+      "refund-page/**",
+      "pay-page/**",
+    ],
     ...lit.configs["flat/recommended"],
     languageOptions: { globals: { ...globals.browser } },
   },
