@@ -43,7 +43,10 @@ export const OPERATIONS: readonly Operation[] = [
 export const NOT_IN_THE_API: readonly { path: RegExp; why: string }[] = [
   { path: /^\/(:file\{.*\}|widget-manifest\.json|chunks\/.*)$/, why: "the element's files" },
   { path: /^\/demo(\/.*)?$/, why: "the demo page and its helper routes (demo mode only)" },
-  { path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|settings))?$/, why: "the dashboard's pages" },
+  {
+    path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|links|settings))?$/,
+    why: "the dashboard's pages",
+  },
   { path: /^\/refund\/(:shop\/?|:file\{.*\})$/, why: "the hosted refund page and its files" },
   {
     path: /^\/pay\/(:shop\/:linkId|:file\{.*\})$/,
