@@ -8,6 +8,25 @@ import type { CreatedPayment, DecimalString } from "./wire.js";
 /** A link's state as it is now: `live` takes payments; the others show the page that says why not. */
 export type LinkState = "live" | "expired" | "disabled" | "used";
 
+/** A link as its object (links/links-object.ts) stores it; its rules are links/link-rules.ts's. */
+export interface StoredLink {
+  id: string;
+  description: string;
+  priceCurrency: string;
+  priceAmount?: string;
+  minAmount?: string;
+  maxAmount?: string;
+  singleUse: boolean;
+  orderId?: string;
+  orderPrefix: string;
+  reference?: { label: string; required: boolean };
+  expiresAt?: string;
+  createdAt: string;
+  disabledAt?: string;
+  usedAt?: string;
+  uses: number;
+}
+
 /** One payment link of a shop. */
 export interface PaymentLinkView {
   /** `lnk_` and 32 hex digits (128 random bits). */

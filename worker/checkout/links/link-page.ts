@@ -5,8 +5,8 @@
  * script, no style attribute): the page's behaviour is /pay/pay.js (pay-page/, built by
  * scripts/build-pay-page.mjs) and its look /pay/pay.css, under PAGE_CSP.
  */
-import type { LinkState } from "../link-wire.js";
-import { GONE_TEXT, type StoredLink } from "./link-rules.js";
+import type { LinkState, StoredLink } from "../link-wire.js";
+import { GONE_TEXT } from "./link-texts.js";
 
 /** The page's Content-Security-Policy: its own files only, no inline code, no other origin, no framing. */
 export const PAGE_CSP =

@@ -13,8 +13,9 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { CheckoutError } from "../http/errors.js";
-import type { LinkOrder, LinkState, PaymentLinkView } from "../link-wire.js";
+import type { LinkOrder, LinkState, PaymentLinkView, StoredLink } from "../link-wire.js";
 import { currencyCode, decimalAmount, orderId } from "../rules.js";
+import { GONE_TEXT } from "./link-texts.js";
 
 /** A link's id: `lnk_` and 32 hex digits, 128 random bits (the page's URL holds it: unguessable). */
 export const LINK_ID = /^lnk_[0-9a-f]{32}$/;
@@ -83,24 +84,7 @@ export const createLinkSchema = z
   });
 export type CreateLinkBody = z.output<typeof createLinkSchema>;
 
-/** A link as its object stores it. */
-export interface StoredLink {
-  id: string;
-  description: string;
-  priceCurrency: string;
-  priceAmount?: string;
-  minAmount?: string;
-  maxAmount?: string;
-  singleUse: boolean;
-  orderId?: string;
-  orderPrefix: string;
-  reference?: { label: string; required: boolean };
-  expiresAt?: string;
-  createdAt: string;
-  disabledAt?: string;
-  usedAt?: string;
-  uses: number;
-}
+export type { StoredLink };
 
 /** A new link from a checked body; an expiry already past is refused. */
 export function newLink(body: CreateLinkBody, now: Date, id = newLinkId(), suffix = newOrderSuffix()): StoredLink {
@@ -134,13 +118,6 @@ export function linkState(link: StoredLink, now: Date): LinkState {
   if (link.expiresAt !== undefined && Date.parse(link.expiresAt) <= now.getTime()) return "expired";
   return "live";
 }
-
-/** What the page says of a link that takes no payment, and its status (410: gone for good). */
-export const GONE_TEXT: Record<Exclude<LinkState, "live">, string> = {
-  expired: "This payment link has expired.",
-  disabled: "This payment link is no longer active.",
-  used: "This payment link has already been paid.",
-};
 
 /** The payer's input of one use (the hosted page's create). */
 export const linkPaymentSchema = z.strictObject({
