@@ -68,23 +68,28 @@ const BUILD_OUTPUTS = [
   "dist/public/demo/index.html",
   "dist/public/dashboard/index.html",
   "dist/public/refund/index.html",
+  "dist/public/pay/pay.js",
 ];
 const BUILD_INPUTS = [
   "widget",
   "demo",
   "dashboard",
   "refund-page",
+  "pay-page",
   "public-headers",
   "worker/checkout/wire.ts",
   "worker/checkout/backend-wire.ts",
   "worker/checkout/dashboard-wire.ts",
   "worker/checkout/refund-wire.ts",
   "worker/checkout/refund-address.ts",
+  "worker/checkout/link-wire.ts",
   "worker/v3/types.ts",
   "scripts/build-widget.mjs",
   "scripts/build-demo.mjs",
   "scripts/build-dashboard.mjs",
   "scripts/build-refund-page.mjs",
+  "scripts/build-pay-page.mjs",
+  "scripts/page-build.mjs",
 ];
 
 /** Whether dist/public is missing or older than its sources. */
@@ -98,7 +103,7 @@ export function buildIsStale() {
 /** Runs `npm run -s build` when dist/public is missing or stale; throws when the build fails. */
 export function ensureBuilt({ log = console.log } = {}) {
   if (!buildIsStale()) return false;
-  log("Building the widget, the demo, the dashboard and the refund page (npm run build)...");
+  log("Building the widget, the demo, the dashboard, the refund page and the payment link page (npm run build)...");
   const run = spawnSync("npm", ["run", "-s", "build"], {
     cwd: ROOT,
     stdio: ["ignore", process.stderr, process.stderr],
