@@ -32,6 +32,7 @@ import {
   stashPayment,
 } from "./result.js";
 import { SandboxPane } from "./sandbox-pane.js";
+import { setupLinkDemo } from "./link-demo.js";
 import { embedSnippet, type WidgetManifest } from "./snippet.js";
 import { tamperToken } from "./token.js";
 
@@ -324,3 +325,4 @@ void widgetManifest()
   });
 void loadShop();
 backendPane.start();
+setupLinkDemo(() => readForm());
