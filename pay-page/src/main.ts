@@ -1,16 +1,16 @@
 /**
  * The payment link page's script (scripts/build-pay-page.mjs bundles it into /pay/pay.js). The
  * Worker renders the page (worker/checkout/links/link-page.ts); this takes the form's answer to
- * the link's create, then hands the payment it made to the page's <crypto-checkout> (its id and
- * client secret, this origin as the endpoint, the browser's language), which shows it as on any
- * shop's page. An error is shown by the field it is about.
+ * the link's create, then puts a <crypto-checkout> in the page's slot for the payment it made (its
+ * id and client secret, this origin as the endpoint, the browser's language), which shows it as on
+ * any shop's page. An error is shown by the field it is about.
  */
 import { negotiateLocale } from "../../widget/locales/negotiate.js";
 import type { LinkPaymentCreated } from "../../worker/checkout/link-wire.js";
 import { fieldOf, paymentBody } from "./pay-form.js";
 
 const form = document.querySelector<HTMLFormElement>("#pay-form");
-const element = document.querySelector("crypto-checkout");
+const slot = document.querySelector<HTMLElement>("#pay-checkout");
 const errorLine = document.querySelector<HTMLElement>("#pay-error");
 
 function field(id: string): HTMLInputElement | HTMLSelectElement | null {
@@ -30,7 +30,7 @@ function showError(message: string, fieldId?: string): void {
 
 async function submit(event: SubmitEvent): Promise<void> {
   event.preventDefault();
-  if (!form || !element) return;
+  if (!form || !slot) return;
   const { shop, link } = form.dataset;
   const data = new FormData(form);
   const text = (name: string) => (data.has(name) ? String(data.get(name)) : undefined);
@@ -54,13 +54,14 @@ async function submit(event: SubmitEvent): Promise<void> {
       showError(body.error.message, fieldOf(body.error.code, body.error.message));
       return;
     }
+    const element = document.createElement("crypto-checkout");
     element.setAttribute("endpoint", location.origin);
     element.setAttribute("shop", shop ?? "");
     element.setAttribute("locale", negotiateLocale(...navigator.languages).tag);
     element.setAttribute("payment-id", body.paymentId);
     element.setAttribute("client-secret", body.clientSecret);
     form.hidden = true;
-    element.hidden = false;
+    slot.replaceChildren(element);
   } catch {
     showError("The payment could not be started. Check your connection and try again.");
   } finally {

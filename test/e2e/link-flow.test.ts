@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from "vitest";
 import { runCli } from "../cli/support/run-cli.js";
 import { ENGINES, useEngine } from "./support/engines.js";
 import { waitFor, waitForPayment } from "./support/checkout-page.js";
-import { sandbox } from "./support/sandbox.js";
+import { sandbox, until } from "./support/sandbox.js";
 
 const SHOP = "demo-open";
 
@@ -29,18 +29,6 @@ async function cli<T>(args: string[]): Promise<T> {
   const run = await runCli(["--shop", SHOP, "--json", "links", ...args, "--checkout-url", inject("checkoutUrl")]);
   if (run.code !== 0) throw new Error(`links ${args.join(" ")}: ${run.code} ${run.stderr}`);
   return JSON.parse(run.stdout) as T;
-}
-
-/** Polls `read` until `done` holds (bounded): the condition ends the wait, not a fixed sleep. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 45_000;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
 }
 
 describe.each(ENGINES)("a payment link from the console to the shop's backend [%s]", (name) => {
@@ -90,6 +78,7 @@ describe.each(ENGINES)("a payment link from the console to the shop's backend [%
           .then((log) => log.entries),
       (entries) => entries.some((e) => e.type === "payment.confirmed" && e.orderId === order?.orderId),
       "payment.confirmed at the shop's backend",
+      45_000,
     );
     const confirmed = received.filter((e) => e.type === "payment.confirmed" && e.orderId === order?.orderId);
     expect(confirmed.length).toBeGreaterThan(0);

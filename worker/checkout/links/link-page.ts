@@ -3,7 +3,9 @@
  * shop; docs/links.md). Rendered by the Worker so that chat apps' link previews read the title and
  * the Open Graph tags without running a script. Every value is escaped; nothing is inline (no
  * script, no style attribute): the page's behaviour is /pay/pay.js (pay-page/, built by
- * scripts/build-pay-page.mjs) and its look /pay/pay.css, under PAGE_CSP.
+ * scripts/build-pay-page.mjs) and its look /pay/pay.css, under PAGE_CSP. The <crypto-checkout>
+ * element is made by the script once the payment exists (an element without its shop would only
+ * report a setup error).
  */
 import type { LinkState, StoredLink } from "../link-wire.js";
 import { GONE_TEXT } from "./link-texts.js";
@@ -112,7 +114,7 @@ ${fields.join("\n")}
         <p id="pay-error" class="error" role="alert"></p>
         <button type="submit">Continue to payment</button>
       </form>
-      <crypto-checkout hidden></crypto-checkout>
+      <div id="pay-checkout"></div>
       <noscript><p>This page needs JavaScript to take the payment.</p></noscript>`;
   return page(`${shop.name}: ${link.description}`, `${link.description} · ${amount}`, body, true);
 }

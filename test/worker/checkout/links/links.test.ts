@@ -265,6 +265,9 @@ describe("the hosted page", () => {
       '<script type="module" src="/widget.js">',
     ]);
     expect(html).not.toMatch(/style=|https?:\/\//);
+    // The element is made by the page's script once the payment exists, not before.
+    expect(html).not.toContain("<crypto-checkout");
+    expect(html).toContain('<div id="pay-checkout"></div>');
     // The currencies the shop takes, to pick from.
     expect(html).toContain('<option value="BTC">');
     expect(html).toContain('<option value="LTC">');
