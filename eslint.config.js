@@ -46,6 +46,7 @@ const CHECKOUT_ROOMS = [
   "events",
   "payments",
   "refunds",
+  "links",
   "notifications",
   "demo",
   "desk",
@@ -120,24 +121,25 @@ export default tseslint.config(
       "pos/**",
       "test/pos/**",
       "receipt-page/**",
+      "pay-page/**",
     ],
     ...lit.configs["flat/recommended"],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**", "receipt-page/**"],
+    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**", "receipt-page/**", "pay-page/**"],
     ...litA11y.configs.recommended,
   },
   // Boundaries: which part of the project may import which (docs/architecture.md, "Boundaries").
   // test/tooling/boundaries.test.ts shows each rule refusing a forbidden import.
   {
-    // The element, the demo page, the dashboard, the point of sale and the receipt page run in the
-    // browser: from the Worker they may import types, and values only from the wire modules
-    // (wire.ts, refund-wire.ts and receipt-wire.ts: a few constants and URL builders of the
-    // contracts) and the refund address check (refund-address.ts: the refund page checks the
-    // customer's address as the Worker does). A value import of any other worker module would pull
-    // Worker code (zod, lossless-json, ...) into their bundles.
-    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**", "receipt-page/**"],
+    // The element, the demo page, the dashboard, the point of sale and the hosted pages (refund,
+    // receipt, payment link) run in the browser: from the Worker they may import types, and values
+    // only from the wire modules (wire.ts, refund-wire.ts and receipt-wire.ts: a few constants and
+    // URL builders of the contracts) and the refund address check (refund-address.ts: the refund
+    // page checks the customer's address as the Worker does). A value import of any other worker
+    // module would pull Worker code (zod, lossless-json, ...) into their bundles.
+    files: ["widget/**", "demo/**", "dashboard/**", "refund-page/**", "pos/**", "receipt-page/**", "pay-page/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -17,6 +17,7 @@ import { registerOrderToken } from "./commands/order-token.js";
 import { registerPayments } from "./commands/payments.js";
 import { registerPayouts } from "./commands/payouts.js";
 import { registerRefunds } from "./commands/refunds.js";
+import { registerLinks } from "./commands/links.js";
 import { registerShops } from "./commands/shops.js";
 import { actions, integer } from "./commands/shared.js";
 import { BASE_URL_ENV, KEY_SECRET_ENV, type GlobalOptions } from "./config.js";
@@ -88,6 +89,7 @@ Docs: https://github.com/crypto-checkout/crypto-checkout/blob/main/docs/cli.md`,
   registerShops(program, act);
   registerLedger(program, act);
   registerRefunds(program, act);
+  registerLinks(program, act);
   registerDashboard(program, act);
   return program;
 }

@@ -24,8 +24,9 @@ import type {
   DeskWebhooks,
 } from "../worker/checkout/dashboard-wire.js";
 import type { ErrorBody, FieldError } from "../worker/checkout/wire.js";
+import type { PaymentLinkList, PaymentLinkView } from "../worker/checkout/link-wire.js";
+import type { LinkCreateBody } from "./link-form.js";
 import { t } from "./strings.js";
-
 export type FailureKind = "network" | "unauthorized" | "forbidden" | "notFound" | "server" | "invalid";
 
 export class DeskApiError extends Error {
@@ -172,6 +173,19 @@ export class DeskApi {
     await this.request("POST", this.shopPath(shop, `/events/${encodeURIComponent(eventId)}/redeliver`), {});
   }
 
+  links(shop: string): Promise<PaymentLinkList> {
+    return this.request("GET", this.shopPath(shop, "/links"));
+  }
+
+  /** A shop's link actions: the Links page's create and disable (dashboard/pages/links.ts). */
+  linkCalls(shop: string): LinkCalls {
+    const base = this.shopPath(shop, "/links");
+    return {
+      create: (body) => this.request("POST", base, body),
+      disable: (linkId) => this.request("POST", `${base}/${encodeURIComponent(linkId)}/disable`, {}),
+    };
+  }
+
   webhooks(shop: string): Promise<DeskWebhooks> {
     return this.request("GET", this.shopPath(shop, "/webhooks"));
   }
@@ -202,4 +216,10 @@ export interface RefundCalls {
   link(refundId: string): Promise<RefundLinkCreated>;
   /** The payment service's payout limits for the refund's payout, read now. */
   limits(refundId: string): Promise<RefundPayoutLimits>;
+}
+
+/** What the Links page does with a shop's links. */
+export interface LinkCalls {
+  create(body: LinkCreateBody): Promise<PaymentLinkView>;
+  disable(linkId: string): Promise<PaymentLinkView>;
 }

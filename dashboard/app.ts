@@ -181,6 +181,8 @@ export class DeskApp extends LightElement {
         return this.api.payment(shop, route.paymentId);
       case "webhooks":
         return this.api.webhooks(shop);
+      case "links":
+        return this.api.links(shop);
       case "settings":
         return this.api.settings(shop);
     }
@@ -240,6 +242,7 @@ export class DeskApp extends LightElement {
       payments: t.payments.title,
       payment: t.payments.payment,
       webhooks: t.webhooks.title,
+      links: t.links.title,
       settings: t.settings.title,
       "not-found": t.notFoundPage,
     };
@@ -291,6 +294,7 @@ export class DeskApp extends LightElement {
           <li><a href=${link.overview(shop)} aria-current=${current("overview")}>${t.nav.overview}</a></li>
           <li><a href=${link.payments(shop)} aria-current=${current("payments")}>${t.nav.payments}</a></li>
           <li><a href=${link.webhooks(shop)} aria-current=${current("webhooks")}>${t.nav.webhooks}</a></li>
+          <li><a href=${link.links(shop)} aria-current=${current("links")}>${t.nav.links}</a></li>
           <li><a href=${link.settings(shop)} aria-current=${current("settings")}>${t.nav.settings}</a></li>
           <li><a href=${shop ? `/pos/${encodeURIComponent(shop)}/` : "/pos/"}>${t.nav.pos}</a></li>
         </ul>
@@ -325,6 +329,8 @@ export class DeskApp extends LightElement {
         ></desk-payment>`;
       case "webhooks":
         return html`<desk-webhooks .state=${state} .ping=${() => this.api.ping(shop ?? "")} .retry=${this.retry}></desk-webhooks>`;
+      case "links":
+        return html`<desk-links .state=${state} .calls=${shop ? this.api.linkCalls(shop) : undefined} .retry=${this.retry}></desk-links>`;
       case "settings":
         return html`<desk-settings .state=${state} .save=${(patch: Parameters<DeskApi["saveSettings"]>[1]) => this.api.saveSettings(shop ?? "", patch)} .retry=${this.retry}></desk-settings>`;
       case "not-found":

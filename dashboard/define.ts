@@ -8,6 +8,7 @@ import { DeskRefunds } from "./pages/refunds.js";
 import { DeskSettingsPage } from "./pages/settings.js";
 import { DeskSignInPage } from "./pages/sign-in.js";
 import { DeskWebhooksPage } from "./pages/webhooks.js";
+import { DeskLinksPage } from "./pages/links.js";
 
 const elements: [string, CustomElementConstructor][] = [
   ["desk-app", DeskApp],
@@ -17,6 +18,7 @@ const elements: [string, CustomElementConstructor][] = [
   ["desk-payment", DeskPaymentPage],
   ["desk-refunds", DeskRefunds],
   ["desk-webhooks", DeskWebhooksPage],
+  ["desk-links", DeskLinksPage],
   ["desk-settings", DeskSettingsPage],
   ["desk-sign-in", DeskSignInPage],
 ];

@@ -13,6 +13,7 @@ export type Route =
   | { page: "payments"; shop: string | null; filters: PaymentFilters; cursor: string | null }
   | { page: "payment"; shop: string | null; paymentId: string }
   | { page: "webhooks"; shop: string | null }
+  | { page: "links"; shop: string | null }
   | { page: "settings"; shop: string | null }
   | { page: "not-found"; shop: string | null };
 
@@ -31,6 +32,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (rest === "payments")
     return { page: "payments", shop, filters: filtersFromQuery(query), cursor: query.get("cursor") };
   if (rest === "webhooks") return { page: "webhooks", shop };
+  if (rest === "links") return { page: "links", shop };
   if (rest === "settings") return { page: "settings", shop };
   const payment = /^payments\/([^/]+)$/.exec(rest);
   if (payment?.[1]) {
@@ -57,6 +59,7 @@ export function routeUrl(route: Route): string {
     case "payment":
       return `${BASE}payments/${encodeURIComponent(route.paymentId)}${search}`;
     case "webhooks":
+    case "links":
     case "settings":
       return `${BASE}${route.page}${search}`;
   }
@@ -69,6 +72,7 @@ export const link = {
     routeUrl({ page: "payments", shop, filters, cursor }),
   payment: (shop: string | null, paymentId: string) => routeUrl({ page: "payment", shop, paymentId }),
   webhooks: (shop: string | null) => routeUrl({ page: "webhooks", shop }),
+  links: (shop: string | null) => routeUrl({ page: "links", shop }),
   settings: (shop: string | null) => routeUrl({ page: "settings", shop }),
 };
 

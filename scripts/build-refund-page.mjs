@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// Builds the refund page into dist/public/refund/ (static-page.mjs): refund-page/src/main.ts bundled
-// by esbuild into refund.js, plus index.html, refund.css and the favicon copied as they are. The Worker serves
+// Builds the refund page into dist/public/refund/ (scripts/page-build.mjs): refund-page/src/main.ts
+// bundled into refund.js, plus index.html, refund.css and the favicon copied as they are. The Worker serves
 // index.html at /refund/{shop}/ (worker/checkout/routes/assets.ts) under the strict
 // Content-Security-Policy of public-headers/_headers: nothing inline, nothing from another origin.
 // Each language's page title and text direction are read from the element's catalogs here, so the
 // page script carries those two words, not the catalogs.
 import { join } from "node:path";
 import { build } from "esbuild";
+import { buildPage } from "./page-build.mjs";
 import { ROOT } from "./servers.mjs";
-import { buildStaticPage } from "./static-page.mjs";
 
+const source = join(ROOT, "refund-page");
 const out = join(ROOT, "dist", "public", "refund");
 
 /** `{ [language]: { title, dir } }` from widget/locales (the refund catalogs' title, the catalogs' dir). */
@@ -35,11 +36,10 @@ async function pageText() {
   return (await import(url)).default;
 }
 
-await buildStaticPage({
-  source: "refund-page",
-  out: "refund",
+await buildPage({
+  source,
+  out,
   script: "refund.js",
-  files: ["index.html", "refund.css", "favicon.svg"],
   define: { __REFUND_PAGE_TEXT__: JSON.stringify(await pageText()) },
 });
 console.log(`refund page: built ${out}`);

@@ -70,6 +70,7 @@ const BUILD_OUTPUTS = [
   "dist/public/pos/index.html",
   "dist/public/refund/index.html",
   "dist/public/receipt/index.html",
+  "dist/public/pay/pay.js",
 ];
 const BUILD_INPUTS = [
   "widget",
@@ -78,6 +79,7 @@ const BUILD_INPUTS = [
   "pos",
   "refund-page",
   "receipt-page",
+  "pay-page",
   "public-headers",
   "worker/checkout/wire.ts",
   "worker/checkout/backend-wire.ts",
@@ -85,6 +87,7 @@ const BUILD_INPUTS = [
   "worker/checkout/refund-wire.ts",
   "worker/checkout/receipt-wire.ts",
   "worker/checkout/refund-address.ts",
+  "worker/checkout/link-wire.ts",
   "worker/v3/types.ts",
   "scripts/build-widget.mjs",
   "scripts/build-demo.mjs",
@@ -93,7 +96,8 @@ const BUILD_INPUTS = [
   "scripts/lit-app-build.mjs",
   "scripts/build-refund-page.mjs",
   "scripts/build-receipt-page.mjs",
-  "scripts/static-page.mjs",
+  "scripts/build-pay-page.mjs",
+  "scripts/page-build.mjs",
 ];
 
 /** Whether dist/public is missing or older than its sources. */
@@ -107,7 +111,7 @@ export function buildIsStale() {
 /** Runs `npm run -s build` when dist/public is missing or stale; throws when the build fails. */
 export function ensureBuilt({ log = console.log } = {}) {
   if (!buildIsStale()) return false;
-  log("Building the widget, the demo, the dashboard, the refund and the receipt page (npm run build)...");
+  log("Building the widget, the demo, the dashboard, the point of sale, the refund, receipt and payment link pages (npm run build)...");
   const run = spawnSync("npm", ["run", "-s", "build"], {
     cwd: ROOT,
     stdio: ["ignore", process.stderr, process.stderr],

@@ -340,6 +340,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shops/{shop}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's payment links, newest first */
+        get: operations["listLinks"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description A fixed `priceAmount`, or an open amount between `minAmount` and `maxAmount`, in `priceCurrency`. `singleUse`: one order behind the link (`orderId`, or `{orderPrefix}-{random}`); otherwise each use is an order of its own. Optional: a reference the payer types, an expiry.
+         */
+        post: operations["createLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment link with its newest orders */
+        get: operations["getLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/links/{linkId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a payment link for good
+         * @description Its page then says the link is no longer active (410). Disabling again answers the same link.
+         */
+        post: operations["disableLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shops/{shop}/links/{linkId}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hosted link page's create: one use of a link
+         * @description Public (the link's id is the capability); CORS for this Worker's own origins (the page's) and the shop's allowed origins, any other Origin refused. The link decides the order and the price; the payment is then created as the element's create does. A single-use link answers its one order's live payment again (200) for the same currency.
+         */
+        post: operations["createLinkPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shops/{shop}/orders/{orderId}": {
         parameters: {
             query?: never;
@@ -622,6 +700,64 @@ export interface paths {
         put?: never;
         /** Deliver an event again */
         post: operations["redeliverDashboardEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/shops/{shop}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's payment links, newest first */
+        get: operations["deskListLinks"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description A fixed `priceAmount`, or an open amount between `minAmount` and `maxAmount`, in `priceCurrency`. `singleUse`: one order behind the link (`orderId`, or `{orderPrefix}-{random}`); otherwise each use is an order of its own. Optional: a reference the payer types, an expiry.
+         */
+        post: operations["deskCreateLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/shops/{shop}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment link with its newest orders */
+        get: operations["deskGetLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/shops/{shop}/links/{linkId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a payment link for good
+         * @description Its page then says the link is no longer active (410). Disabling again answers the same link.
+         */
+        post: operations["deskDisableLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1545,7 +1681,7 @@ export interface components {
         ErrorBody: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unknown_shop" | "origin_not_allowed" | "invalid_order_token" | "amount_out_of_range" | "currency_not_enabled" | "order_conflict" | "rate_limited" | "too_many_viewers" | "payment_not_found" | "order_not_found" | "event_not_found" | "refund_link_invalid" | "refund_link_expired" | "refund_link_used" | "invalid_address" | "refund_not_found" | "refund_refused" | "refund_amount_exceeded" | "payout_limits" | "idempotency_key_reused" | "unauthorized" | "unauthenticated" | "csrf_refused" | "no_webhook_endpoint" | "shop_not_editable" | "shop_exists" | "shop_changed" | "invalid_signature" | "upstream_unavailable" | "upstream_error" | "service_unavailable" | "not_found" | "method_not_allowed" | "internal_error";
+                code: "invalid_request" | "unknown_shop" | "origin_not_allowed" | "invalid_order_token" | "amount_out_of_range" | "currency_not_enabled" | "order_conflict" | "rate_limited" | "too_many_viewers" | "payment_not_found" | "order_not_found" | "event_not_found" | "refund_link_invalid" | "refund_link_expired" | "refund_link_used" | "link_not_found" | "link_gone" | "invalid_address" | "refund_not_found" | "refund_refused" | "refund_amount_exceeded" | "payout_limits" | "idempotency_key_reused" | "unauthorized" | "unauthenticated" | "csrf_refused" | "no_webhook_endpoint" | "shop_not_editable" | "shop_exists" | "shop_changed" | "invalid_signature" | "upstream_unavailable" | "upstream_error" | "service_unavailable" | "not_found" | "method_not_allowed" | "internal_error";
                 /** @description For developers: the cause and the fix. */
                 message: string;
                 /** @enum {string} */
@@ -1675,6 +1811,69 @@ export interface components {
                 paidPriceAmount: components["schemas"]["DecimalString"];
             }[];
         };
+        /** @description An order a link made. */
+        LinkOrder: {
+            orderId: string;
+            priceAmount: components["schemas"]["DecimalString"];
+            priceCurrency: string;
+            /** @description What the payer typed. */
+            reference?: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            createdAt: string;
+        };
+        /** @description The hosted page's create: the payment's view, its client secret and its order. */
+        LinkPaymentCreated: {
+            paymentId: string;
+            status: components["schemas"]["PaymentStatus"];
+            priceAmount: components["schemas"]["DecimalString"];
+            priceCurrency: string;
+            transferAmount: components["schemas"]["DecimalString"];
+            transferCurrency: string;
+            address: string;
+            walletLabel?: string;
+            walletMessage?: string;
+            paymentUri?: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            expirationTime?: string;
+            paymentPageUrl?: string;
+            exchangeRate?: components["schemas"]["DecimalString"];
+            externalPaymentId?: string;
+            paidPriceAmount: components["schemas"]["DecimalString"];
+            pendingPaidPriceAmount: components["schemas"]["DecimalString"];
+            acceptedPaidPriceAmount: components["schemas"]["DecimalString"];
+            paidTransferAmount: components["schemas"]["DecimalString"];
+            pendingPaidTransferAmount: components["schemas"]["DecimalString"];
+            acceptedPaidTransferAmount: components["schemas"]["DecimalString"];
+            transactions: components["schemas"]["TransactionView"][];
+            redirectUrls: {
+                expired?: string;
+                confirmed?: string;
+                invalid?: string;
+                unconfirmed?: string;
+            };
+            /** @description The Worker's clock when this view was produced. */
+            serverTime: string;
+            /** @description Increases with every change of the payment. */
+            version: number;
+            /** @description transferAmount - paidTransferAmount, never below zero. */
+            remainingTransferAmount: components["schemas"]["DecimalString"];
+            /** @description paymentUri for the remaining amount (an underpaid payment). */
+            remainderPaymentUri?: string;
+            hasPaid: boolean;
+            hasPending: boolean;
+            progress: {
+                acceptedPercent: components["schemas"]["DecimalString"];
+                pendingPercent: components["schemas"]["DecimalString"];
+                accepted: components["schemas"]["DecimalString"];
+                pending: components["schemas"]["DecimalString"];
+                paid: components["schemas"]["DecimalString"];
+                total: components["schemas"]["DecimalString"];
+            };
+            /** @description As a create's: pass it with every read of the payment. */
+            clientSecret: string;
+            /** @description The order this use pays. */
+            orderId: string;
+        };
         /**
          * @description An order's payment as this Worker knows it.
          * @example {
@@ -1794,6 +1993,89 @@ export interface components {
             /** @constant */
             type: "payment.invalid";
             data: components["schemas"]["PaymentEventData"];
+        };
+        /** @description A payment link with its newest orders (at most 50). */
+        PaymentLinkDetail: {
+            /** @description The link's id: `lnk_` and 128 random bits in hex. */
+            id: string;
+            shop: string;
+            /** @description The hosted page: `{origin}/pay/{shop}/{id}`. */
+            url: string;
+            description: string;
+            priceCurrency: string;
+            /** @description A fixed amount; absent for an open amount. */
+            priceAmount?: components["schemas"]["DecimalString"];
+            /** @description An open amount's lower limit. */
+            minAmount?: components["schemas"]["DecimalString"];
+            /** @description An open amount's upper limit. */
+            maxAmount?: components["schemas"]["DecimalString"];
+            /** @description One order behind the link (true), or an order per use (false). */
+            singleUse: boolean;
+            /** @description A single-use link's one order. */
+            orderId?: string;
+            /** @description A reusable link's orders are `{orderPrefix}-{random}`. */
+            orderPrefix: string;
+            /** @description The payer types a reference under this label. */
+            reference?: {
+                label: string;
+                required: boolean;
+            };
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            expiresAt?: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            createdAt: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            disabledAt?: string;
+            /** @description When a single-use link's order was seen paid. */
+            usedAt?: string;
+            /** @description Orders the link has made. */
+            uses: number;
+            /** @enum {string} */
+            state: "live" | "expired" | "disabled" | "used";
+            orders: components["schemas"]["LinkOrder"][];
+        };
+        /** @description A shop's payment links, newest first. */
+        PaymentLinkList: {
+            links: components["schemas"]["PaymentLinkView"][];
+        };
+        /** @description A payment link. */
+        PaymentLinkView: {
+            /** @description The link's id: `lnk_` and 128 random bits in hex. */
+            id: string;
+            shop: string;
+            /** @description The hosted page: `{origin}/pay/{shop}/{id}`. */
+            url: string;
+            description: string;
+            priceCurrency: string;
+            /** @description A fixed amount; absent for an open amount. */
+            priceAmount?: components["schemas"]["DecimalString"];
+            /** @description An open amount's lower limit. */
+            minAmount?: components["schemas"]["DecimalString"];
+            /** @description An open amount's upper limit. */
+            maxAmount?: components["schemas"]["DecimalString"];
+            /** @description One order behind the link (true), or an order per use (false). */
+            singleUse: boolean;
+            /** @description A single-use link's one order. */
+            orderId?: string;
+            /** @description A reusable link's orders are `{orderPrefix}-{random}`. */
+            orderPrefix: string;
+            /** @description The payer types a reference under this label. */
+            reference?: {
+                label: string;
+                required: boolean;
+            };
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            expiresAt?: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            createdAt: string;
+            /** @description An RFC 3339 date-time, e.g. `2026-11-27T10:00:00.000Z`. */
+            disabledAt?: string;
+            /** @description When a single-use link's order was seen paid. */
+            usedAt?: string;
+            /** @description Orders the link has made. */
+            uses: number;
+            /** @enum {string} */
+            state: "live" | "expired" | "disabled" | "used";
         };
         PaymentPendingEvent: {
             /** @description Unique per event; also the webhook-id header. Dedupe by it. */
@@ -5251,6 +5533,825 @@ export interface operations {
             };
         };
     };
+    listLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkList"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Consultation, 1 hour",
+                 *       "priceAmount": "80.00",
+                 *       "priceCurrency": "EUR",
+                 *       "singleUse": false,
+                 *       "reference": {
+                 *         "label": "Invoice number",
+                 *         "required": true
+                 *       },
+                 *       "expiresAt": "2026-12-31T23:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    description: string;
+                    priceCurrency: string;
+                    priceAmount?: string;
+                    minAmount?: string;
+                    maxAmount?: string;
+                    /** @default false */
+                    singleUse?: boolean;
+                    orderId?: string;
+                    orderPrefix?: string;
+                    reference?: {
+                        label: string;
+                        /** @default false */
+                        required?: boolean;
+                    };
+                    /** Format: date-time */
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkView"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description A payment link's id.
+                 * @example lnk_0123456789abcdef0123456789abcdef
+                 */
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link and its orders. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkDetail"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `link_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disableLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description A payment link's id.
+                 * @example lnk_0123456789abcdef0123456789abcdef
+                 */
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, disabled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkView"];
+                };
+            };
+            /** @description An error: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `link_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createLinkPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description A payment link's id.
+                 * @example lnk_0123456789abcdef0123456789abcdef
+                 */
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "transferCurrency": "BTC",
+                 *       "reference": "INV-2026-118"
+                 *     }
+                 */
+                "application/json": {
+                    transferCurrency: string;
+                    amount?: string;
+                    reference?: string;
+                };
+                /**
+                 * @example {
+                 *       "transferCurrency": "BTC",
+                 *       "reference": "INV-2026-118"
+                 *     }
+                 */
+                "text/plain": {
+                    transferCurrency: string;
+                    amount?: string;
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The single-use link's live payment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkPaymentCreated"];
+                };
+            };
+            /** @description The payment was created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkPaymentCreated"];
+                };
+            };
+            /** @description An error: `invalid_request`, `amount_out_of_range`, `currency_not_enabled`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "origin_not_allowed",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "origin",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `link_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `order_conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "order_conflict",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `link_gone`. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "link_gone",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "order",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`, `upstream_error`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `upstream_unavailable`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upstream_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getOrder: {
         parameters: {
             query?: never;
@@ -8444,6 +9545,578 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "no_webhook_endpoint",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deskListLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkList"];
+                };
+            };
+            /** @description An error: `unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deskCreateLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Consultation, 1 hour",
+                 *       "priceAmount": "80.00",
+                 *       "priceCurrency": "EUR",
+                 *       "singleUse": false,
+                 *       "reference": {
+                 *         "label": "Invoice number",
+                 *         "required": true
+                 *       },
+                 *       "expiresAt": "2026-12-31T23:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    description: string;
+                    priceCurrency: string;
+                    priceAmount?: string;
+                    minAmount?: string;
+                    maxAmount?: string;
+                    /** @default false */
+                    singleUse?: boolean;
+                    orderId?: string;
+                    orderPrefix?: string;
+                    reference?: {
+                        label: string;
+                        /** @default false */
+                        required?: boolean;
+                    };
+                    /** Format: date-time */
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkView"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `csrf_refused`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "csrf_refused",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `invalid_request`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deskGetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description A payment link's id.
+                 * @example lnk_0123456789abcdef0123456789abcdef
+                 */
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link and its orders. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkDetail"];
+                };
+            };
+            /** @description An error: `unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `not_found`, `link_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "failed",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "busy",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deskDisableLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shop's id.
+                 * @example demo
+                 */
+                shop: string;
+                /**
+                 * @description A payment link's id.
+                 * @example lnk_0123456789abcdef0123456789abcdef
+                 */
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, disabled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkView"];
+                };
+            };
+            /** @description An error: `unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `csrf_refused`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "csrf_refused",
+                     *         "message": "What went wrong, and the fix.",
+                     *         "kind": "setup",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An error: `unknown_shop`, `not_found`, `link_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_shop",
                      *         "message": "What went wrong, and the fix.",
                      *         "kind": "setup",
                      *         "retryable": false

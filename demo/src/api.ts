@@ -41,6 +41,9 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
 const post = <T>(path: string, body?: unknown): Promise<T> =>
   request<T>(path, { method: "POST", body: JSON.stringify(body ?? {}) });
 
+/** A POST of the demo's own routes, answered as JSON (or an ApiError). */
+export const postJson = post;
+
 export function shopSettings(shop: string): Promise<ShopSettings> {
   return request<ShopSettings>(`/api/shops/${encodeURIComponent(shop)}`);
 }

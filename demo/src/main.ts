@@ -33,6 +33,7 @@ import {
 } from "./result.js";
 import { showPosLink } from "./pos-link.js";
 import { SandboxPane } from "./sandbox-pane.js";
+import { setupLinkDemo } from "./link-demo.js";
 import { embedSnippet, type WidgetManifest } from "./snippet.js";
 import { tamperToken } from "./token.js";
 
@@ -326,3 +327,4 @@ void widgetManifest()
   });
 void loadShop();
 backendPane.start();
+setupLinkDemo(() => readForm());

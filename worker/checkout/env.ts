@@ -43,6 +43,8 @@ export interface Env extends Omit<CheckoutBindings, OptionalHere> {
   SHOP_EVENTS: CheckoutBindings["SHOP_EVENTS"];
   /** One RefundsObject per `${shopId}:${paymentId}`: the payment's refunds (refunds/refund-object.ts). */
   REFUNDS: CheckoutBindings["REFUNDS"];
+  /** One LinksObject per shop id: the shop's payment links and the orders they made (links/links-object.ts). */
+  LINKS: CheckoutBindings["LINKS"];
   /** Workers rate-limit binding for refund link reads, keyed by client (client-key.ts). */
   REFUND_LINK_LIMITER: CheckoutBindings["REFUND_LINK_LIMITER"];
   /** Workers rate-limit binding for refund address submissions, keyed by client. */

@@ -15,6 +15,7 @@ export { PaymentObject } from "./payments/payment-object.js";
 export { ShopEventsObject } from "./events/shop-events-object.js";
 export { DeskSessionObject } from "./desk/desk-session-object.js";
 export { RefundsObject } from "./refunds/refund-object.js";
+export { LinksObject } from "./links/links-object.js";
 
 // Validate the shop configuration as the Worker starts, so that `wrangler dev` and the deployment's
 // logs name a broken entry (shop and field) before any request; requests re-use the result.

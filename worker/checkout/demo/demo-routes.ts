@@ -3,6 +3,8 @@
  * source (demo-mode.ts for the SHOPS var, the registry asked through its cache), and only for
  * sandbox shops:
  * - POST /demo/api/order-token plays the backend of a signed-pricing shop and signs an order token;
+ * - POST /demo/api/payment-link plays the shop's backend making a payment link (docs/links.md): a
+ *   reusable link for a fixed amount, which the demo page then opens;
  * - /demo/api/sandbox/* forwards to the sandbox's control API (/sandbox/*), so the demo page can
  *   act as the customer and the blockchain from the same origin;
  * - GET /demo/api/backend/received?after=<n> forwards to the reference shop backend's received log
@@ -22,6 +24,9 @@ import { ownOrigins } from "../http/own-origins.js";
 import { currencyCode, decimalAmount, orderId, parseHttpUrl } from "../rules.js";
 import { registryHasProduction } from "../shops/shop-registry.js";
 import { getShop } from "../shops/shop-source.js";
+import { linksObject } from "../links/links-object.js";
+import { linkView } from "../links/link-rules.js";
+import { publicOrigin } from "../upstream/hook-url.js";
 
 export const ORDER_TOKEN_TTL_SECONDS = 30 * 60;
 
@@ -118,6 +123,29 @@ demoRoutes.post("/order-token", jsonBody(orderTokenSchema), async (c) => {
     .setExpirationTime(`${ORDER_TOKEN_TTL_SECONDS}s`)
     .sign(new TextEncoder().encode(key));
   return c.json({ orderToken }, 200, { "Cache-Control": "no-store" });
+});
+
+const paymentLinkSchema = z.strictObject({
+  shop: z.string().min(1).max(64),
+  priceAmount: decimalAmount,
+  priceCurrency: currencyCode,
+});
+
+demoRoutes.post("/payment-link", jsonBody(paymentLinkSchema), async (c) => {
+  const body = c.req.valid("json");
+  const shop = await getShop(c.env, body.shop);
+  if (shop.environment !== "sandbox")
+    throw new CheckoutError(404, "unknown_shop", "The demo serves sandbox shops only.");
+  const link = await linksObject(c.env, shop.id).create({
+    description: `Demo order at ${shop.name}`,
+    priceAmount: body.priceAmount,
+    priceCurrency: body.priceCurrency,
+    singleUse: false,
+    orderPrefix: "demo-link",
+  });
+  return c.json(linkView(link, shop.id, publicOrigin(c.env, c.req.url), new Date()), 201, {
+    "Cache-Control": "no-store",
+  });
 });
 
 const SANDBOX_PATH = /^\/demo\/api\/sandbox(\/[A-Za-z0-9._~\-/]*)$/;

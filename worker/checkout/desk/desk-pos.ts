@@ -87,6 +87,7 @@ export async function chargeAtCounter(
       price: { priceAmount: body.priceAmount, priceCurrency: body.priceCurrency },
       ...(body.memo ? { walletMessage: body.memo } : {}),
     },
+    shop.pricing === "signed",
     requestUrl,
     requestId,
   );

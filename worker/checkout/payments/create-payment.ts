@@ -107,12 +107,13 @@ export async function createPayment(
     env,
     shop,
     { orderId: body.orderId, transferCurrency: body.transferCurrency, price },
+    shop.pricing === "signed",
     requestUrl,
     requestId,
   );
 }
 
-/** An order whose price is decided (by the element's create, or the point of sale's session). */
+/** An order whose price is decided (by the element's create, a payment link's rules or the point of sale's session). */
 export interface PricedOrder {
   orderId: string;
   transferCurrency: string;
@@ -124,12 +125,14 @@ export interface PricedOrder {
 /**
  * The creation path every payment takes once its price is decided: the transfer currency checked
  * against the shop and the upstream, the shop's ceiling, the notification and redirect URLs, then
- * the order's OrderObject creates it once.
+ * the order's OrderObject creates it once. `trusted`: the price came from the shop (an order
+ * token, a link), so a create with the same terms gets the order's live payment back.
  */
 export async function createPricedPayment(
   env: Env,
   shop: Shop,
   order: PricedOrder,
+  trusted: boolean,
   requestUrl: string,
   requestId: string,
 ): Promise<OrderPayment> {
@@ -145,7 +148,7 @@ export async function createPricedPayment(
   if (order.walletMessage) request.walletMessage = order.walletMessage;
   const redirectUrls = redirectUrlsFor(shop, order.orderId);
   if (Object.keys(redirectUrls).length) request.redirectUrls = redirectUrls;
-  return orderObject(env, shop.id, order.orderId).create(request, shop.pricing === "signed", requestId);
+  return orderObject(env, shop.id, order.orderId).create(request, trusted, requestId);
 }
 
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;

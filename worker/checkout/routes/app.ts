@@ -14,8 +14,9 @@ import { backendApi } from "./backend-api.js";
 import { ledgerApi } from "./ledger-api.js";
 import { dashboardApi } from "./dashboard-api.js";
 import { deskApi } from "./desk-api.js";
-import { refundLinkCors, shopCors } from "./cors.js";
+import { hostedPageCors, shopCors } from "./cors.js";
 import { refundApi } from "./refund-api.js";
+import { linkApi } from "./link-api.js";
 import { createPayment, createPaymentSchema, rateLimitCreate } from "../payments/create-payment.js";
 import { shopTransferCurrencies } from "../upstream/currencies.js";
 import { limitStreamConnects } from "../payments/stream-limits.js";
@@ -66,7 +67,8 @@ app.use(
 app.use("/api/shops/:shop", shopCors);
 app.use("/api/shops/:shop/payments", shopCors);
 app.use("/api/shops/:shop/payments/*", shopCors);
-app.use("/api/shops/:shop/refund-links/*", refundLinkCors);
+app.use("/api/shops/:shop/refund-links/*", hostedPageCors);
+app.use("/api/shops/:shop/links/:linkId/payments", hostedPageCors);
 
 app.get("/api/shops/:shop", async (c) => {
   const shop = await getShop(c.env, c.req.param("shop"));
@@ -154,6 +156,7 @@ app.get("/api/openapi.json", (c) =>
 app.route("/", healthRoutes);
 app.route("/", backendApi);
 app.route("/", refundApi);
+app.route("/", linkApi);
 app.route("/", ledgerApi);
 app.route("/", deskApi);
 // After deskApi: its deskAuth (session or Access, and CSRF on writes) runs first on /dashboard/api/shops/*.

@@ -70,6 +70,7 @@ export const DASHBOARD_PAGES = [
   "/dashboard/payments",
   "/dashboard/payments/:paymentId",
   "/dashboard/webhooks",
+  "/dashboard/links",
   "/dashboard/settings",
 ] as const;
 assetsRoutes.get("/dashboard", (c) => c.redirect("/dashboard/", 301));

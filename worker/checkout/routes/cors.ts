@@ -64,10 +64,11 @@ export const shopCors: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * CORS of the refund links' routes: as shopCors, and this Worker's own origins (PUBLIC_URL's
- * too), since the hosted refund page (/refund/{shop}/) is served by this Worker.
+ * CORS of the routes of the pages this Worker hosts (the refund links', the payment link page's
+ * create): as shopCors, and this Worker's own origins (PUBLIC_URL's too), since the hosted refund
+ * page (/refund/{shop}/) and the payment link page (/pay/{shop}/{linkId}) are served by this Worker.
  */
-export const refundLinkCors: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const hostedPageCors: MiddlewareHandler<AppEnv> = async (c, next) => {
   assertOrigin(await getShop(c.env, c.req.param("shop") ?? ""), c.req.raw, ownOrigins(c.env, c.req.url));
   return corsHeaders(c, next);
 };

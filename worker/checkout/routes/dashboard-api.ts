@@ -19,6 +19,10 @@
  * - POST  /shops/{shop}/payments/{paymentId}/refunds/{refundId}/cancel   RefundView ({} or {reason})
  * - POST  /shops/{shop}/payments/{paymentId}/refunds/{refundId}/link     201 RefundLinkCreated
  * - POST  /shops/{shop}/pos/charges                      201 DeskPosSale (the point of sale's Charge; rate-limited as creates are)
+ * - GET   /shops/{shop}/links                        PaymentLinkList (link-calls.ts, as the backend API)
+ * - POST  /shops/{shop}/links                        201 PaymentLinkView
+ * - GET   /shops/{shop}/links/{linkId}               PaymentLinkDetail
+ * - POST  /shops/{shop}/links/{linkId}/disable       PaymentLinkView
  * Every handler first checks the session and that the shop is one of its shops (desk-shop.ts);
  * the work is in desk/ (the ledger's list in ledger-lists.ts and the refund calls in refund-calls.ts,
  * shared with the backend's API; the refunds' actor is the session's, as the audit log names it).
@@ -52,6 +56,7 @@ import {
   MAX_REFUND_BODY,
   type RefundCaller,
 } from "./refund-calls.js";
+import { createLink, createLinkSchema, disableLink, getLink, listLinks, MAX_LINK_BODY } from "./link-calls.js";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_SETTINGS_BODY = 64 * 1024;
@@ -172,3 +177,15 @@ dashboardApi.post(
     return c.json(sale, 201, NO_STORE);
   },
 );
+
+// ---- payment links (the same calls as the backend API's)
+
+dashboardApi.get("/shops/:shop/links", async (c) => listLinks(c, (await requireDeskShop(c)).id));
+
+dashboardApi.post("/shops/:shop/links", limitBody(MAX_LINK_BODY), jsonBody(createLinkSchema), async (c) =>
+  createLink(c, (await requireDeskShop(c)).id, c.req.valid("json")),
+);
+
+dashboardApi.get("/shops/:shop/links/:linkId", async (c) => getLink(c, (await requireDeskShop(c)).id));
+
+dashboardApi.post("/shops/:shop/links/:linkId/disable", async (c) => disableLink(c, (await requireDeskShop(c)).id));

@@ -44,11 +44,11 @@ describe("the OpenAPI document", () => {
     expect(phantom).toEqual([]);
   });
 
-  it("leaves out only files, pages (the dashboard's, the refund page, the point of sale, the receipt page) and the demo's helpers", () => {
+  it("leaves out only files, pages (the dashboard's, the refund page, the point of sale, the receipt page, the payment link page) and the demo's helpers", () => {
     const excluded = appRoutes.filter(({ path }) => NOT_IN_THE_API.some((e) => e.path.test(path)));
     expect(excluded.length).toBeGreaterThan(0);
     for (const { path } of excluded)
-      expect(path).toMatch(/^\/(demo|dashboard|refund|pos|receipt|chunks|:file|widget-manifest)/);
+      expect(path).toMatch(/^\/(demo|dashboard|refund|pos|receipt|pay|chunks|:file|widget-manifest)/);
   });
 
   it("has a webhook of every event type and the error body's every code", () => {

@@ -8,6 +8,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DESK_SESSION_STORAGE } from "../../../../worker/checkout/desk/desk-session-object.js";
 import { REFUNDS_STORAGE } from "../../../../worker/checkout/refunds/refund-store.js";
+import { LINKS_STORAGE } from "../../../../worker/checkout/links/links-object.js";
 import type { StoredSession } from "../../../../worker/checkout/desk/session-rules.js";
 import { paymentEvent } from "../../../../worker/checkout/events/build.js";
 import { SHOP_EVENTS_STORAGE } from "../../../../worker/checkout/events/event-log.js";
@@ -38,6 +39,7 @@ const SCHEMAS: StorageSchema[] = [
   SHOP_EVENTS_STORAGE,
   DESK_SESSION_STORAGE,
   REFUNDS_STORAGE,
+  LINKS_STORAGE,
 ];
 
 /** The version row of the object behind `stub`, or null. */

@@ -14,6 +14,7 @@ import { dashboardOperations } from "./dashboard.js";
 import { posOperations } from "./pos.js";
 import { healthOperations } from "./health.js";
 import { hookOperations } from "./hooks.js";
+import { linkOperations } from "./links.js";
 import { openApiPath, operationObject, type Operation } from "./operation.js";
 import { publicOperations } from "./public.js";
 import { receiptOperations } from "./receipt.js";
@@ -32,6 +33,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...hookOperations,
   ...backendOperations,
   ...refundOperations,
+  ...linkOperations,
   ...dashboardOperations,
   ...posOperations,
   ...adminOperations,
@@ -45,10 +47,17 @@ export const OPERATIONS: readonly Operation[] = [
 export const NOT_IN_THE_API: readonly { path: RegExp; why: string }[] = [
   { path: /^\/(:file\{.*\}|widget-manifest\.json|chunks\/.*)$/, why: "the element's files" },
   { path: /^\/demo(\/.*)?$/, why: "the demo page and its helper routes (demo mode only)" },
-  { path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|settings))?$/, why: "the dashboard's pages" },
+  {
+    path: /^\/dashboard(\/(sign-in|payments|payments\/:paymentId|webhooks|links|settings))?$/,
+    why: "the dashboard's pages",
+  },
   { path: /^\/refund\/(:shop\/?|:file\{.*\})$/, why: "the hosted refund page and its files" },
   { path: /^\/pos(\/|\/:shop\/?|\/:file\{.*\})?$/, why: "the point of sale's page and its files" },
   { path: /^\/receipt\/(:shop\/:paymentId\/?|:file\{.*\})$/, why: "the hosted receipt page and its files" },
+  {
+    path: /^\/pay\/(:shop\/:linkId|:file\{.*\})$/,
+    why: "the hosted payment link page (HTML) and its files (docs/links.md)",
+  },
 ];
 
 const TAGS = [
@@ -62,6 +71,10 @@ const TAGS = [
   [
     "Refunds",
     "A payment's refunds for the shop's backend (backend token), and the refund link's two public routes the customer's refund page calls.",
+  ],
+  [
+    "Links",
+    "Payment links: the shop backend's and the dashboard's routes that make and manage them, and the hosted link page's create.",
   ],
   ["Admin", "The shop registry's admin API, for the platform operator (the admin token)."],
   ["Notifications", "What the payment service posts to this Worker."],

@@ -70,6 +70,11 @@ const PATH_PARAMETERS: Record<string, { description: string; schema: z.ZodType; 
     schema: z.string(),
     example: "pay_3f9a1c.rf_0123456789abcdef0123456789abcdef.secret",
   },
+  linkId: {
+    description: "A payment link's id.",
+    schema: z.string().regex(/^lnk_[0-9a-f]{32}$/),
+    example: "lnk_0123456789abcdef0123456789abcdef",
+  },
   id: { description: "The registry shop's id.", schema: z.string().regex(SHOP_ID), example: "acme" },
   name: {
     description:

@@ -57,7 +57,7 @@ export const paidAmounts = {
   acceptedPaidTransferAmount: decimal,
 };
 
-const paymentViewShape = {
+export const paymentViewShape = {
   paymentId: z.string(),
   status: paymentStatus,
   priceAmount: decimal,

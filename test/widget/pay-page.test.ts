@@ -1,0 +1,157 @@
+/**
+ * The payment link page in the browser: the HTML the Worker renders (worker/checkout/links/link-page.ts)
+ * with its stylesheet and script (pay-page/), in Chromium, Firefox and WebKit. The form sends what
+ * the payer entered, an error is shown by its field, and the payment the create made is handed to
+ * the page's <crypto-checkout> with the browser's language; the closed page says why. axe finds
+ * nothing at 360 px and 768 px. (The Worker's side of the page: test/worker/checkout/links/.)
+ */
+import { expect } from "@open-wc/testing";
+import { setViewport } from "@web/test-runner-commands";
+import sinon from "sinon";
+import { fieldOf, paymentBody } from "../../pay-page/src/pay-form.js";
+import { closedPage, livePage } from "../../worker/checkout/links/link-page.js";
+import type { StoredLink } from "../../worker/checkout/link-wire.js";
+import { axeViolations } from "./support/axe.js";
+import { engine } from "./support/engine.js";
+import { until } from "./support/mount.js";
+
+const ID = "lnk_0123456789abcdef0123456789abcdef";
+const LINK: StoredLink = {
+  id: ID,
+  description: "Donation <for> the garden",
+  priceCurrency: "EUR",
+  minAmount: "5",
+  maxAmount: "500",
+  singleUse: false,
+  orderPrefix: "link",
+  reference: { label: "Your name", required: true },
+  createdAt: "2026-11-27T10:00:00.000Z",
+  uses: 0,
+};
+const SHOP = { id: "demo-open", name: "Northwind Coffee" };
+const CURRENCIES = [
+  { code: "BTC", name: "Bitcoin" },
+  { code: "LTC", name: "Litecoin" },
+];
+
+/** The page's <main> as the Worker renders it, with its stylesheet, in this document. */
+function show(html: string): HTMLElement {
+  const parsed = new DOMParser().parseFromString(html, "text/html");
+  document.querySelector("main.pay-test")?.remove();
+  const main = document.createElement("main");
+  main.className = "pay-test";
+  main.innerHTML = parsed.querySelector("main")?.innerHTML ?? "";
+  document.body.append(main);
+  return main;
+}
+
+function styles(): Promise<void> {
+  if (document.querySelector("link[data-pay]")) return Promise.resolve();
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/pay-page/pay.css" });
+  link.dataset.pay = "";
+  document.head.append(link);
+  return new Promise((resolve) => link.addEventListener("load", () => resolve(), { once: true }));
+}
+
+/**
+ * The page at `width`: the viewport where the driver can set it (Chromium, Firefox); WebKit's
+ * WebDriver cannot, so there the page's body is given that width (the layout, not the media queries).
+ */
+async function atWidth(width: number): Promise<void> {
+  if (engine === "webkit") document.body.style.width = `${width}px`;
+  else await setViewport({ width, height: 800 });
+}
+
+async function accessibleAt(el: Element): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [360, 768]) {
+    await atWidth(width);
+    for (const v of await axeViolations(el)) found.push(`${width}px: ${v}`);
+  }
+  return found;
+}
+
+describe("payment link page", () => {
+  afterEach(() => {
+    sinon.restore();
+    document.body.style.width = "";
+  });
+
+  it("the form's body leaves out what was not asked; an error names its field", () => {
+    expect(paymentBody({ transferCurrency: "BTC" })).to.deep.equal({ transferCurrency: "BTC" });
+    expect(paymentBody({ transferCurrency: "BTC", amount: " 12.50 ", reference: "  " })).to.deep.equal({
+      transferCurrency: "BTC",
+      amount: "12.50",
+    });
+    expect(fieldOf("amount_out_of_range", "The amount must be between 5 and 500 EUR.")).to.equal("pay-amount");
+    expect(fieldOf("invalid_request", "Enter the Your name.")).to.equal("pay-reference");
+    expect(fieldOf("rate_limited", "Too many payment requests")).to.equal(undefined);
+  });
+
+  it("takes the payer's amount and reference, shows a refusal by its field, then hands the payment to the element", async function () {
+    this.timeout(20_000);
+    await styles();
+    const main = show(livePage({ shop: SHOP, link: LINK, currencies: CURRENCIES }));
+    expect(main.querySelector("h1")?.textContent).to.equal("Donation <for> the garden");
+    expect(await accessibleAt(main)).to.deep.equal([]);
+
+    const answers = [
+      new Response(
+        JSON.stringify({
+          error: { code: "amount_out_of_range", message: "The amount must be between 5 and 500 EUR." },
+        }),
+        {
+          status: 400,
+        },
+      ),
+      new Response(JSON.stringify({ paymentId: "pay_1", clientSecret: "cs_1", orderId: "link-abc" }), { status: 201 }),
+    ];
+    const fetchStub = sinon
+      .stub(window, "fetch")
+      .callsFake(async () => answers.shift() ?? new Response("{}", { status: 500 }));
+    await import("../../pay-page/src/main.js");
+
+    const amount = main.querySelector<HTMLInputElement>("#pay-amount");
+    const reference = main.querySelector<HTMLInputElement>("#pay-reference");
+    const currency = main.querySelector<HTMLSelectElement>("#pay-currency");
+    if (!amount || !reference || !currency) throw new Error("the form's fields are missing");
+    amount.value = "4";
+    reference.value = "Ada";
+    currency.value = "LTC";
+    main.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
+    await until(() => main.querySelector("#pay-error")?.textContent !== "", "the refusal");
+    expect(main.querySelector("#pay-error")?.textContent).to.equal("The amount must be between 5 and 500 EUR.");
+    expect(amount.getAttribute("aria-invalid")).to.equal("true");
+    expect(document.activeElement).to.equal(amount);
+    expect(JSON.parse(String(fetchStub.firstCall.args[1]?.body))).to.deep.equal({
+      transferCurrency: "LTC",
+      amount: "4",
+      reference: "Ada",
+    });
+    expect(String(fetchStub.firstCall.args[0])).to.equal(`/api/shops/demo-open/links/${ID}/payments`);
+    expect(await accessibleAt(main)).to.deep.equal([]);
+
+    amount.value = "25";
+    main.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
+    await until(() => main.querySelector("crypto-checkout") !== null, "the element");
+    const element = main.querySelector("crypto-checkout");
+    expect(element?.getAttribute("payment-id")).to.equal("pay_1");
+    expect(element?.getAttribute("client-secret")).to.equal("cs_1");
+    expect(element?.getAttribute("shop")).to.equal("demo-open");
+    expect(element?.getAttribute("endpoint")).to.equal(location.origin);
+    expect(element?.getAttribute("locale")).to.be.a("string").and.not.equal("");
+    const form = main.querySelector<HTMLFormElement>("#pay-form");
+    expect(form?.hidden).to.equal(true);
+    expect(form && getComputedStyle(form).display).to.equal("none");
+  });
+
+  it("a closed link's page says why, accessibly", async () => {
+    await styles();
+    const main = show(closedPage(SHOP.name, "expired", LINK));
+    expect(main.querySelector(".closed")?.textContent).to.equal("This payment link has expired.");
+    expect(await accessibleAt(main)).to.deep.equal([]);
+    const none = show(closedPage(null, null));
+    expect(none.querySelector(".closed")?.textContent).to.contain("There is no payment link at this address.");
+    expect(await accessibleAt(none)).to.deep.equal([]);
+  });
+});
