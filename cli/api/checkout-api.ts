@@ -2278,7 +2278,7 @@ export interface components {
             sandbox: boolean;
             /** @description The shop's order id; null only for a payment not created here. */
             orderId: string | null;
-            /** @description What was bought, for a payment made from a payment link that has a description. */
+            /** @description What was bought: the message the customer's wallet showed, for a payment that has one (a payment link's description, the point of sale's memo). */
             description?: string;
             /** @description The payment's id at the payment service: the reference to give the shop. */
             reference: string;

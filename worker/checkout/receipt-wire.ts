@@ -43,7 +43,7 @@ export interface Receipt {
   sandbox: boolean;
   /** The shop's order id; null only for a payment not created through this Worker. */
   orderId: string | null;
-  /** What was bought, for a payment made from a payment link that has a description; else absent. */
+  /** What was bought: the payment's wallet message (a payment link's description, the point of sale's memo); else absent. */
   description?: string;
   /** The payment's reference: its id at the payment service, which the customer gives the shop. */
   reference: string;

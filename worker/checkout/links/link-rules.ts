@@ -23,6 +23,17 @@ export const LINK_ID = /^lnk_[0-9a-f]{32}$/;
 export const ORDER_PREFIX = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,31}$/;
 export const DEFAULT_ORDER_PREFIX = "link";
 export const MAX_DESCRIPTION = 500;
+/** Characters of a wallet message the payment service is assumed to take (the sandbox's limit). */
+export const MAX_WALLET_MESSAGE = 200;
+
+/**
+ * The message a link's payment shows in the customer's wallet and on its receipt: the link's
+ * description, cut with an ellipsis past MAX_WALLET_MESSAGE characters.
+ */
+export function walletMessageOf(description: string): string {
+  const chars = [...description];
+  return chars.length <= MAX_WALLET_MESSAGE ? description : `${chars.slice(0, MAX_WALLET_MESSAGE - 1).join("")}…`;
+}
 export const MAX_REFERENCE = 200;
 /** Links one shop may hold (each row is small; the list is read whole). */
 export const MAX_LINKS_PER_SHOP = 1000;

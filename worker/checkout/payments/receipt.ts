@@ -28,12 +28,11 @@ export interface ReceiptSource {
     | "acceptedPaidTransferAmount"
     | "exchangeRate"
     | "transactions"
+    | "walletMessage"
   >;
   orderId: string | null;
   /** When the confirmation was recorded (ms since the epoch); null when not known. */
   confirmedAt: number | null;
-  /** What was bought, when the payment came from a payment link with a description. */
-  description?: string;
 }
 
 const TRANSACTION_FIELDS = [
@@ -62,7 +61,7 @@ function receiptTransaction(tx: TransactionView): ReceiptTransaction {
  */
 export function receiptAnswer(
   shop: Pick<Shop, "id" | "name" | "environment">,
-  { view, orderId, confirmedAt, description }: ReceiptSource,
+  { view, orderId, confirmedAt }: ReceiptSource,
 ): ReceiptAnswer {
   const shopPart = { id: shop.id, name: shop.name };
   if (view.status !== "CONFIRMED")
@@ -90,7 +89,9 @@ export function receiptAnswer(
     exchangeRate: view.exchangeRate ?? null,
     transactions: view.transactions.map(receiptTransaction),
   };
-  if (description !== undefined) receipt.description = description;
+  // What was bought: the message the customer's wallet showed (a payment link's description, the
+  // point of sale's memo), when the payment has one.
+  if (view.walletMessage) receipt.description = view.walletMessage;
   return receipt;
 }
 

@@ -24,7 +24,7 @@ import { CheckoutError } from "../http/errors.js";
 import { jsonBody, limitBody, plainTextAsJson, type AppEnv } from "../http/plumbing.js";
 import type { LinkPaymentCreated } from "../link-wire.js";
 import { closedPage, livePage, PAGE_HEADERS } from "../links/link-page.js";
-import { linkPaymentSchema, linkState } from "../links/link-rules.js";
+import { linkPaymentSchema, linkState, walletMessageOf } from "../links/link-rules.js";
 import { linksObject } from "../links/links-object.js";
 import { createPricedPayment, rateLimitCreate } from "../payments/create-payment.js";
 import { getShop } from "../shops/shop-source.js";
@@ -72,7 +72,7 @@ linkApi.post(
     const links = linksObject(c.env, shop.id);
     const linkId = linkIdParam(c.req.param("linkId"));
     // A single-use link whose order was paid meanwhile is gone (410), not paid twice.
-    await withUse(c.env, shop.id, await links.get(linkId));
+    const link = await withUse(c.env, shop.id, await links.get(linkId));
     const use = await links.use(linkId, body);
     const { created, view, clientSecret } = await createPricedPayment(
       c.env,
@@ -81,6 +81,7 @@ linkApi.post(
         orderId: use.orderId,
         transferCurrency: body.transferCurrency,
         price: { priceAmount: use.priceAmount, priceCurrency: use.priceCurrency },
+        walletMessage: walletMessageOf(link.description),
       },
       true,
       c.req.url,

@@ -8,7 +8,14 @@ import Decimal from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CheckoutError } from "../../../../worker/checkout/http/errors.js";
-import { createLinkSchema, decideUse, linkState, newLink } from "../../../../worker/checkout/links/link-rules.js";
+import {
+  createLinkSchema,
+  decideUse,
+  linkState,
+  MAX_WALLET_MESSAGE,
+  newLink,
+  walletMessageOf,
+} from "../../../../worker/checkout/links/link-rules.js";
 
 const NOW = new Date("2026-11-27T12:00:00Z");
 const SEED = { seed: 20261127, numRuns: 300 };
@@ -73,5 +80,16 @@ describe("link rules", () => {
     expect(linkState(base, new Date("2026-11-28T00:00:00Z"))).toBe("expired");
     expect(linkState({ ...base, usedAt: NOW.toISOString() }, new Date("2026-12-01T00:00:00Z"))).toBe("used");
     expect(linkState({ ...base, usedAt: NOW.toISOString(), disabledAt: NOW.toISOString() }, NOW)).toBe("disabled");
+  });
+
+  it("a link's wallet message is its description, cut with an ellipsis past the service's length", () => {
+    expect(walletMessageOf("Consultation")).toBe("Consultation");
+    const exact = "é".repeat(MAX_WALLET_MESSAGE);
+    expect(walletMessageOf(exact)).toBe(exact);
+    const long = "€".repeat(MAX_WALLET_MESSAGE + 1);
+    const cut = walletMessageOf(long);
+    expect([...cut]).toHaveLength(MAX_WALLET_MESSAGE);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(cut.startsWith("€".repeat(MAX_WALLET_MESSAGE - 1))).toBe(true);
   });
 });

@@ -109,7 +109,12 @@ describe("paying through a link", () => {
     expect(other.status).toBe(400);
     expect((await errorOf(other)).code).toBe("amount_out_of_range");
     const call = stubs.upstream.calls.find((c) => c.method === "POST" && c.path === "/v3/payments");
-    expect(JSON.parse(call?.body ?? "{}")).toMatchObject({ priceAmount: "80.00", priceCurrency: "EUR" });
+    // The link's description is the message the customer's wallet shows (and the receipt's description).
+    expect(JSON.parse(call?.body ?? "{}")).toMatchObject({
+      priceAmount: "80.00",
+      priceCurrency: "EUR",
+      walletMessage: "Consultation",
+    });
   });
 
   it("a reusable link keeps each use's order apart, with its reference", async () => {

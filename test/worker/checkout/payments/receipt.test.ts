@@ -14,6 +14,7 @@ import { paymentRow } from "../support/ledger.js";
 import { freshOrderId, settle } from "../support/orders.js";
 import { transaction } from "../support/payments.js";
 import { useStubs } from "../support/stubs.js";
+import { receiptAnswer } from "../../../../worker/checkout/payments/receipt.js";
 
 const stubs = useStubs();
 
@@ -238,5 +239,31 @@ describe("the receipt link in webhooks", () => {
       await call(receiptPath(shop ?? "", paymentId ?? "", decodeURIComponent(link.hash.slice(1))))
     ).json()) as Receipt;
     expect([answer.confirmed, answer.reference]).toEqual([true, payment.paymentId]);
+  });
+});
+
+describe("what the receipt says was bought", () => {
+  const view = {
+    paymentId: "pay_1",
+    status: "CONFIRMED" as const,
+    priceAmount: "80.00",
+    priceCurrency: "EUR",
+    transferAmount: "0.00123456",
+    transferCurrency: "BTC",
+    acceptedPaidPriceAmount: "80.00",
+    acceptedPaidTransferAmount: "0.00123456",
+    transactions: [],
+  };
+  const shop = { id: "demo-open", name: "Demo shop", environment: "sandbox" as const };
+
+  it("is the payment's wallet message (a payment link's description, the point of sale's memo), and nothing without one", () => {
+    const withMessage = receiptAnswer(shop, {
+      view: { ...view, walletMessage: "Consultation" },
+      orderId: "link-1",
+      confirmedAt: 0,
+    });
+    expect(withMessage).toMatchObject({ confirmed: true, description: "Consultation" });
+    const without = receiptAnswer(shop, { view, orderId: "order-1", confirmedAt: 0 });
+    expect(without).not.toHaveProperty("description");
   });
 });

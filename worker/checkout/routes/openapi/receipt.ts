@@ -23,7 +23,9 @@ export const receipt = named(
       description: z
         .string()
         .optional()
-        .describe("What was bought, for a payment made from a payment link that has a description."),
+        .describe(
+          "What was bought: the message the customer's wallet showed, for a payment that has one (a payment link's description, the point of sale's memo).",
+        ),
       reference: z.string().describe("The payment's id at the payment service: the reference to give the shop."),
       confirmedAt: dateTime.describe("When the Worker recorded the confirmation (the payment.confirmed event's time)."),
       price: money,
