@@ -3,8 +3,9 @@
  * (`crypto-checkout links create`); the customer opens it (the hosted page `/pay/{shop}/{linkId}`),
  * types the reference the link asks for, picks a coin and continues; the page's element shows the
  * payment; the customer pays it in the sandbox; the element shows it confirmed; the reference shop
- * backend receives a verified `payment.confirmed` for the link's order, and the link lists that
- * order with the reference.
+ * backend receives a verified `payment.confirmed` for the link's order, the link lists that
+ * order with the reference, and the element's Receipt link opens the receipt with the link's
+ * description and the sandbox's transaction.
  */
 import { describe, expect, inject, it } from "vitest";
 import { runCli } from "../cli/support/run-cli.js";
@@ -34,7 +35,7 @@ async function cli<T>(args: string[]): Promise<T> {
 describe.each(ENGINES)("a payment link from the console to the shop's backend [%s]", (name) => {
   const { newCustomer } = useEngine(name);
 
-  it("is made with the console, opened, paid in the sandbox, and the shop's backend hears payment.confirmed", async () => {
+  it("is made with the console, opened, paid in the sandbox, the shop's backend hears payment.confirmed, and the receipt shows the transaction", async () => {
     const link = await cli<LinkView>([
       "create",
       "--description",
@@ -65,7 +66,7 @@ describe.each(ENGINES)("a payment link from the console to the shop's backend [%
 
     const shown = await waitForPayment(page);
     expect(shown).toMatchObject({ priceAmount: "20.00", priceCurrency: "EUR", transferCurrency: "BTC" });
-    await sandbox.pay(shown.paymentId, shown.transferAmount, { accepted: true });
+    const paid = await sandbox.pay(shown.paymentId, shown.transferAmount, { accepted: true });
     await waitForPayment(page, "CONFIRMED");
 
     const detail = await cli<LinkView>(["get", link.id]);
@@ -83,5 +84,30 @@ describe.each(ENGINES)("a payment link from the console to the shop's backend [%
     const confirmed = received.filter((e) => e.type === "payment.confirmed" && e.orderId === order?.orderId);
     expect(confirmed.length).toBeGreaterThan(0);
     expect(confirmed.every((e) => e.verified)).toBe(true);
+
+    // The receipt, from the confirmed element's Receipt link: the link's description and the
+    // transaction the sandbox recorded.
+    const receiptLink = 'a[href*="/receipt/"]';
+    await waitFor(
+      page,
+      (selector) => !!document.querySelector("crypto-checkout")?.shadowRoot?.querySelector(selector),
+      receiptLink,
+      "the Receipt link",
+    );
+    const receiptUrl = await page.evaluate(
+      (selector) =>
+        document.querySelector("crypto-checkout")?.shadowRoot?.querySelector<HTMLAnchorElement>(selector)?.href ?? "",
+      receiptLink,
+    );
+    expect(receiptUrl.startsWith(`${inject("checkoutUrl")}/receipt/${SHOP}/${shown.paymentId}#`)).toBe(true);
+    await page.goto(receiptUrl);
+    await waitFor(page, () => document.querySelector('main[data-state="receipt"]') !== null, undefined, "the receipt");
+    const receipt = await page.evaluate(
+      () => (document.querySelector("main")?.textContent ?? "").replace(/\s+/g, " "),
+      undefined,
+    );
+    expect(receipt).toContain(paid.transactionId);
+    expect(receipt).toContain(`Workshop seat (${name})`);
+    expect(receipt).toContain(order?.orderId ?? "no order");
   });
 });
