@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { bech32 } from "bech32";
 import Decimal from "decimal.js";
+import { proofList } from "./proof.mjs";
 
 /** The refund states that do not move any more (docs/refunds.md, "States"). */
 const FINAL = new Set(["sent", "cancelled", "expired", "failed"]);
@@ -205,14 +206,7 @@ export async function refundList(checkoutUrl, refund, token) {
  * payment), entries (every event log entry), receiver }. Returns `{ proofs, figures }`.
  */
 export function proveRefunds({ refunds, lists, payouts, truths, entries, receiver }) {
-  const proofs = [];
-  const proof = (name, failures, total) =>
-    proofs.push({
-      name,
-      ok: failures.length === 0,
-      detail: `${total - failures.length} of ${total}`,
-      failures: failures.slice(0, 10),
-    });
+  const { proofs, proof } = proofList();
   const payoutsOf = new Map();
   for (const payout of payouts) {
     const list = payoutsOf.get(payout.externalPayoutId) ?? [];

@@ -4,6 +4,7 @@
 import { canonicalJson, sha256 } from "./receiver.mjs";
 import { sameState } from "./customers.mjs";
 import { proveRefunds, refundList, sandboxPayouts } from "./refunds.mjs";
+import { proofList } from "./proof.mjs";
 
 const FINAL = new Set(["CONFIRMED", "EXPIRED", "INVALID"]);
 
@@ -103,14 +104,7 @@ export async function prove(io) {
   const refunds = io.refunds ?? [];
   const refundLists = await pool(refunds, 8, (refund) => refundList(checkoutUrl, refund, tokenOf.get(refund.shop)));
 
-  const proofs = [];
-  const proof = (name, failures, total) =>
-    proofs.push({
-      name,
-      ok: failures.length === 0,
-      detail: `${total - failures.length} of ${total}`,
-      failures: failures.slice(0, 10),
-    });
+  const { proofs, proof } = proofList();
 
   // 1. Every event of every log received, verified, with the log's content.
   const allEntries = [...logs.values()].flat();
