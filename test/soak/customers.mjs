@@ -5,10 +5,14 @@
 // the truth its payment must end in.
 import Decimal from "decimal.js";
 import { signOrderToken } from "../../examples/shop-backend/order-token.mjs";
+import { runRefund } from "./refunds.mjs";
 
-/** What a customer does once the payment exists, with the share of customers that do it. */
+/**
+ * What a customer does once the payment exists, with the share of customers that do it. `refund`:
+ * the shop then refunds it through the Worker's backend API (refunds.mjs), one customer in ten.
+ */
 export const SCENARIOS = [
-  { name: "pay exactly, accepted at once", weight: 30, final: "CONFIRMED" },
+  { name: "pay exactly, accepted at once", weight: 20, final: "CONFIRMED" },
   { name: "pay exactly, pending, then accepted", weight: 20, final: "CONFIRMED" },
   { name: "underpay, then pay the rest", weight: 10, final: "CONFIRMED" },
   { name: "pay exactly, pending, then rejected", weight: 10, final: "INVALID" },
@@ -16,6 +20,8 @@ export const SCENARIOS = [
   { name: "underpay, then expired", weight: 5, final: "EXPIRED" },
   { name: "pay, left pending (UNCONFIRMED at the end)", weight: 5, final: "UNCONFIRMED" },
   { name: "open the checkout only (NEW at the end)", weight: 5, final: "NEW" },
+  { name: "overpay by half, then the excess refunded", weight: 5, final: "CONFIRMED", refund: "overpaid_excess" },
+  { name: "pay exactly, then the whole payment refunded", weight: 5, final: "CONFIRMED", refund: "whole_payment" },
 ];
 
 const pickWeighted = (items, random) => {
@@ -80,15 +86,18 @@ export function sameState(view, truth) {
 /**
  * Runs one customer `n` to its end: its order record goes into `ctx.orders` at once and is filled
  * in as it goes; the promise ends when the Worker's stream shows what the sandbox holds.
- * `ctx`: { checkoutUrl, sandbox, watchers, random, runId, secrets, createDeadlineMs, orders }.
+ * `ctx`: { checkoutUrl, sandbox, watchers, random, runId, secrets, createDeadlineMs, orders }, and for
+ * a refunded one what runRefund takes (refunds.mjs).
  */
 export async function runCustomer(n, ctx) {
   const { random } = ctx;
   const shop = random() < 0.5 ? "demo-open" : "demo-signed";
   const scenario = pickWeighted(SCENARIOS, random);
   const transferCurrency = random() < 0.5 ? "BTC" : "LTC";
-  // 1.00 to 498.99: inside the open-pricing demo shop's limits (1.00 to 5000.00).
-  const priceAmount = new Decimal(100 + Math.floor(random() * 49_800)).div(100).toFixed(2);
+  // 1.00 to 498.99: inside the open-pricing demo shop's limits (1.00 to 5000.00); from 20.00 when
+  // refunded, so that a refund (half of it at least) is above the sandbox's minimum payout (6 EUR of BTC).
+  const lowest = scenario.refund ? 2000 : 100;
+  const priceAmount = new Decimal(lowest + Math.floor(random() * (49_900 - lowest))).div(100).toFixed(2);
   const order = {
     n,
     shop,
@@ -96,6 +105,7 @@ export async function runCustomer(n, ctx) {
     ip: customerIp(n),
     scenario: scenario.name,
     expected: scenario.final,
+    transferCurrency,
     createAttempts: 0,
     createErrors: {},
     paymentId: undefined,
@@ -210,6 +220,12 @@ export async function runCustomer(n, ctx) {
       case SCENARIOS[6].name:
         set(await sandbox.pay(view.paymentId, due.toFixed(), false));
         break;
+      case SCENARIOS[8].name:
+        set(await sandbox.pay(view.paymentId, due.times(1.5).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(), true));
+        break;
+      case SCENARIOS[9].name:
+        set(await sandbox.pay(view.paymentId, due.toFixed(), true));
+        break;
       default:
         set(await sandbox.payment(view.paymentId));
     }
@@ -223,5 +239,7 @@ export async function runCustomer(n, ctx) {
   order.convergedMs = Date.now() - order.lastActionAt;
   // The customer leaves once the page shows what happened (an open payment then stays unwatched).
   watcher.close();
+  if (scenario.refund && !order.actionError && order.truth?.status === "CONFIRMED")
+    await runRefund(order, scenario.refund, ctx);
   return order;
 }

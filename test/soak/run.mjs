@@ -121,6 +121,14 @@ export async function runSoak(options) {
   const rssBefore = sample();
 
   const orders = [];
+  const refunds = [];
+  // A refund's approvals are sent again after the Worker's next kill: waiters of the next restart.
+  let restartWaiters = [];
+  let killsOver = false;
+  const wakeRestartWaiters = (restarted) => {
+    for (const wake of restartWaiters) wake(restarted);
+    restartWaiters = [];
+  };
   const ctx = {
     checkoutUrl: servers.checkoutUrl,
     sandbox,
@@ -130,6 +138,9 @@ export async function runSoak(options) {
     secrets,
     createDeadlineMs: options.createDeadlineSeconds * 1000,
     orders,
+    refunds,
+    backendTokens: Object.fromEntries(shops.map(({ shop, token }) => [shop, token])),
+    nextRestart: () => (killsOver ? Promise.resolve(false) : new Promise((wake) => restartWaiters.push(wake))),
   };
   const durationMs = options.seconds * 1000;
   const plan = faultPlan(mulberry32(seed + 4), durationMs);
@@ -141,7 +152,23 @@ export async function runSoak(options) {
     const life = memory.checkoutLives.at(-1);
     if (life) life.ended = true;
   };
-  const faults = runFaults(plan, { servers, proxy, receiver, sandbox, log, onCrash: endLife, onRestart: newLife });
+  const faults = runFaults(plan, {
+    servers,
+    proxy,
+    receiver,
+    sandbox,
+    log,
+    onCrash: endLife,
+    onRestart: () => {
+      newLife();
+      wakeRestartWaiters(true);
+    },
+  });
+  const noMoreKills = () => {
+    killsOver = true;
+    wakeRestartWaiters(false);
+  };
+  faults.done.then(noMoreKills, noMoreKills);
   const customers = [];
   let maxInFlight = 0;
   let inFlight = 0;
@@ -149,9 +176,10 @@ export async function runSoak(options) {
     const point = sample();
     const created = orders.filter((o) => o.paymentId).length;
     const done = orders.filter((o) => o.convergedMs !== undefined).length;
+    const refunded = refunds.filter((r) => r.state !== undefined).length;
     log(
       `${((Date.now() - driveStart) / 1000).toFixed(0).padStart(4)} s: ${customers.length} started, ${created} created, ` +
-        `${done} settled in the stream, ${inFlight} in flight, ${watchers.stats.open} streams open, ` +
+        `${done} settled in the stream, ${refunds.length} refunds (${refunded} ended), ${inFlight} in flight, ${watchers.stats.open} streams open, ` +
         `${receiver.received.size} events received; upstream ${proxy.mode}, endpoint ${receiver.isUp ? "up" : "down"}; ` +
         `workerd RSS checkout ${(point.checkoutKb / 1024).toFixed(0)} MB, sandbox ${(point.sandboxKb / 1024).toFixed(0)} MB`,
     );
@@ -224,6 +252,7 @@ export async function runSoak(options) {
       shops,
       receiver,
       orders,
+      refunds,
     });
   let { proofs, figures } = await proveNow();
   // A payment left NEW expires upstream 15 minutes after its creation, which a long run can reach

@@ -1,7 +1,8 @@
 /**
  * The short chaos soak, as `npm run soak -- --short` runs it: 60 payments in a minute against both
  * Workers started for real, while the checkout Worker is killed, the upstream fails and times out,
- * notifications are duplicated, reordered and dropped and the webhook endpoint is down. The soak
+ * notifications are duplicated, reordered and dropped and the webhook endpoint is down, and a few
+ * payments are refunded (approved at once, repeated and after the kill). The soak
  * proves its own claims (exit code); this test also checks that each fault really happened, so
  * that a soak which quietly stopped injecting them cannot pass.
  */
@@ -30,7 +31,22 @@ interface SoakResult {
     chaosPhases: number;
   };
   streams: { cut: number };
-  figures: { events: number; received: number; notificationsDropped: number; payouts: number };
+  figures: {
+    events: number;
+    received: number;
+    notificationsDropped: number;
+    payouts: number;
+    refunds: {
+      requested: number;
+      created: number;
+      approvalCalls: number;
+      payoutsForRefunds: number;
+      duplicatePayouts: number;
+      finalStates: Record<string, number>;
+      events: number;
+      eventsReceived: number;
+    };
+  };
   memory: { sandboxKb: { start: number; end: number } };
   storage: { after: { checkout: { bytes: number } } };
 }
@@ -65,7 +81,18 @@ describe("chaos soak, short", () => {
     expect(result.payments.created).toBeGreaterThanOrEqual(54);
     expect(result.figures.events).toBeGreaterThan(result.payments.created);
     expect(result.figures.received).toBe(result.figures.events);
-    expect(result.figures.payouts).toBe(0);
+
+    // Refunds were asked for, approved five times each, and paid out once each.
+    const refunds = result.figures.refunds;
+    expect(refunds.requested).toBeGreaterThanOrEqual(1);
+    expect(refunds.created).toBe(refunds.requested);
+    expect(refunds.approvalCalls).toBe(5 * refunds.created);
+    expect(refunds.payoutsForRefunds).toBe(refunds.created);
+    expect(result.figures.payouts).toBe(refunds.created);
+    expect(refunds.duplicatePayouts).toBe(0);
+    expect(refunds.finalStates.sent).toBe(refunds.created);
+    expect(refunds.eventsReceived).toBe(refunds.events);
+    expect(refunds.events).toBeGreaterThanOrEqual(3 * refunds.created);
 
     // Each fault happened.
     expect(result.faults.crashes.length).toBeGreaterThanOrEqual(1);
