@@ -111,7 +111,9 @@ export function buildIsStale() {
 /** Runs `npm run -s build` when dist/public is missing or stale; throws when the build fails. */
 export function ensureBuilt({ log = console.log } = {}) {
   if (!buildIsStale()) return false;
-  log("Building the widget, the demo, the dashboard, the point of sale, the refund, receipt and payment link pages (npm run build)...");
+  log(
+    "Building the widget, the demo, the dashboard, the point of sale, the refund, receipt and payment link pages (npm run build)...",
+  );
   const run = spawnSync("npm", ["run", "-s", "build"], {
     cwd: ROOT,
     stdio: ["ignore", process.stderr, process.stderr],
