@@ -24,25 +24,34 @@ export async function createCheckoutPayment(checkoutUrl: string, prefix: string)
   return view;
 }
 
-/** Whether demo-open's event log (the API `listen` reads) has an event of `type` for the payment. */
+interface LoggedEvent {
+  event: { id: string; type: string; data: { payment?: { paymentId: string } } };
+}
+
+/** Every event in demo-open's event log (the API `listen` reads), in the log's order. */
+export async function eventLog(checkoutUrl: string, token: string): Promise<LoggedEvent[]> {
+  const all: LoggedEvent[] = [];
+  let after = "0";
+  for (;;) {
+    const response = await fetch(`${checkoutUrl}/api/shops/demo-open/events?after=${after}&limit=200`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { events: LoggedEvent[]; next: string; hasMore: boolean };
+    all.push(...page.events);
+    if (!page.hasMore) return all;
+    after = page.next;
+  }
+}
+
+/** Whether demo-open's event log has an event of `type` for the payment. */
 export async function inEventLog(
   checkoutUrl: string,
   token: string,
   paymentId: string,
   type: string,
 ): Promise<boolean> {
-  let after = "0";
-  for (;;) {
-    const response = await fetch(`${checkoutUrl}/api/shops/demo-open/events?after=${after}&limit=200`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const page = (await response.json()) as {
-      events: { event: { type: string; data: { payment?: { paymentId: string } } } }[];
-      next: string;
-      hasMore: boolean;
-    };
-    if (page.events.some((e) => e.event.type === type && e.event.data.payment?.paymentId === paymentId)) return true;
-    if (!page.hasMore) return false;
-    after = page.next;
-  }
+  return (await eventLog(checkoutUrl, token)).some(
+    (e) => e.event.type === type && e.event.data.payment?.paymentId === paymentId,
+  );
 }
