@@ -1,14 +1,16 @@
 // The one build of the project's Lit apps (the dashboard, the point of sale): `<name>/main.ts`
 // bundled by Rollup (Lit's production build, minified) into one ES module, `<name>.js`, plus the
-// app's static files copied as they are, into dist/public/<name>/. Nothing inline, nothing from
+// app's static files (its stylesheet with the shared page-styles/ it imports bundled in:
+// page-build.mjs), into dist/public/<name>/. Nothing inline, nothing from
 // another origin: each app runs under the strict Content-Security-Policy of public-headers/_headers.
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
 import terser from "@rollup/plugin-terser";
 import typescript from "@rollup/plugin-typescript";
 import { rollup } from "rollup";
+import { writeStaticFiles } from "./page-build.mjs";
 import { ROOT } from "./servers.mjs";
 
 /** Builds the app in folder `name` (with its tsconfig.json) into dist/public/<name>/; returns the output folder. */
@@ -42,7 +44,7 @@ export async function buildLitApp(name, files = ["index.html", `${name}.css`, "f
   });
   await bundle.write(config.output);
   await bundle.close();
-  for (const file of files) copyFileSync(join(source, file), join(out, file));
+  await writeStaticFiles(source, out, files);
   const kb = (file) => {
     const bytes = readFileSync(join(out, file));
     return `${(bytes.length / 1024).toFixed(1)} KB (${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KB gzip)`;

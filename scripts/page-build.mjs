@@ -1,7 +1,8 @@
 // The build of a small static page (the demo, the hosted refund page, the payment link page): its
 // script src/main.ts bundled by esbuild into one minified ES module with a linked source map, and
-// its HTML, CSS and SVG files copied as they are, into a fresh output folder. Nothing inline, so
-// each page works under the strict Content-Security-Policy it is served with.
+// its HTML and SVG files copied as they are and each stylesheet with its @imports (page-styles/)
+// bundled in, into a fresh output folder. Nothing inline, so each page works under the strict
+// Content-Security-Policy it is served with.
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -9,7 +10,7 @@ import { build } from "esbuild";
 /**
  * Builds the page of `source` into `out`: `src/main.ts` (with `source`/tsconfig.json) into
  * `out/<script>`, `define` replacing globals at build time, then every .html, .css and .svg file
- * at the top of `source` copied.
+ * at the top of `source` written out (`writeStaticFiles`).
  */
 export async function buildPage({ source, out, script, define = {} }) {
   rmSync(out, { recursive: true, force: true });
@@ -27,7 +28,31 @@ export async function buildPage({ source, out, script, define = {} }) {
     legalComments: "none",
     logLevel: "warning",
   });
-  for (const file of readdirSync(source)) {
-    if (/\.(html|css|svg)$/.test(file)) copyFileSync(join(source, file), join(out, file));
+  await writeStaticFiles(
+    source,
+    out,
+    readdirSync(source).filter((file) => /\.(html|css|svg)$/.test(file)),
+  );
+}
+
+/**
+ * Writes `files` of `source` into `out`: a stylesheet as one file with the stylesheets it
+ * @imports (the shared ones of page-styles/) bundled in, so that the page loads one stylesheet;
+ * anything else copied as it is.
+ */
+export async function writeStaticFiles(source, out, files) {
+  for (const file of files) {
+    if (!file.endsWith(".css")) {
+      copyFileSync(join(source, file), join(out, file));
+      continue;
+    }
+    await build({
+      entryPoints: [join(source, file)],
+      outfile: join(out, file),
+      bundle: true,
+      minify: true,
+      legalComments: "none",
+      logLevel: "warning",
+    });
   }
 }

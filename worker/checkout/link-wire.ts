@@ -10,30 +10,8 @@ export type LinkState = "live" | "expired" | "disabled" | "used";
 
 /** A link as its object (links/links-object.ts) stores it; its rules are links/link-rules.ts's. */
 export interface StoredLink {
-  id: string;
-  description: string;
-  priceCurrency: string;
-  priceAmount?: string;
-  minAmount?: string;
-  maxAmount?: string;
-  singleUse: boolean;
-  orderId?: string;
-  orderPrefix: string;
-  reference?: { label: string; required: boolean };
-  expiresAt?: string;
-  createdAt: string;
-  disabledAt?: string;
-  usedAt?: string;
-  uses: number;
-}
-
-/** One payment link of a shop. */
-export interface PaymentLinkView {
   /** `lnk_` and 32 hex digits (128 random bits). */
   id: string;
-  shop: string;
-  /** The page's address: `{origin}/pay/{shop}/{id}`. */
-  url: string;
   description: string;
   priceCurrency: string;
   /** A fixed amount; absent for an open amount. */
@@ -57,6 +35,13 @@ export interface PaymentLinkView {
   usedAt?: string;
   /** How many orders the link has made (each page create of a new order). */
   uses: number;
+}
+
+/** One payment link of a shop, as its readers see it: the stored link, its shop, its page and its state now. */
+export interface PaymentLinkView extends StoredLink {
+  shop: string;
+  /** The page's address: `{origin}/pay/{shop}/{id}`. */
+  url: string;
   state: LinkState;
 }
 

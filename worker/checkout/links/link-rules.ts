@@ -189,9 +189,8 @@ export function decideUse(link: StoredLink, body: LinkPaymentBody, now: Date, su
 
 /** The link as its readers see it. */
 export function linkView(link: StoredLink, shop: string, origin: string, now: Date): PaymentLinkView {
-  const { id, uses: _uses, ...rest } = link;
-  void _uses;
-  return { id, shop, url: linkUrl(origin, shop, id), ...rest, uses: link.uses, state: linkState(link, now) };
+  const { id, ...rest } = link;
+  return { id, shop, url: linkUrl(origin, shop, id), ...rest, state: linkState(link, now) };
 }
 
 export const linkUrl = (origin: string, shop: string, id: string): string =>
