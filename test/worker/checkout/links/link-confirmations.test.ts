@@ -20,7 +20,8 @@ import { backendJson, createOpen, freshShopId, RecordingMessage, testEnv } from 
 import { newPayment, withStatus } from "../support/payments.js";
 import { loadStorage } from "../support/storage-dump.js";
 import { useStubs } from "../support/stubs.js";
-import { confirm, linksPath, makeLink, paidWith } from "./link-support.js";
+import { deskJson, identityOf } from "../support/desk.js";
+import { confirm, linksPath, makeLink, page, paidWith, SHOP } from "./link-support.js";
 
 const stubs = useStubs();
 
@@ -61,8 +62,14 @@ describe("a payment's confirmation marks its single-use link used", () => {
     // The link's step runs before the delivery: once the webhook is out, the list shows it.
     await stubs.receiver.until((r) => r.eventsOf(created.paymentId).some((e) => e.type === "payment.confirmed"));
     const confirmed = stubs.receiver.eventsOf(created.paymentId).find((e) => e.type === "payment.confirmed");
+    const used = { state: "used", usedAt: confirmed?.timestamp };
     const { links } = await backendJson<PaymentLinkList>(linksPath());
-    expect(links.find((l) => l.id === link.id)).toMatchObject({ state: "used", usedAt: confirmed?.timestamp });
+    expect(links.find((l) => l.id === link.id)).toMatchObject(used);
+    // The dashboard's list (the console reads the backend's), then the link itself and its page.
+    const desk = await deskJson<PaymentLinkList>(identityOf(SHOP), `/shops/${SHOP}/links`);
+    expect(desk.links.find((l) => l.id === link.id)).toMatchObject(used);
+    expect(await backendJson<PaymentLinkDetail>(`${linksPath()}/${link.id}`)).toMatchObject(used);
+    expect((await page(SHOP, link.id)).status).toBe(410);
   });
 
   it("a reusable link never becomes used, however many of its orders are paid", async () => {
