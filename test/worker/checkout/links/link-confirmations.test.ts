@@ -21,7 +21,7 @@ import { newPayment, withStatus } from "../support/payments.js";
 import { loadStorage } from "../support/storage-dump.js";
 import { useStubs } from "../support/stubs.js";
 import { deskJson, identityOf } from "../support/desk.js";
-import { confirm, linksPath, makeLink, page, paidWith, SHOP } from "./link-support.js";
+import { confirmedDelivered, linksPath, makeLink, page, paidWith, SHOP } from "./link-support.js";
 
 const stubs = useStubs();
 
@@ -56,11 +56,8 @@ describe("a payment's confirmation marks its single-use link used", () => {
   it("a link paid through the page is used in the list, from the confirmation's time, before its webhook goes out", async () => {
     const link = await makeLink({ ...fixed, singleUse: true });
     const created = await paidWith(link);
-    const upstreamPayment = stubs.upstream.payments.get(created.paymentId);
-    if (!upstreamPayment) throw new Error("the upstream has no such payment");
-    await confirm(upstreamPayment);
     // The link's step runs before the delivery: once the webhook is out, the list shows it.
-    await stubs.receiver.until((r) => r.eventsOf(created.paymentId).some((e) => e.type === "payment.confirmed"));
+    await confirmedDelivered(stubs, created.paymentId);
     const confirmed = stubs.receiver.eventsOf(created.paymentId).find((e) => e.type === "payment.confirmed");
     const used = { state: "used", usedAt: confirmed?.timestamp };
     const { links } = await backendJson<PaymentLinkList>(linksPath());
@@ -76,10 +73,7 @@ describe("a payment's confirmation marks its single-use link used", () => {
     const link = await makeLink(fixed);
     for (const _ of [1, 2]) {
       const created = await paidWith(link);
-      const upstreamPayment = stubs.upstream.payments.get(created.paymentId);
-      if (!upstreamPayment) throw new Error("the upstream has no such payment");
-      await confirm(upstreamPayment);
-      await stubs.receiver.until((r) => r.eventsOf(created.paymentId).some((e) => e.type === "payment.confirmed"));
+      await confirmedDelivered(stubs, created.paymentId);
     }
     const { links } = await backendJson<PaymentLinkList>(linksPath());
     const listedLink = links.find((l) => l.id === link.id);
@@ -163,10 +157,7 @@ describe("a link whose order was confirmed before the link could learn it", () =
     // order was confirmed before links learnt from confirmations.
     const orderId = `inv-${crypto.randomUUID().slice(0, 8)}`;
     const payment = await createOpen(orderId, "80.00");
-    const upstreamPayment = stubs.upstream.payments.get(payment.paymentId);
-    if (!upstreamPayment) throw new Error("the upstream has no such payment");
-    await confirm(upstreamPayment);
-    await stubs.receiver.until((r) => r.eventsOf(payment.paymentId).some((e) => e.type === "payment.confirmed"));
+    await confirmedDelivered(stubs, payment.paymentId);
     const link = await makeLink({ ...fixed, singleUse: true, orderId });
     const { links } = await backendJson<PaymentLinkList>(linksPath());
     expect(links.find((l) => l.id === link.id)?.state).toBe("live");
