@@ -1,5 +1,6 @@
 /**
- * The checkout Worker's entry: the hono app for HTTP, the webhook queues' consumer, the daily
+ * The checkout Worker's entry: the hono app for HTTP, the webhook queues' consumer (with the
+ * payment links' step, which the events room may not import), the daily
  * cron (the ledger's retention), and the Durable Object classes its bindings name (wrangler.toml).
  */
 import { env } from "cloudflare:workers";
@@ -9,6 +10,7 @@ import { reportDemoMode } from "./demo/demo-routes.js";
 import type { Env } from "./env.js";
 import { consumeWebhooks } from "./events/webhook-consumer.js";
 import { pruneLedger } from "./ledger/retention.js";
+import { markConfirmedLinks } from "./links/link-confirmations.js";
 
 export { OrderObject } from "./payments/order-object.js";
 export { PaymentObject } from "./payments/payment-object.js";
@@ -25,7 +27,8 @@ reportDemoMode(env as unknown as Env);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  queue: (batch, env) => consumeWebhooks(batch, env),
+  // A confirmed payment marks its single-use link used, before its webhooks go out.
+  queue: (batch, env) => consumeWebhooks(batch, env, Math.random, [markConfirmedLinks]),
   scheduled: async (controller, env) => {
     await pruneLedger(env, controller.scheduledTime);
   },

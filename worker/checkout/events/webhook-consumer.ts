@@ -8,7 +8,8 @@
  * platform dead-lettered after the consumer itself kept failing). Messages of one batch are
  * handled concurrently; each is acked or retried on its own. A disabled shop's message is acked
  * once its event is held in the shop's log (`shop_disabled`), to go out when the shop is enabled. Before any of that, the batch's
- * payment events are written to the payments ledger in one D1 batch.
+ * payment events are written to the payments ledger in one D1 batch, then the entry's steps run
+ * (`BatchStep`: the payment links' marks of confirmed orders, links/link-confirmations.ts).
  */
 import type { Env } from "../env.js";
 import { deliverEvent, webhookTimeoutMs, type AttemptResult } from "./deliver.js";
@@ -133,17 +134,26 @@ async function markDead(message: Message, env: Env): Promise<void> {
   message.ack();
 }
 
+/**
+ * A step of the consumer before delivery that keeps something of the batch's events elsewhere
+ * (given by the entry, index.ts, which may import every room): it gives back the messages, each one
+ * whose event it could not keep with its `ack` turned into a retry (queue-message.ts, `ackLater`).
+ */
+export type BatchStep = (env: Env, messages: readonly Message[]) => Promise<Message[]>;
+
 export async function consumeWebhooks(
   batch: MessageBatch,
   env: Env,
   random: () => number = Math.random,
+  steps: readonly BatchStep[] = [],
 ): Promise<void> {
   const handle =
     batch.queue === WEBHOOK_DEAD_LETTER_QUEUE
       ? (m: Message) => markDead(m, env)
       : (m: Message) => deliverMessage(m, env, random);
   // The batch's payment events go to the ledger first, in one write (ledger/record-batch.ts).
-  const messages = await recordBatch(env, batch.messages);
+  let messages = await recordBatch(env, batch.messages);
+  for (const step of steps) messages = await step(env, messages);
   await Promise.all(
     messages.map(async (message) => {
       try {

@@ -9,6 +9,7 @@
 import type { Env } from "../env.js";
 import type { WebhookEvent } from "../backend-wire.js";
 import { log } from "../http/log.js";
+import { ackLater, eventOf } from "../queue-message.js";
 import { ledgerEntry } from "./ledger-entry.js";
 import { ledgerRefundEntry, refundStatement, type LedgerRefundEntry } from "./ledger-refund.js";
 import { writeEntries } from "./ledger-write.js";
@@ -16,15 +17,6 @@ import { ledgerRetentionMs, pruneStatements } from "./retention.js";
 
 /** Delay of a message whose event the ledger could not write. */
 export const LEDGER_RETRY_SECONDS = 30;
-
-/** A queue message's shop and event, when it carries them. */
-function eventOf(body: unknown): { shop: string; event: WebhookEvent } | undefined {
-  if (!body || typeof body !== "object") return undefined;
-  const { shop, event } = body as { shop?: unknown; event?: Partial<WebhookEvent> };
-  if (typeof shop !== "string" || !event || typeof event !== "object" || typeof event.type !== "string")
-    return undefined;
-  return { shop, event: event as WebhookEvent };
-}
 
 /** What the ledger keeps of a batch of events: the payments' entries and the refunds'. */
 function entriesOf(events: readonly { shop: string; event: WebhookEvent }[]) {
@@ -36,18 +28,6 @@ function entriesOf(events: readonly { shop: string; event: WebhookEvent }[]) {
 
 const refundStatements = (db: D1Database, refunds: readonly LedgerRefundEntry[]) =>
   refunds.map((entry) => refundStatement(db, entry));
-
-/** The message, with its `ack` turned into a retry (its event is not in the ledger yet). */
-function ackLater(message: Message): Message {
-  return {
-    id: message.id,
-    timestamp: message.timestamp,
-    body: message.body,
-    attempts: message.attempts,
-    ack: () => message.retry({ delaySeconds: LEDGER_RETRY_SECONDS }),
-    retry: (options) => message.retry(options),
-  };
-}
 
 /**
  * Writes a page of a shop's event log to the ledger in one D1 batch (the backfill: events recorded
@@ -77,6 +57,6 @@ export async function recordBatch(env: Env, messages: readonly Message[], now = 
   } catch (err) {
     const events = [...payments, ...refunds].map((e) => e.eventId);
     log("error", "ledger_write_failed", { events, error: err });
-    return messages.map(ackLater);
+    return messages.map((message) => ackLater(message, LEDGER_RETRY_SECONDS));
   }
 }

@@ -8,11 +8,13 @@
  *   `{orderPrefix}-{random}`): every visit pays that order, so two visitors cannot make two
  *   orders, and the order's own object makes at most one live payment for it. Reusable: each use
  *   a new order `{orderPrefix}-{random}`, so no two payers share an order.
- * - A link is live until it expires, is disabled, or (single use) its order is paid.
+ * - A link is live until it expires, is disabled, or (single use) its order is paid: the link is
+ *   marked used when a payment of its order becomes CONFIRMED (`confirmedOrder`, `markedUsed`).
  */
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { CheckoutError } from "../http/errors.js";
+import type { WebhookEvent } from "../backend-wire.js";
 import type { LinkOrder, LinkState, PaymentLinkView, StoredLink } from "../link-wire.js";
 import { currencyCode, decimalAmount, orderId } from "../rules.js";
 import { GONE_TEXT } from "./link-texts.js";
@@ -128,6 +130,36 @@ export function linkState(link: StoredLink, now: Date): LinkState {
   if (link.usedAt) return "used";
   if (link.expiresAt !== undefined && Date.parse(link.expiresAt) <= now.getTime()) return "expired";
   return "live";
+}
+
+/** An order whose payment became CONFIRMED, and when that was recorded. */
+export interface ConfirmedOrder {
+  orderId: string;
+  at: string;
+}
+
+/**
+ * The order a payment event confirms: a payment event whose status became CONFIRMED (from any
+ * other, or a payment first seen confirmed) with an order id; undefined for every other event,
+ * a later change of a confirmed payment included, so those cost the links nothing.
+ */
+export function confirmedOrder(event: WebhookEvent): ConfirmedOrder | undefined {
+  if (!event.type.startsWith("payment.") || !("orderId" in event.data)) return undefined;
+  const { orderId, previousStatus, payment } = event.data;
+  if (typeof orderId !== "string" || payment?.status !== "CONFIRMED" || previousStatus === "CONFIRMED")
+    return undefined;
+  if (typeof event.timestamp !== "string" || Number.isNaN(Date.parse(event.timestamp))) return undefined;
+  return { orderId, at: new Date(event.timestamp).toISOString() };
+}
+
+/**
+ * A single-use link once its order is paid at `at`: used from then. Undefined when nothing
+ * changes (a reusable link, another order, a link already used), so a repeated confirmation
+ * keeps the first time.
+ */
+export function markedUsed(link: StoredLink, orderId: string, at: string): StoredLink | undefined {
+  if (!link.singleUse || link.orderId !== orderId || link.usedAt) return undefined;
+  return { ...link, usedAt: at };
 }
 
 /** The payer's input of one use (the hosted page's create). */

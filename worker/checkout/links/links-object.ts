@@ -4,8 +4,9 @@
  * decision is link-rules.ts's; each method reads, asks and writes in one synchronous turn, so two
  * uses of one link never interleave (single use stays one order, reusable uses never share one).
  *
- * Tables, made with the first link: `links` (each link as JSON, in creation order) and `uses`
- * (each order a link made: its link, price and the payer's reference).
+ * Tables, made with the first link: `links` (each link as JSON, in creation order, indexed by a
+ * single-use link's order id, so that a confirmed payment finds its link, or that it has none, in
+ * one index lookup) and `uses` (each order a link made: its link, price and the payer's reference).
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.js";
@@ -15,16 +16,28 @@ import { markVersion, upgradeStorage, type StorageSchema } from "../storage-vers
 import {
   decideUse,
   linkOrder,
+  markedUsed,
   MAX_LINKS_PER_SHOP,
   newLink,
+  type ConfirmedOrder,
   type CreateLinkBody,
   type LinkPaymentBody,
   type LinkUse,
   type StoredLink,
 } from "./link-rules.js";
 
-/** What LinksObject stores, by version (storage-version.ts; how to change it: docs/architecture.md). */
-export const LINKS_STORAGE: StorageSchema = { object: "LinksObject", version: 1, steps: [] };
+/** The index of the links by a single-use link's order id (a reusable link has none: NULL). */
+const ORDER_INDEX = "CREATE INDEX IF NOT EXISTS links_by_order ON links (json_extract(link, '$.orderId'))";
+
+/**
+ * What LinksObject stores, by version (storage-version.ts; how to change it: docs/architecture.md).
+ * 2: the links' index by order id (the links already stored are indexed as it is made).
+ */
+export const LINKS_STORAGE: StorageSchema = {
+  object: "LinksObject",
+  version: 2,
+  steps: [(shape) => (shape.has("links") ? [ORDER_INDEX] : [])],
+};
 
 /** The newest orders GET of one link shows. */
 export const LINK_ORDERS_SHOWN = 50;
@@ -41,7 +54,8 @@ CREATE TABLE IF NOT EXISTS uses (
   use TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS uses_by_link ON uses (link_id, created_at);`;
+CREATE INDEX IF NOT EXISTS uses_by_link ON uses (link_id, created_at);
+${ORDER_INDEX};`;
 
 const notFound = () => new CheckoutError(404, "link_not_found", "This shop has no payment link with this id.");
 
@@ -58,6 +72,8 @@ export function linksObject(env: Env, shopId: string) {
     /** One use: its order and price (a reusable link's new order recorded), or the refusal. */
     use: async (id: string, body: LinkPaymentBody): Promise<LinkUse> => unwrap(await stub.use(id, body)),
     markUsed: (id: string): Promise<void> => stub.markUsed(id),
+    /** Marks used the single-use links of these confirmed orders; the ids of the links it marked. */
+    confirmed: (orders: readonly ConfirmedOrder[]): Promise<string[]> => stub.confirmed(orders),
   };
 }
 
@@ -162,11 +178,32 @@ export class LinksObject extends DurableObject<Env> {
     });
   }
 
-  /** Records that a single-use link's order is paid: the link takes no more payments. */
+  /** Records that a single-use link's order is paid (found paid when read): the link takes no more payments. */
   markUsed(id: string): void {
     const link = this.read(id);
-    if (!link || link.usedAt) return;
-    link.usedAt = new Date().toISOString();
-    this.write(link);
+    const used = link?.orderId ? markedUsed(link, link.orderId, new Date().toISOString()) : undefined;
+    if (used) this.write(used);
+  }
+
+  /**
+   * Payments of these orders became CONFIRMED: each single-use link of such an order is used from
+   * the confirmation's time. An order of no link costs one lookup in the order index; a link
+   * already used keeps its time, so a repeated or late confirmation changes nothing.
+   */
+  confirmed(orders: readonly ConfirmedOrder[]): string[] {
+    if (!this.hasTables()) return [];
+    const marked: string[] = [];
+    for (const { orderId, at } of orders) {
+      const rows = this.sql
+        .exec<{ link: string }>("SELECT link FROM links WHERE json_extract(link, '$.orderId') = ?", orderId)
+        .toArray();
+      for (const row of rows) {
+        const used = markedUsed(JSON.parse(row.link) as StoredLink, orderId, at);
+        if (!used) continue;
+        this.write(used);
+        marked.push(used.id);
+      }
+    }
+    return marked;
   }
 }

@@ -32,8 +32,11 @@ const viewOf = (c: Context<AppEnv>, shopId: string, link: StoredLink): PaymentLi
   linkView(link, shopId, publicOrigin(c.env, c.req.url), new Date());
 
 /**
- * A live single-use link whose order was paid is marked used (its object learns it here, when the
- * link is read or opened, not from the payment's events); the link as it is then.
+ * A live single-use link whose order was paid is marked used; the link as it is then. A link
+ * learns it from the payment's confirmation as it happens (links/link-confirmations.ts); this
+ * check, when one link is read or its page opened, is for a link whose order was confirmed before
+ * links learnt from confirmations (the event went by before): it costs the order's reads only
+ * while a single-use link is live.
  */
 export async function withUse(env: Env, shopId: string, link: StoredLink): Promise<StoredLink> {
   const orderId = link.orderId;

@@ -5,6 +5,7 @@ import type { Payment } from "../../../../worker/v3/types.js";
 import { call, postJson } from "../support/http.js";
 import { backend } from "../support/merchant.js";
 import { envelope, hookInit, withStatus } from "../support/payments.js";
+import type { Stubs } from "../support/stubs.js";
 import { TEST_SECRETS } from "../support/test-env.js";
 
 export const SHOP = "demo-open";
@@ -51,4 +52,15 @@ export async function confirm(payment: Payment, shop = SHOP): Promise<void> {
   const body = envelope(withStatus(payment, "CONFIRMED"), new Date(Date.now() + 5_000).toISOString());
   const response = await call(`/hooks/${shop}`, await hookInit(body, { key: TEST_SECRETS.DEMO_HMAC_KEY }));
   expect(response.status).toBe(200);
+}
+
+/**
+ * The stubbed upstream confirms its payment `paymentId`; resolves once the payment.confirmed
+ * webhook went out, so the queue consumer's steps before delivery (the ledger, the links) are done.
+ */
+export async function confirmedDelivered(stubs: Stubs, paymentId: string, shop = SHOP): Promise<void> {
+  const payment = stubs.upstream.payments.get(paymentId);
+  if (!payment) throw new Error("the upstream has no such payment");
+  await confirm(payment, shop);
+  await stubs.receiver.until((r) => r.eventsOf(paymentId).some((e) => e.type === "payment.confirmed"));
 }

@@ -11,7 +11,7 @@ import { backend, backendJson, testEnv } from "../support/merchant.js";
 import { errorOf } from "../support/http.js";
 import { useStubs } from "../support/stubs.js";
 import {
-  confirm,
+  confirmedDelivered,
   linksPath,
   makeLink,
   OTHER_SHOP,
@@ -179,9 +179,7 @@ describe("paying through a link", () => {
   it("a single-use link whose order is paid is used: the page says so (410) and no further payment is made", async () => {
     const link = await makeLink({ ...fixed, singleUse: true });
     const created = await paidWith(link);
-    const upstreamPayment = stubs.upstream.payments.get(created.paymentId);
-    if (!upstreamPayment) throw new Error("the upstream has no such payment");
-    await confirm(upstreamPayment);
+    await confirmedDelivered(stubs, created.paymentId);
     const gone = await payLink(link, {});
     expect(gone.status).toBe(410);
     expect((await errorOf(gone)).code).toBe("link_gone");
