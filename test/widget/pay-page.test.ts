@@ -186,8 +186,9 @@ describe("payment link page", () => {
       .stub(window, "fetch")
       .callsFake(async () => (answers.shift() ?? (() => new Response("{}", { status: 500 })))());
     sinon.stub(console, "warn");
-    // A module of its own for this page (the first test's copy holds the first page's form).
-    const script = "../../pay-page/src/main.js?page=de";
+    // A module of its own for this page (the first test's copy holds the first page's form); the
+    // dev server serves the TypeScript source as a module.
+    const script = "../../pay-page/src/main.ts?page=de";
     await import(script);
     const amount = main.querySelector<HTMLInputElement>("#pay-amount");
     const error = main.querySelector<HTMLElement>("#pay-error");

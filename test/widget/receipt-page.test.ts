@@ -93,10 +93,10 @@ describe("receipt page: its words", () => {
     expect(german).to.include({ tag: "de-DE", dir: "ltr" });
     expect(summaryLines(RECEIPT, german).map((l) => [l.label, l.text])).to.deep.equal([
       ["Bestellung", "NW-1001"],
-      ["Preis", "25,00 €"],
+      ["Preis", "25,00\u00a0€"],
       ["Betrag in BTC", "0,000412345678901234567 BTC"],
-      ["Bezahlt", "0,000412345678901234567 BTC (25,00 €)"],
-      ["Wechselkurs", "1 BTC = 60.629,580000000000000001 €"],
+      ["Bezahlt", "0,000412345678901234567 BTC (25,00\u00a0€)"],
+      ["Wechselkurs", "1 BTC = 60.629,580000000000000001\u00a0€"],
       ["Bestätigt", "27. November 2026 um 10:21:00 UTC"],
       ["Zahlungsreferenz", RECEIPT.reference],
     ]);

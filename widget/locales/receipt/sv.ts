@@ -12,7 +12,7 @@ export const messages: ReceiptMessages = {
   confirmedBy: (shop: string) => `Betalningen bekräftad av betaltjänsten för ${shop}.`,
   print: "Skriv ut eller spara som fil",
   for: "Avser",
-  order: "Order",
+  order: "Beställning",
   price: "Pris",
   amountIn: (currency: string) => `Belopp i ${currency}`,
   paid: "Betalt",
