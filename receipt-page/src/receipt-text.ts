@@ -66,7 +66,7 @@ export function summaryLines(r: Receipt, at: ReceiptLocale = ENGLISH): Line[] {
   if (r.exchangeRate !== null)
     lines.push({
       label: t.exchangeRate,
-      text: `1 ${r.transfer.currency} = ${money(r.exchangeRate, r.price.currency, at)}`,
+      text: `${money("1", r.transfer.currency, at)} = ${money(r.exchangeRate, r.price.currency, at)}`,
     });
   lines.push({ label: t.confirmed, text: dateText(r.confirmedAt, at), time: r.confirmedAt });
   lines.push({ label: t.reference, text: r.reference, code: true });
@@ -75,7 +75,7 @@ export function summaryLines(r: Receipt, at: ReceiptLocale = ENGLISH): Line[] {
 
 /** A transaction's state in words; one the payment service may add later is shown as it is. */
 function stateText(state: string, t: ReceiptMessages): string {
-  const words: Record<string, string> = { ACCEPTED: t.confirmed, PENDING: t.waiting, REJECTED: t.rejected };
+  const words: Record<string, string> = { ACCEPTED: t.accepted, PENDING: t.waiting, REJECTED: t.rejected };
   return words[state] ?? state;
 }
 

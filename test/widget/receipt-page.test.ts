@@ -100,6 +100,15 @@ describe("receipt page: its words", () => {
       ["Bestätigt", "27. November 2026 um 10:21:00 UTC"],
       ["Zahlungsreferenz", RECEIPT.reference],
     ]);
+    // A transaction's state is a word of its own, not the label of the confirmation's date.
+    const japanese = receiptLocale(["ja"], "UTC");
+    expect(
+      transactionLines(RECEIPT.transactions[0] ?? {}, "BTC", japanese).map((l) => [l.label, l.text])[2],
+    ).to.deep.equal(["状態", "確認済み"]);
+    // Every number in the language's digits, the rate's 1 too.
+    expect(summaryLines(RECEIPT, receiptLocale(["ar-EG"], "UTC")).find((l) => l.label === "سعر الصرف")?.text).to.match(
+      /^١ BTC = /,
+    );
     expect(receiptLocale(["he"]).dir).to.equal("rtl");
     expect(receiptLocale(["zh-HK"]).t.heading("x")).to.equal("x 的收據");
     expect(receiptLocale(["tlh", "pt-PT"]).t.price).to.equal("Preço");

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "المبلغ",
   state: "الحالة",
   seen: "رُصدت",
+  accepted: "مؤكدة",
   waiting: "قيد الانتظار",
   rejected: "مرفوضة",
   noReceiptTitle: "لا يوجد إيصال لهذه الدفعة",

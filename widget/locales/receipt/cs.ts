@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Částka",
   state: "Stav",
   seen: "Zachyceno",
+  accepted: "Potvrzeno",
   waiting: "Čeká",
   rejected: "Zamítnuto",
   noReceiptTitle: "K této platbě neexistuje potvrzení",

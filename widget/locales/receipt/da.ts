@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Beløb",
   state: "Status",
   seen: "Registreret",
+  accepted: "Bekræftet",
   waiting: "Afventer",
   rejected: "Afvist",
   noReceiptTitle: "Ingen kvittering for denne betaling",

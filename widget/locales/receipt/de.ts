@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Betrag",
   state: "Status",
   seen: "Erkannt",
+  accepted: "Bestätigt",
   waiting: "Ausstehend",
   rejected: "Abgelehnt",
   noReceiptTitle: "Kein Beleg für diese Zahlung",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Ποσό",
   state: "Κατάσταση",
   seen: "Εντοπίστηκε",
+  accepted: "Επιβεβαιώθηκε",
   waiting: "Σε αναμονή",
   rejected: "Απορρίφθηκε",
   noReceiptTitle: "Δεν υπάρχει απόδειξη για αυτή την πληρωμή",

@@ -27,6 +27,7 @@ export const receiptEn = {
   amount: "Amount",
   state: "State",
   seen: "Seen",
+  accepted: "Confirmed",
   waiting: "Waiting",
   rejected: "Rejected",
   noReceiptTitle: "No receipt for this payment",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Importe",
   state: "Estado",
   seen: "Detectada",
+  accepted: "Confirmada",
   waiting: "En espera",
   rejected: "Rechazada",
   noReceiptTitle: "No hay recibo para este pago",

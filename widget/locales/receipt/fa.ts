@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "مبلغ",
   state: "وضعیت",
   seen: "مشاهده شد",
+  accepted: "تأیید شد",
   waiting: "در انتظار",
   rejected: "رد شد",
   noReceiptTitle: "این پرداخت رسید ندارد",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Summa",
   state: "Tila",
   seen: "Havaittu",
+  accepted: "Vahvistettu",
   waiting: "Odottaa",
   rejected: "Hylätty",
   noReceiptTitle: "Tästä maksusta ei ole kuittia",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Montant",
   state: "État",
   seen: "Détectée",
+  accepted: "Confirmée",
   waiting: "En attente",
   rejected: "Rejetée",
   noReceiptTitle: "Aucun reçu pour ce paiement",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "סכום",
   state: "מצב",
   seen: "זוהתה",
+  accepted: "אושרה",
   waiting: "ממתינה",
   rejected: "נדחתה",
   noReceiptTitle: "אין קבלה לתשלום הזה",

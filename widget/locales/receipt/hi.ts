@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "राशि",
   state: "स्थिति",
   seen: "दिखा",
+  accepted: "पुष्टि हुई",
   waiting: "प्रतीक्षा में",
   rejected: "अस्वीकृत",
   noReceiptTitle: "इस भुगतान की कोई रसीद नहीं है",

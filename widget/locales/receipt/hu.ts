@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Összeg",
   state: "Állapot",
   seen: "Észlelve",
+  accepted: "Megerősítve",
   waiting: "Függőben",
   rejected: "Elutasítva",
   noReceiptTitle: "Ehhez a fizetéshez nincs nyugta",

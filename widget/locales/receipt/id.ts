@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Jumlah",
   state: "Keadaan",
   seen: "Terdeteksi",
+  accepted: "Dikonfirmasi",
   waiting: "Menunggu",
   rejected: "Ditolak",
   noReceiptTitle: "Tidak ada tanda terima untuk pembayaran ini",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Importo",
   state: "Stato",
   seen: "Rilevata",
+  accepted: "Confermata",
   waiting: "In attesa",
   rejected: "Rifiutata",
   noReceiptTitle: "Nessuna ricevuta per questo pagamento",

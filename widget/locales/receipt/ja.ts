@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "金額",
   state: "状態",
   seen: "検出日時",
+  accepted: "確認済み",
   waiting: "待機中",
   rejected: "拒否",
   noReceiptTitle: "この支払いの領収書はありません",

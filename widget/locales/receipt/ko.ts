@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "금액",
   state: "상태",
   seen: "감지됨",
+  accepted: "확인됨",
   waiting: "대기 중",
   rejected: "거부됨",
   noReceiptTitle: "이 결제에는 영수증이 없습니다",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Beløp",
   state: "Status",
   seen: "Registrert",
+  accepted: "Bekreftet",
   waiting: "Venter",
   rejected: "Avvist",
   noReceiptTitle: "Ingen kvittering for denne betalingen",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Bedrag",
   state: "Status",
   seen: "Gezien",
+  accepted: "Bevestigd",
   waiting: "In afwachting",
   rejected: "Afgewezen",
   noReceiptTitle: "Geen betaalbewijs voor deze betaling",

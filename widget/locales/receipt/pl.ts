@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Kwota",
   state: "Stan",
   seen: "Wykryto",
+  accepted: "Potwierdzona",
   waiting: "Oczekuje",
   rejected: "Odrzucona",
   noReceiptTitle: "Brak potwierdzenia dla tej płatności",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Valor",
   state: "Situação",
   seen: "Detectada",
+  accepted: "Confirmada",
   waiting: "Aguardando",
   rejected: "Rejeitada",
   noReceiptTitle: "Não há recibo para este pagamento",

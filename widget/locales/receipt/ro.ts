@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Sumă",
   state: "Stare",
   seen: "Detectată",
+  accepted: "Confirmată",
   waiting: "În așteptare",
   rejected: "Respinsă",
   noReceiptTitle: "Nu există chitanță pentru această plată",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Сумма",
   state: "Состояние",
   seen: "Обнаружена",
+  accepted: "Подтверждена",
   waiting: "Ожидает",
   rejected: "Отклонена",
   noReceiptTitle: "Для этого платежа нет квитанции",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Suma",
   state: "Stav",
   seen: "Zachytené",
+  accepted: "Potvrdené",
   waiting: "Čaká",
   rejected: "Zamietnuté",
   noReceiptTitle: "K tejto platbe neexistuje potvrdenie",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Belopp",
   state: "Status",
   seen: "Upptäckt",
+  accepted: "Bekräftad",
   waiting: "Väntar",
   rejected: "Avvisad",
   noReceiptTitle: "Inget kvitto för den här betalningen",

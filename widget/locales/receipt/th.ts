@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "จำนวนเงิน",
   state: "สถานะ",
   seen: "ตรวจพบ",
+  accepted: "ยืนยันแล้ว",
   waiting: "รอดำเนินการ",
   rejected: "ถูกปฏิเสธ",
   noReceiptTitle: "ไม่มีใบเสร็จสำหรับการชำระเงินนี้",

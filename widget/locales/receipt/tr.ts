@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Tutar",
   state: "Durum",
   seen: "Görüldü",
+  accepted: "Onaylandı",
   waiting: "Bekliyor",
   rejected: "Reddedildi",
   noReceiptTitle: "Bu ödeme için makbuz yok",

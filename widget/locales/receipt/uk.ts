@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Сума",
   state: "Стан",
   seen: "Виявлено",
+  accepted: "Підтверджена",
   waiting: "Очікує",
   rejected: "Відхилено",
   noReceiptTitle: "Для цього платежу немає квитанції",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "Số tiền",
   state: "Trạng thái",
   seen: "Đã phát hiện",
+  accepted: "Đã xác nhận",
   waiting: "Đang chờ",
   rejected: "Bị từ chối",
   noReceiptTitle: "Không có biên nhận cho khoản thanh toán này",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "金额",
   state: "状态",
   seen: "发现时间",
+  accepted: "已确认",
   waiting: "等待中",
   rejected: "已拒绝",
   noReceiptTitle: "此付款没有收据",

@@ -23,6 +23,7 @@ export const messages: ReceiptMessages = {
   amount: "金額",
   state: "狀態",
   seen: "偵測時間",
+  accepted: "已確認",
   waiting: "等待中",
   rejected: "已拒絕",
   noReceiptTitle: "此筆付款沒有收據",
