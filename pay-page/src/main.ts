@@ -2,12 +2,12 @@
  * The payment link page's script (scripts/build-pay-page.mjs bundles it into /pay/pay.js). The
  * Worker renders the page (worker/checkout/links/link-page.ts); this takes the form's answer to
  * the link's create, then puts a <crypto-checkout> in the page's slot for the payment it made (its
- * id and client secret, this origin as the endpoint, the browser's language), which shows it as on
- * any shop's page. An error is shown by the field it is about.
+ * id and client secret, this origin as the endpoint, the page's language: the `lang` the Worker
+ * chose from the browser's Accept-Language), which shows it as on any shop's page. A refusal is
+ * shown in the page's language by the field it is about, with the text the Worker put on the form.
  */
-import { negotiateLocale } from "../../widget/locales/negotiate.js";
 import type { LinkPaymentCreated } from "../../worker/checkout/link-wire.js";
-import { fieldOf, paymentBody } from "./pay-form.js";
+import { paymentBody, refusalOf, type RefusalKind } from "./pay-form.js";
 
 const form = document.querySelector<HTMLFormElement>("#pay-form");
 const slot = document.querySelector<HTMLElement>("#pay-checkout");
@@ -26,6 +26,11 @@ function showError(message: string, fieldId?: string): void {
     target.setAttribute("aria-errormessage", "pay-error");
     target.focus();
   }
+}
+
+/** A refusal's text in the page's language (the form's data-error-<kind>). */
+function refusalText(kind: RefusalKind | "network"): string {
+  return form?.getAttribute(`data-error-${kind}`) ?? form?.getAttribute("data-error-failed") ?? "";
 }
 
 async function submit(event: SubmitEvent): Promise<void> {
@@ -51,19 +56,22 @@ async function submit(event: SubmitEvent): Promise<void> {
     });
     const body = (await response.json()) as LinkPaymentCreated | { error: { code: string; message: string } };
     if ("error" in body) {
-      showError(body.error.message, fieldOf(body.error.code, body.error.message));
+      const refusal = refusalOf(body.error.code, body.error.message);
+      console.warn(`The payment link's create refused: ${body.error.code}: ${body.error.message}`);
+      showError(refusalText(refusal.kind), refusal.field);
       return;
     }
     const element = document.createElement("crypto-checkout");
     element.setAttribute("endpoint", location.origin);
     element.setAttribute("shop", shop ?? "");
-    element.setAttribute("locale", negotiateLocale(...navigator.languages).tag);
+    // The page's language, so that the element and the page around it agree.
+    if (document.documentElement.lang) element.setAttribute("locale", document.documentElement.lang);
     element.setAttribute("payment-id", body.paymentId);
     element.setAttribute("client-secret", body.clientSecret);
     form.hidden = true;
     slot.replaceChildren(element);
   } catch {
-    showError("The payment could not be started. Check your connection and try again.");
+    showError(refusalText("network"));
   } finally {
     button?.removeAttribute("disabled");
   }

@@ -1,7 +1,8 @@
 /**
  * The payment link page's form (pure): the create's body from what the payer entered, and which
- * field an error of the create is about. The Worker decides the rest (the link's rules); this only
- * leaves out what was not asked and names the field to point at.
+ * of the page's refusals an error of the create is, with the field it is about. The Worker decides
+ * the rest (the link's rules); this only leaves out what was not asked and names the field to point
+ * at. The refusals' texts, in the page's language, are on the form (link-page.ts, data-error-*).
  */
 
 /** What the page's form holds; a field the page did not show is undefined. */
@@ -26,4 +27,19 @@ export function fieldOf(code: string, message: string): "pay-amount" | "pay-refe
   if (code === "amount_out_of_range" || /amount/i.test(message)) return "pay-amount";
   if (/reference|enter the /i.test(message)) return "pay-reference";
   return undefined;
+}
+
+/** The page's refusals: each a text the Worker put on the form as data-error-<kind>. */
+export type RefusalKind = "amount" | "reference" | "gone" | "failed";
+
+/** Which refusal the page shows for an error of the create (its message is the developer's, in English). */
+export function refusalOf(
+  code: string,
+  message: string,
+): { kind: RefusalKind; field?: "pay-amount" | "pay-reference" } {
+  if (code === "link_gone") return { kind: "gone" };
+  const field = fieldOf(code, message);
+  if (field === "pay-amount") return { kind: "amount", field };
+  if (field === "pay-reference") return { kind: "reference", field };
+  return { kind: "failed" };
 }

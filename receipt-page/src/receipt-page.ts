@@ -1,12 +1,20 @@
 /**
  * What the receipt page shows, in its `<main>`: the receipt named by the page's URL
  * (page-setup.ts), read from the Worker, built with DOM calls (no HTML from data), or why there is
- * none. A page saved with its receipt shown ("Save page as") keeps it: when the receipt is already
+ * none, in the page's language (`ReceiptLocale`, receipt-text.ts). A page saved with its receipt shown ("Save page as") keeps it: when the receipt is already
  * in the page, `loadReceipt` leaves it as it is. main.ts runs it; the tests run it in place.
  */
 import type { Receipt, ReceiptAnswer } from "../../worker/checkout/receipt-wire.js";
 import { receiptSetup } from "./page-setup.js";
-import { money, notReadyText, summaryLines, transactionLines, type Line } from "./receipt-text.js";
+import {
+  ENGLISH,
+  money,
+  notReadyText,
+  summaryLines,
+  transactionLines,
+  type Line,
+  type ReceiptLocale,
+} from "./receipt-text.js";
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -32,6 +40,7 @@ function lines(items: Line[], className: string): HTMLDListElement {
     } else if (line.code) {
       const code = el("code", { text: line.text });
       code.translate = false;
+      code.dir = "ltr"; // an id reads left to right on a right-to-left page too
       value.append(code);
     } else value.textContent = line.text;
     list.append(el("div", {}, el("dt", { text: line.label }), value));
@@ -48,54 +57,64 @@ function show(main: HTMLElement, state: string, title: string, ...content: Node[
   document.title = title;
 }
 
-function showReceipt(main: HTMLElement, r: Receipt): void {
-  const printButton = el("button", { className: "print", text: "Print or save as a file" });
+function showReceipt(main: HTMLElement, r: Receipt, at: ReceiptLocale): void {
+  const { t } = at;
+  const printButton = el("button", { className: "print", text: t.print });
   printButton.type = "button";
   printButton.addEventListener("click", () => print());
   const txs = el("ol", { className: "transactions" });
-  for (const tx of r.transactions) txs.append(el("li", {}, lines(transactionLines(tx, r.transfer.currency), "tx")));
+  for (const tx of r.transactions) txs.append(el("li", {}, lines(transactionLines(tx, r.transfer.currency, at), "tx")));
   show(
     main,
     "receipt",
-    `Receipt from ${r.shop.name}`,
-    ...(r.sandbox ? [el("p", { className: "badge", text: "Test payment: no real money moved" })] : []),
-    el("p", { className: "total", text: money(r.price.amount, r.price.currency) }),
-    lines(summaryLines(r), "summary"),
-    el("h2", { text: r.transactions.length === 1 ? "Transaction" : "Transactions" }),
-    r.transactions.length > 0 ? txs : el("p", { className: "muted", text: "The payment service listed none." }),
-    el("p", { className: "muted note", text: `Payment confirmed by the payment service for ${r.shop.name}.` }),
+    t.heading(r.shop.name),
+    ...(r.sandbox ? [el("p", { className: "badge", text: t.testPayment })] : []),
+    el("p", { className: "total", text: money(r.price.amount, r.price.currency, at) }),
+    lines(summaryLines(r, at), "summary"),
+    el("h2", { text: r.transactions.length === 1 ? t.transaction : t.transactions }),
+    r.transactions.length > 0 ? txs : el("p", { className: "muted", text: t.noTransactions }),
+    el("p", { className: "muted note", text: t.confirmedBy(r.shop.name) }),
     el("p", { className: "actions" }, printButton),
   );
-  document.title = `Receipt ${r.orderId ?? r.reference} – ${r.shop.name}`;
+  document.title = t.documentTitle(r.orderId ?? r.reference, r.shop.name);
 }
 
 /** Shows the Worker's answer: the receipt, or why a payment has none (yet). */
-export function showAnswer(main: HTMLElement, answer: ReceiptAnswer): void {
-  if (answer.confirmed) return showReceipt(main, answer);
-  const { title, text } = notReadyText(answer);
+export function showAnswer(main: HTMLElement, answer: ReceiptAnswer, at: ReceiptLocale = ENGLISH): void {
+  if (answer.confirmed) return showReceipt(main, answer, at);
+  const { title, text } = notReadyText(answer, at);
   show(
     main,
     answer.final ? "no-receipt" : "pending",
     title,
     el("p", { text }),
-    lines([{ label: "Payment reference", text: answer.reference, code: true }], "summary"),
+    lines([{ label: at.t.reference, text: answer.reference, code: true }], "summary"),
   );
 }
 
-const NOT_FOUND =
-  "No receipt was found at this address. Open the whole link again, including everything after the # sign; only the link you received opens the receipt.";
+/** The page's `lang` and `dir`, and its text until the receipt is read, in the receipt's language. */
+export function setLanguage(main: HTMLElement, { tag, dir, t }: ReceiptLocale): void {
+  document.documentElement.lang = tag;
+  document.documentElement.dir = dir;
+  if (main.getAttribute("aria-busy") === "true") main.replaceChildren(el("p", { className: "muted", text: t.loading }));
+}
 
 /** Reads the receipt of the page at `where` and shows it in `main`; the heading then takes the focus. */
-export async function loadReceipt(main: HTMLElement, where: { pathname: string; hash: string }): Promise<void> {
-  await read(main, where);
+export async function loadReceipt(
+  main: HTMLElement,
+  where: { pathname: string; hash: string },
+  at: ReceiptLocale = ENGLISH,
+): Promise<void> {
+  await read(main, where, at);
   main.querySelector<HTMLElement>("h1")?.focus();
 }
 
-async function read(main: HTMLElement, where: { pathname: string; hash: string }): Promise<void> {
+async function read(main: HTMLElement, where: { pathname: string; hash: string }, at: ReceiptLocale): Promise<void> {
+  const { t } = at;
   // A saved page already shows its receipt: nothing to read (and nothing to overwrite).
   if (main.dataset.state === "receipt") return;
   const setup = receiptSetup(where.pathname, where.hash);
-  if (!setup) return show(main, "not-found", "Receipt not found", el("p", { text: NOT_FOUND }));
+  if (!setup) return show(main, "not-found", t.notFoundTitle, el("p", { text: t.notFound }));
   let response: Response;
   try {
     response = await fetch(setup.source, {
@@ -104,20 +123,10 @@ async function read(main: HTMLElement, where: { pathname: string; hash: string }
       cache: "no-store",
     });
   } catch {
-    return show(
-      main,
-      "error",
-      "The receipt could not be loaded",
-      el("p", { text: "The connection failed. Check your connection and reload this page." }),
-    );
+    return show(main, "error", t.errorTitle, el("p", { text: t.connectionFailed }));
   }
-  if (response.ok) return showAnswer(main, (await response.json()) as ReceiptAnswer);
+  if (response.ok) return showAnswer(main, (await response.json()) as ReceiptAnswer, at);
   if (response.status === 404 || response.status === 401 || response.status === 400)
-    return show(main, "not-found", "Receipt not found", el("p", { text: NOT_FOUND }));
-  show(
-    main,
-    "error",
-    "The receipt could not be loaded",
-    el("p", { text: `The server answered ${response.status}. Reload this page in a moment.` }),
-  );
+    return show(main, "not-found", t.notFoundTitle, el("p", { text: t.notFound }));
+  show(main, "error", t.errorTitle, el("p", { text: t.serverError(String(response.status)) }));
 }

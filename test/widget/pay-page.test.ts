@@ -1,15 +1,16 @@
 /**
  * The payment link page in the browser: the HTML the Worker renders (worker/checkout/links/link-page.ts)
  * with its stylesheet and script (pay-page/), in Chromium, Firefox and WebKit. The form sends what
- * the payer entered, an error is shown by its field, and the payment the create made is handed to
- * the page's <crypto-checkout> with the browser's language; the closed page says why. axe finds
+ * the payer entered, a refusal is shown by its field in the page's language, and the payment the
+ * create made is handed to the page's <crypto-checkout> in the page's language (its `lang`, which
+ * the Worker chose); the closed page says why. axe finds
  * nothing at 360 px and 768 px. (The Worker's side of the page: test/worker/checkout/links/.)
  */
 import { expect } from "@open-wc/testing";
 import { setViewport } from "@web/test-runner-commands";
 import sinon from "sinon";
-import { fieldOf, paymentBody } from "../../pay-page/src/pay-form.js";
-import { closedPage, livePage } from "../../worker/checkout/links/link-page.js";
+import { fieldOf, paymentBody, refusalOf } from "../../pay-page/src/pay-form.js";
+import { closedPage, linkPageLocale, livePage } from "../../worker/checkout/links/link-page.js";
 import type { StoredLink } from "../../worker/checkout/link-wire.js";
 import { axeViolations } from "./support/axe.js";
 import { engine } from "./support/engine.js";
@@ -34,9 +35,11 @@ const CURRENCIES = [
   { code: "LTC", name: "Litecoin" },
 ];
 
-/** The page's <main> as the Worker renders it, with its stylesheet, in this document. */
+/** The page's <main> as the Worker renders it, with its stylesheet and its lang and dir, in this document. */
 function show(html: string): HTMLElement {
   const parsed = new DOMParser().parseFromString(html, "text/html");
+  document.documentElement.lang = parsed.documentElement.lang;
+  document.documentElement.dir = parsed.documentElement.dir;
   document.querySelector("main.pay-test")?.remove();
   const main = document.createElement("main");
   main.className = "pay-test";
@@ -75,6 +78,8 @@ describe("payment link page", () => {
   afterEach(() => {
     sinon.restore();
     document.body.style.width = "";
+    document.documentElement.lang = "en";
+    document.documentElement.dir = "";
   });
 
   it("the form's body leaves out what was not asked; an error names its field", () => {
@@ -86,6 +91,16 @@ describe("payment link page", () => {
     expect(fieldOf("amount_out_of_range", "The amount must be between 5 and 500 EUR.")).to.equal("pay-amount");
     expect(fieldOf("invalid_request", "Enter the Your name.")).to.equal("pay-reference");
     expect(fieldOf("rate_limited", "Too many payment requests")).to.equal(undefined);
+    expect(refusalOf("amount_out_of_range", "The amount must be between 5 and 500 EUR.")).to.deep.equal({
+      kind: "amount",
+      field: "pay-amount",
+    });
+    expect(refusalOf("invalid_request", "Enter the Your name.")).to.deep.equal({
+      kind: "reference",
+      field: "pay-reference",
+    });
+    expect(refusalOf("link_gone", "This payment link has expired.")).to.deep.equal({ kind: "gone" });
+    expect(refusalOf("rate_limited", "Too many payment requests")).to.deep.equal({ kind: "failed" });
   });
 
   it("takes the payer's amount and reference, shows a refusal by its field, then hands the payment to the element", async function () {
@@ -120,7 +135,7 @@ describe("payment link page", () => {
     currency.value = "LTC";
     main.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
     await until(() => main.querySelector("#pay-error")?.textContent !== "", "the refusal");
-    expect(main.querySelector("#pay-error")?.textContent).to.equal("The amount must be between 5 and 500 EUR.");
+    expect(main.querySelector("#pay-error")?.textContent).to.equal("Enter an amount between 5 and 500 EUR.");
     expect(amount.getAttribute("aria-invalid")).to.equal("true");
     expect(document.activeElement).to.equal(amount);
     expect(JSON.parse(String(fetchStub.firstCall.args[1]?.body))).to.deep.equal({
@@ -139,10 +154,76 @@ describe("payment link page", () => {
     expect(element?.getAttribute("client-secret")).to.equal("cs_1");
     expect(element?.getAttribute("shop")).to.equal("demo-open");
     expect(element?.getAttribute("endpoint")).to.equal(location.origin);
-    expect(element?.getAttribute("locale")).to.be.a("string").and.not.equal("");
+    expect(element?.getAttribute("locale")).to.equal("en");
     const form = main.querySelector<HTMLFormElement>("#pay-form");
     expect(form?.hidden).to.equal(true);
     expect(form && getComputedStyle(form).display).to.equal("none");
+  });
+
+  it("speaks the page's language: its refusals, and the element it makes", async function () {
+    this.timeout(20_000);
+    await styles();
+    const main = show(
+      livePage({ shop: SHOP, link: LINK, currencies: CURRENCIES }, linkPageLocale("de-DE,de;q=0.9,en;q=0.8")),
+    );
+    expect(document.documentElement.lang).to.equal("de-DE");
+    expect(main.querySelector("button[type=submit]")?.textContent).to.equal("Weiter zur Zahlung");
+    const answers: (() => Response)[] = [
+      () => {
+        throw new TypeError("Failed to fetch");
+      },
+      () =>
+        new Response(JSON.stringify({ error: { code: "invalid_request", message: "Enter the Your name." } }), {
+          status: 400,
+        }),
+      () => new Response(JSON.stringify({ error: { code: "rate_limited", message: "Too many" } }), { status: 429 }),
+      () =>
+        new Response(JSON.stringify({ paymentId: "pay_2", clientSecret: "cs_2", orderId: "link-def" }), {
+          status: 201,
+        }),
+    ];
+    sinon
+      .stub(window, "fetch")
+      .callsFake(async () => (answers.shift() ?? (() => new Response("{}", { status: 500 })))());
+    sinon.stub(console, "warn");
+    // A module of its own for this page (the first test's copy holds the first page's form); the
+    // dev server serves the TypeScript source as a module.
+    const script = "../../pay-page/src/main.ts?page=de";
+    await import(script);
+    const amount = main.querySelector<HTMLInputElement>("#pay-amount");
+    const error = main.querySelector<HTMLElement>("#pay-error");
+    if (!amount || !error) throw new Error("the form is missing");
+    amount.value = "25";
+    const submitted = async (): Promise<string> => {
+      error.textContent = "";
+      main.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
+      await until(() => error.textContent !== "" || main.querySelector("crypto-checkout") !== null, "an answer");
+      return error.textContent ?? "";
+    };
+    expect(await submitted()).to.equal(
+      "Die Zahlung konnte nicht gestartet werden. Prüfen Sie Ihre Verbindung und versuchen Sie es noch einmal.",
+    );
+    expect(await submitted()).to.equal("Bitte füllen Sie „Your name“ aus.");
+    expect(main.querySelector("#pay-reference")?.getAttribute("aria-invalid")).to.equal("true");
+    expect(await submitted()).to.equal(
+      "Die Zahlung konnte nicht gestartet werden. Laden Sie die Seite neu und versuchen Sie es noch einmal.",
+    );
+    await submitted();
+    expect(main.querySelector("crypto-checkout")?.getAttribute("locale")).to.equal("de-DE");
+  });
+
+  it("lays out right to left in Arabic: the fields and the button start on the right, nothing sideways", async () => {
+    await styles();
+    await atWidth(360);
+    const main = show(livePage({ shop: SHOP, link: LINK, currencies: CURRENCIES }, linkPageLocale("ar")));
+    expect([document.documentElement.lang, document.documentElement.dir]).to.deep.equal(["ar", "rtl"]);
+    const label = main.querySelector<HTMLElement>("label[for=pay-amount]");
+    expect(label?.textContent).to.equal("المبلغ (EUR)");
+    const box = main.getBoundingClientRect();
+    const labelBox = label?.getBoundingClientRect();
+    expect(labelBox && box.right - labelBox.right, "the label starts on the right").to.be.below(48);
+    expect(document.documentElement.scrollWidth).to.be.at.most(document.documentElement.clientWidth);
+    expect(await accessibleAt(main)).to.deep.equal([]);
   });
 
   it("a closed link's page says why, accessibly", async () => {

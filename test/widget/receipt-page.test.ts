@@ -9,9 +9,9 @@ import { emulateMedia } from "@web/test-runner-commands";
 import type { Receipt, ReceiptAnswer } from "../../worker/checkout/receipt-wire.js";
 import { receiptSetup } from "../../receipt-page/src/page-setup.js";
 import type Axe from "axe-core";
-import type { loadReceipt } from "../../receipt-page/src/receipt-page.js";
+import type { loadReceipt, setLanguage } from "../../receipt-page/src/receipt-page.js";
 import { showAnswer } from "../../receipt-page/src/receipt-page.js";
-import { summaryLines, transactionLines } from "../../receipt-page/src/receipt-text.js";
+import { receiptLocale, summaryLines, transactionLines } from "../../receipt-page/src/receipt-text.js";
 import { axeViolations } from "./support/axe.js";
 import { canEmulateMedia } from "./support/engine.js";
 
@@ -59,9 +59,11 @@ describe("receipt page: its URL", () => {
   });
 });
 
+const UTC_ENGLISH = receiptLocale([], "UTC");
+
 describe("receipt page: its words", () => {
   it("shows every amount with all its digits, and the rate, order, reference and confirmation", () => {
-    const lines = summaryLines(RECEIPT, "UTC");
+    const lines = summaryLines(RECEIPT, UTC_ENGLISH);
     expect(lines.map((l) => [l.label, l.text])).to.deep.equal([
       ["Order", "NW-1001"],
       ["Price", "€25.00"],
@@ -71,17 +73,46 @@ describe("receipt page: its words", () => {
       ["Confirmed", "November 27, 2026 at 10:21:00 AM UTC"],
       ["Payment reference", RECEIPT.reference],
     ]);
-    expect(summaryLines({ ...RECEIPT, orderId: null, description: "Two bags of beans" }, "UTC")[0]).to.deep.equal({
-      label: "For",
-      text: "Two bags of beans",
-    });
-    expect(transactionLines(RECEIPT.transactions[0] ?? {}, "BTC", "UTC").map((l) => l.text)).to.deep.equal([
+    expect(summaryLines({ ...RECEIPT, orderId: null, description: "Two bags of beans" }, UTC_ENGLISH)[0]).to.deep.equal(
+      {
+        label: "For",
+        text: "Two bags of beans",
+      },
+    );
+    expect(transactionLines(RECEIPT.transactions[0] ?? {}, "BTC", UTC_ENGLISH).map((l) => l.text)).to.deep.equal([
       TX_ID,
       "0.000412345678901234567 BTC",
       "Confirmed",
       "November 27, 2026 at 10:00:00 AM UTC",
       "November 27, 2026 at 10:20:00 AM UTC",
     ]);
+  });
+
+  it("speaks the browser's language as the element would choose it: words, amounts and dates, every digit kept", () => {
+    const german = receiptLocale(["de-DE", "en"], "UTC");
+    expect(german).to.include({ tag: "de-DE", dir: "ltr" });
+    expect(summaryLines(RECEIPT, german).map((l) => [l.label, l.text])).to.deep.equal([
+      ["Bestellung", "NW-1001"],
+      ["Preis", "25,00\u00a0€"],
+      ["Betrag in BTC", "0,000412345678901234567 BTC"],
+      ["Bezahlt", "0,000412345678901234567 BTC (25,00\u00a0€)"],
+      ["Wechselkurs", "1 BTC = 60.629,580000000000000001\u00a0€"],
+      ["Bestätigt", "27. November 2026 um 10:21:00 UTC"],
+      ["Zahlungsreferenz", RECEIPT.reference],
+    ]);
+    // A transaction's state is a word of its own, not the label of the confirmation's date.
+    const japanese = receiptLocale(["ja"], "UTC");
+    expect(
+      transactionLines(RECEIPT.transactions[0] ?? {}, "BTC", japanese).map((l) => [l.label, l.text])[2],
+    ).to.deep.equal(["状態", "確認済み"]);
+    // Every number in the language's digits, the rate's 1 too.
+    expect(summaryLines(RECEIPT, receiptLocale(["ar-EG"], "UTC")).find((l) => l.label === "سعر الصرف")?.text).to.match(
+      /^١ BTC = /,
+    );
+    expect(receiptLocale(["he"]).dir).to.equal("rtl");
+    expect(receiptLocale(["zh-HK"]).t.heading("x")).to.equal("x 的收據");
+    expect(receiptLocale(["tlh", "pt-PT"]).t.price).to.equal("Preço");
+    expect(receiptLocale(["tlh"])).to.include({ tag: "en", dir: "ltr" });
   });
 });
 
@@ -90,7 +121,7 @@ interface ReceiptFrame {
   win: Window & {
     cspViolations: string[];
     axe: typeof Axe;
-    receiptPage: { loadReceipt: typeof loadReceipt; showAnswer: typeof showAnswer };
+    receiptPage: { loadReceipt: typeof loadReceipt; showAnswer: typeof showAnswer; setLanguage: typeof setLanguage };
   };
   main: HTMLElement;
   /** The URLs the page fetched. */
@@ -243,6 +274,46 @@ describe("receipt page: the page", () => {
       );
       expect(await violations(frame)).to.deep.equal([]);
     }
+  });
+
+  it("is in Arabic, right to left, for an Arabic browser: the page's lang and dir, nothing sideways, accessible", async () => {
+    const frame = await openReceipt(360, { status: 200, body: RECEIPT });
+    const arabic = receiptLocale(["ar-EG", "en"], "UTC");
+    frame.win.receiptPage.setLanguage(frame.main, arabic);
+    const root = frame.win.document.documentElement;
+    expect([root.lang, root.dir]).to.deep.equal(["ar-EG", "rtl"]);
+    expect(textOf(frame.main)).to.equal("جارٍ تحميل الإيصال…");
+    await frame.win.receiptPage.loadReceipt(frame.main, { pathname: "/receipt/demo-open/pay_1", hash: "#s" }, arabic);
+    expect(textOf(frame.main.querySelector("h1"))).to.equal("إيصال من Northwind Coffee");
+    expect(frame.win.document.title).to.equal("الإيصال NW-1001 – Northwind Coffee");
+    expect(textOf(frame.main.querySelector(".summary dt"))).to.equal("الطلب");
+    expect(textOf(frame.main.querySelector("button"))).to.equal("اطبع أو احفظ كملف");
+    // The ids stay left to right inside the right-to-left page.
+    expect(frame.main.querySelector("code")?.getAttribute("dir")).to.equal("ltr");
+    // The label column starts on the right.
+    const term = frame.main.querySelector(".summary dt") as HTMLElement;
+    const main = frame.main.getBoundingClientRect();
+    expect(main.right - term.getBoundingClientRect().right).to.be.below(40);
+    expect(root.scrollWidth, "no sideways scrolling").to.be.at.most(root.clientWidth);
+    expect(await violations(frame)).to.deep.equal([]);
+    expect(frame.win.cspViolations).to.deep.equal([]);
+  });
+
+  it("says why there is no receipt in the page's language too", async () => {
+    const frame = await openReceipt(360, { status: 503, body: {} });
+    const japanese = receiptLocale(["ja-JP"]);
+    await frame.win.receiptPage.loadReceipt(frame.main, { pathname: "/receipt/demo-open/pay_1", hash: "#s" }, japanese);
+    expect(textOf(frame.main.querySelector("h1"))).to.equal("領収書を読み込めませんでした");
+    expect(textOf(frame.main)).to.contain("サーバーが 503 を返しました。");
+    await frame.win.receiptPage.loadReceipt(frame.main, { pathname: "/receipt/", hash: "" }, japanese);
+    expect(textOf(frame.main.querySelector("h1"))).to.equal("領収書が見つかりません");
+    frame.win.receiptPage.showAnswer(
+      frame.main,
+      { confirmed: false, shop: RECEIPT.shop, reference: "pay_1", status: "EXPIRED", final: true },
+      japanese,
+    );
+    expect(textOf(frame.main.querySelector("h1"))).to.equal("この支払いの領収書はありません");
+    expect(textOf(frame.main)).to.contain("状態：expired");
   });
 
   it("keeps the receipt of a saved page: nothing is read again", async () => {

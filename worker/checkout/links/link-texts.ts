@@ -1,12 +1,13 @@
 /**
- * What the payment link page says of a link that takes no payment (pure, no dependencies, so that
- * the page's HTML renders in any runtime): one sentence per state, in English (the element's
- * catalogs have no words for links; docs/links.md).
+ * What the payment link API says of a link that takes no payment (pure): one sentence per state,
+ * in English, the developer's language of the API's errors. The hosted page says the same in the
+ * payer's language (widget/locales/link-page/; docs/links.md); these are its English catalog's.
  */
+import { linkPageEn } from "../../../widget/locales/link-page/en.js";
 import type { LinkState } from "../link-wire.js";
 
 export const GONE_TEXT: Record<Exclude<LinkState, "live">, string> = {
-  expired: "This payment link has expired.",
-  disabled: "This payment link is no longer active.",
-  used: "This payment link has already been paid.",
+  expired: linkPageEn.expired,
+  disabled: linkPageEn.disabled,
+  used: linkPageEn.used,
 };

@@ -23,7 +23,7 @@ import { backendAuth } from "./backend-auth.js";
 import { CheckoutError } from "../http/errors.js";
 import { jsonBody, limitBody, plainTextAsJson, type AppEnv } from "../http/plumbing.js";
 import type { LinkPaymentCreated } from "../link-wire.js";
-import { closedPage, livePage, PAGE_HEADERS } from "../links/link-page.js";
+import { closedPage, linkPageLocale, livePage, PAGE_HEADERS } from "../links/link-page.js";
 import { linkPaymentSchema, linkState, walletMessageOf } from "../links/link-rules.js";
 import { linksObject } from "../links/links-object.js";
 import { createPricedPayment, rateLimitCreate } from "../payments/create-payment.js";
@@ -113,9 +113,10 @@ linkApi.get("/pay/:shop/:linkId", async (c) => {
     if (!(err instanceof CheckoutError) || err.code !== "link_not_found") throw err;
     link = null;
   }
-  if (!shop || !link) return c.body(closedPage(shop?.name ?? null, null), 404, PAGE_HEADERS);
+  const language = linkPageLocale(c.req.header("Accept-Language"));
+  if (!shop || !link) return c.body(closedPage(shop?.name ?? null, null, undefined, language), 404, PAGE_HEADERS);
   const state = linkState(link, new Date());
-  if (state !== "live") return c.body(closedPage(shop.name, state, link), 410, PAGE_HEADERS);
+  if (state !== "live") return c.body(closedPage(shop.name, state, link, language), 410, PAGE_HEADERS);
   const currencies = await shopTransferCurrencies(c.env, shop, c.get("requestId"));
-  return c.body(livePage({ shop: { id: shop.id, name: shop.name }, link, currencies }), 200, PAGE_HEADERS);
+  return c.body(livePage({ shop: { id: shop.id, name: shop.name }, link, currencies }, language), 200, PAGE_HEADERS);
 });
