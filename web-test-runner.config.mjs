@@ -1,6 +1,8 @@
 // @web/test-runner: the element's tests in Chromium, Firefox and WebKit, each as Debian packages it
 // (scripts/engines.mjs; scripts/ensure-browsers.sh installs them).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { bundleStylesheet } from "./scripts/page-build.mjs";
 import { createRequire } from "node:module";
 import { build } from "esbuild";
 import { chromeLauncher } from "@web/test-runner-chrome";
@@ -168,6 +170,25 @@ function servedBuild(prefix, configName) {
 }
 
 /**
+ * A page's stylesheet that @imports the shared ones of page-styles/ is answered as the build
+ * writes it, one file with the imports bundled in (scripts/page-build.mjs), so that a page under
+ * test loads what it loads when served (axe-core, reading a sheet's @import, would otherwise add
+ * an inline <style> that the page's CSP refuses).
+ */
+function bundledStylesheets() {
+  const pages = /^\/(dashboard|pos|pay-page|refund-page|receipt-page|demo)\/[\w-]+\.css$/;
+  return {
+    name: "bundled-stylesheets",
+    async serve(context) {
+      if (!pages.test(context.path)) return undefined;
+      const path = fileURLToPath(new URL(`.${context.path}`, import.meta.url));
+      if (!readFileSync(path, "utf8").includes("@import")) return undefined;
+      return { body: await bundleStylesheet(path), type: "css" };
+    },
+  };
+}
+
+/**
  * `executeServerCommand("emulate-forced-colors", {active, scheme})`: Windows high contrast as
  * Chromium emulates it (the forced-colors media feature and a forced palette), which emulateMedia
  * of @web/test-runner-commands does not offer. It replaces the page's other emulated media features;
@@ -195,6 +216,7 @@ export default {
   nodeResolve: { browser: true },
   plugins: [
     forcedColorsCommand(),
+    bundledStylesheets(),
     servedBuild("/__built__/", "default"),
     servedBuild("/__package__/", "packageConfig"),
     prebundleCommonJs(["qrcode/lib/core/qrcode.js", "axe-core"]),
