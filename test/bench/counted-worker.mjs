@@ -199,8 +199,10 @@ function counted(Base, className) {
 export const PaymentObject = product.PaymentObject && counted(product.PaymentObject, "PaymentObject");
 export const OrderObject = product.OrderObject && counted(product.OrderObject, "OrderObject");
 export const ShopEventsObject = counted(product.ShopEventsObject, "ShopEventsObject");
-// The dashboard's sessions: no part of a checkout, passed through uncounted.
+// The dashboard's sessions, refunds and payment links: no part of a checkout, passed through uncounted.
 export const DeskSessionObject = product.DeskSessionObject;
+export const RefundsObject = product.RefundsObject;
+export const LinksObject = product.LinksObject;
 
 /** The route of a request with its ids left out: "POST /api/shops/:shop/payments". */
 function routeOf(request) {

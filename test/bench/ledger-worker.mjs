@@ -18,7 +18,14 @@ import { decodeCursor, pageQuery } from "../../worker/checkout/ledger/ledger-que
 import { recordBatch } from "../../worker/checkout/ledger/record-batch.ts";
 import { toView } from "../../worker/checkout/payments/view.ts";
 
-export { DeskSessionObject, OrderObject, PaymentObject, ShopEventsObject } from "../../worker/checkout/index.ts";
+export {
+  DeskSessionObject,
+  LinksObject,
+  OrderObject,
+  PaymentObject,
+  RefundsObject,
+  ShopEventsObject,
+} from "../../worker/checkout/index.ts";
 
 const SHOP = "demo-open";
 const EVENTS_PER_BATCH = 10;

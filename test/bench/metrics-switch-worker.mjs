@@ -28,6 +28,8 @@ export const PaymentObject = switchedClass(product.PaymentObject);
 export const OrderObject = switchedClass(product.OrderObject);
 export const ShopEventsObject = switchedClass(product.ShopEventsObject);
 export const DeskSessionObject = switchedClass(product.DeskSessionObject);
+export const RefundsObject = switchedClass(product.RefundsObject);
+export const LinksObject = switchedClass(product.LinksObject);
 
 export default {
   fetch(request, env, ctx) {

@@ -148,10 +148,14 @@ function breakdown({ marks, resources, documentEnd }, shop) {
  * `runs` measured runs after `warmup` unmeasured ones, each a new browser context and a new order.
  * Returns {runs, median, p90, parts: {<part>: median}, samples}.
  */
-export async function measureTimeToQr({ browser, pageUrl, shop, runs = 20, warmup = 3 }) {
+export async function measureTimeToQr({ browser, pageUrl, shop, runs = 20, warmup = 3, createsPerMinute = 20 }) {
   const samples = [];
   const stamp = Date.now().toString(36);
   for (let i = 0; i < warmup + runs; i++) {
+    // Every run is a create from the same client (127.0.0.1): the Worker's per-client limit
+    // (CREATE_LIMITER in wrangler.toml, 20 a minute) would answer the 21st with 429. After that
+    // many runs the bench waits a minute, outside any measured span, so the window is empty again.
+    if (i > 0 && i % createsPerMinute === 0) await new Promise((resolve) => setTimeout(resolve, 61_000));
     // A plain browser, as a visitor's: no extra request header (a cross-origin module script would need a preflight).
     const context = await browser.newContext({ viewport: { width: 480, height: 900 } });
     try {
